@@ -1,0 +1,5 @@
+export * from './permissions';
+export * from './menu';
+export * from './password';
+export * from './paging';
+export * from './export-range';

@@ -1,0 +1,100 @@
+import { isRole, type PermissionFlag, type Principal } from './permissions';
+
+export interface FeatureFlags {
+  enterpriseVersion: boolean;
+  planningEngineEnabled: boolean;
+  smartGateEnabled: boolean;
+  smartTransportEnabled: boolean;
+  chaVehicleEnabled: boolean;
+}
+
+export interface MenuEntry {
+  key: string;
+  label: string;
+  path: string;
+  // Other paths on which this entry shows as active (planning is active on configure).
+  alsoActiveOn?: readonly string[];
+  flag?: PermissionFlag;
+  visible?: (principal: Principal, features: FeatureFlags) => boolean;
+}
+
+// The side menu of spec 3 §2 with the visibility rules of spec 2 §6 and spec 3 §6.
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { key: 'dashboard', label: 'Dashboard', path: '/dashboard', flag: 'dashboardVisible' },
+  { key: 'tasks', label: 'Tasks', path: '/tasks', flag: 'tasksVisible' },
+  {
+    key: 'inventory',
+    label: 'Inventory',
+    path: '/inventory',
+    flag: 'inventoryVisible',
+    visible: (principal) => isRole(principal.role, 'superadmin'),
+  },
+  { key: 'containers', label: 'Containers', path: '/containers', flag: 'containersVisible' },
+  {
+    key: 'planning',
+    label: 'Planning',
+    path: '/planning',
+    alsoActiveOn: ['/configure'],
+    flag: 'planningVisible',
+    visible: (_principal, features) => features.planningEngineEnabled,
+  },
+  { key: 'machines', label: 'Machines', path: '/machines', alsoActiveOn: ['/allocations'], flag: 'machinesVisible' },
+  { key: 'trailers', label: 'Trailers', path: '/trailers', flag: 'trailersVisible' },
+  { key: 'itv', label: 'ITV', path: '/itvs', flag: 'itvVisible' },
+  { key: 'gate', label: 'Gate', path: '/gate', flag: 'gateVisible' },
+  {
+    key: 'smartGate',
+    label: 'Smart Gate',
+    path: '/igate',
+    alsoActiveOn: ['/igateout'],
+    flag: 'gateVisible',
+    visible: (_principal, features) => features.smartGateEnabled,
+  },
+  {
+    key: 'smartTransport',
+    label: 'Smart Transport',
+    path: '/smart-transport',
+    visible: (_principal, features) => features.smartTransportEnabled,
+  },
+  {
+    key: 'users',
+    label: 'Users',
+    path: '/users',
+    flag: 'usersVisible',
+    visible: (principal) => isRole(principal.role, 'admin', 'superadmin'),
+  },
+  { key: 'reports', label: 'Reports', path: '/reports', flag: 'reportsVisible' },
+  { key: 'deviceLogs', label: 'Device Logs', path: '/device-logs', flag: 'deviceLogsVisible' },
+  {
+    key: 'configuration',
+    label: 'Configuration',
+    path: '/configure',
+    visible: (principal) => isRole(principal.role, 'superadmin'),
+  },
+  {
+    key: 'chaVehicles',
+    label: 'CHA Vehicles',
+    path: '/cha-vehicles',
+    flag: 'chaVehiclesVisible',
+    visible: (_principal, features) => features.chaVehicleEnabled,
+  },
+];
+
+export function visibleMenuEntries(principal: Principal, features: FeatureFlags): MenuEntry[] {
+  return MENU_ENTRIES.filter((entry) => {
+    if (entry.flag && !principal.permissions[entry.flag] && !isRole(principal.role, 'superadmin')) return false;
+    return entry.visible ? entry.visible(principal, features) : true;
+  });
+}
+
+// The navigation bar is hidden when not logged in and on these paths (spec 3 §2).
+const NAVIGATION_HIDDEN_SUFFIXES = ['start', 'kiosk', 'status', 'kiosk-task', 'igate', 'igateout'];
+export function isNavigationHidden(path: string): boolean {
+  const trimmed = path.replace(/\/+$/, '');
+  return NAVIGATION_HIDDEN_SUFFIXES.some((suffix) => trimmed.endsWith(suffix));
+}
+
+export const PUBLIC_PATHS = ['/start', '/kiosk', '/status', '/kiosk-task', '/mobile-search', '/mobile-search-view', '/403'];
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.includes(path.replace(/\/+$/, '') || '/');
+}

@@ -1,0 +1,26 @@
+import { messages } from '../messages';
+
+// Users, roles, trailers and PLA cards send a 1-based start: (page-1)*size+1 (spec 3 §9).
+export function oneBasedSkip(page: number, pageSize: number): number {
+  return (page - 1) * pageSize + 1;
+}
+
+// Tasks send a 0-based offset: (page-1)*size.
+export function zeroBasedSkip(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}
+
+// The row offset a server applies for a 1-based start index (0 and 1 both mean the first row).
+export function offsetFromOneBasedSkip(skip: number | undefined): number {
+  return Math.max((skip ?? 1) - 1, 0);
+}
+
+export function pageCount(totalCount: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalCount / pageSize));
+}
+
+// Page jump: a whole number between 1 and the page count (spec 1 §5).
+export function pageJumpError(input: string, pages: number): string | null {
+  const page = Number(input);
+  return Number.isInteger(page) && page >= 1 && page <= pages ? null : messages.pageOutOfRange(pages);
+}

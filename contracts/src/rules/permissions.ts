@@ -1,0 +1,145 @@
+// Menu permissions, their defaults by role (spec 3 §6) and the access rule the server enforces.
+export const PERMISSION_FLAGS = [
+  'dashboardVisible',
+  'tasksVisible',
+  'inventoryVisible',
+  'containersVisible',
+  'planningVisible',
+  'machinesVisible',
+  'trailersVisible',
+  'itvVisible',
+  'gateVisible',
+  'usersVisible',
+  'reportsVisible',
+  'deviceLogsVisible',
+  'chaVehiclesVisible',
+  'crudEnabled',
+] as const;
+export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
+export type PermissionSet = Record<PermissionFlag, boolean>;
+
+export const SYSTEM_ROLES = ['superadmin', 'admin', 'operator', 'manager', 'gatein', 'gateout', 'kiosk'] as const;
+export type SystemRole = (typeof SYSTEM_ROLES)[number];
+
+// Roles are compared case-insensitively; 'Gate-In' and 'gate_in' are the gate-in role.
+export function normalizeRoleName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+export function isRole(name: string, ...roles: readonly SystemRole[]): boolean {
+  const normalized = normalizeRoleName(name);
+  return roles.some((role) => role === normalized);
+}
+
+const hidden = (set: PermissionSet, flags: readonly PermissionFlag[]): PermissionSet => {
+  const next = { ...set };
+  for (const flag of flags) next[flag] = false;
+  return next;
+};
+
+// Defaults when a role has no stored permission set. Everything starts visible; inventory and
+// device logs are for superadmin only, users for admin and superadmin; each role then loses what
+// spec 3 §6 takes from it. Admin-defined roles keep the base menus but cannot create or update
+// until an admin grants crudEnabled.
+export function defaultPermissions(roleName: string): PermissionSet {
+  const all = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, true])) as PermissionSet;
+  const role = normalizeRoleName(roleName);
+  if (role === 'superadmin') return all;
+  const base = hidden(all, ['inventoryVisible', 'deviceLogsVisible']);
+  switch (role) {
+    case 'admin':
+      return base;
+    case 'gatein':
+    case 'gateout':
+      return hidden(base, [
+        'usersVisible',
+        'dashboardVisible',
+        'tasksVisible',
+        'planningVisible',
+        'machinesVisible',
+        'reportsVisible',
+        'itvVisible',
+        'crudEnabled',
+      ]);
+    case 'operator':
+      return hidden(base, ['usersVisible', 'dashboardVisible', 'gateVisible', 'itvVisible', 'reportsVisible']);
+    case 'manager':
+      return hidden(base, [
+        'usersVisible',
+        'gateVisible',
+        'containersVisible',
+        'tasksVisible',
+        'planningVisible',
+        'machinesVisible',
+        'trailersVisible',
+        'itvVisible',
+        'crudEnabled',
+      ]);
+    case 'kiosk':
+      return hidden(all, PERMISSION_FLAGS);
+    default:
+      return hidden(base, ['usersVisible', 'crudEnabled']);
+  }
+}
+
+export function defaultLandingPage(roleName: string): string {
+  switch (normalizeRoleName(roleName)) {
+    case 'superadmin':
+    case 'admin':
+    case 'manager':
+      return '/dashboard';
+    case 'operator':
+      return '/containers';
+    case 'gatein':
+    case 'gateout':
+      return '/gate';
+    case 'kiosk':
+      return '/start';
+    default:
+      return '/main';
+  }
+}
+
+// Admins may not grant the superadmin-only menus (spec 3 §6: the permissions list excludes them).
+export function editablePermissionFlags(editorRole: string): readonly PermissionFlag[] {
+  if (isRole(editorRole, 'superadmin')) return PERMISSION_FLAGS;
+  return PERMISSION_FLAGS.filter((flag) => flag !== 'inventoryVisible' && flag !== 'deviceLogsVisible');
+}
+
+export interface Principal {
+  role: string;
+  landingPage: string;
+  permissions: PermissionSet;
+}
+
+// What a route needs. `public` routes need no login; an empty object needs only a session.
+// `write` needs create/update rights: crudEnabled, or the request comes from the user's landing
+// page and the route belongs to that screen (spec 3 §6 "Create and edit are enabled if the
+// landing page equals the current path or crudEnabled").
+export type Access =
+  | { readonly public: true }
+  | {
+      readonly flag?: PermissionFlag;
+      readonly roles?: readonly SystemRole[];
+      readonly write?: boolean;
+      readonly screen?: string;
+    };
+
+export function isPublicAccess(access: Access): access is { readonly public: true } {
+  return 'public' in access;
+}
+
+export function canCreateOrUpdate(principal: Principal, pagePath: string | undefined, screen?: string): boolean {
+  if (isRole(principal.role, 'superadmin') || principal.permissions.crudEnabled) return true;
+  return screen !== undefined && principal.landingPage === screen && pagePath === screen;
+}
+
+export function isAllowed(access: Access, principal: Principal, pagePath: string | undefined): boolean {
+  if (isPublicAccess(access)) return true;
+  // Superadmin may do everything (spec 1 §6); its own permission edits cannot lock it out.
+  if (isRole(principal.role, 'superadmin')) return true;
+  if (access.roles && !isRole(principal.role, ...access.roles)) return false;
+  if (access.flag && !principal.permissions[access.flag]) return false;
+  if (access.write && !canCreateOrUpdate(principal, pagePath, access.screen)) return false;
+  return true;
+}
