@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Permissions } from './auth';
 
 // Configuration constants the web loads at bootstrap (spec 1 §3 "Metadata constants").
 export const Metadata = Type.Object({
@@ -36,6 +37,6 @@ export const Health = Type.Object({
   role: Type.Optional(Type.String()),
   userName: Type.Optional(Type.String()),
   landingPage: Type.Optional(Type.String()),
-  permissions: Type.Optional(Type.Unknown()),
+  permissions: Type.Optional(Permissions),
 });
 export type Health = Static<typeof Health>;

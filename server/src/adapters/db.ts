@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import lockfile from 'proper-lockfile';
+import postgres from 'postgres';
+import * as schema from '../db/schema';
+
+// One Drizzle type for both drivers; a transaction is a Database too, so repositories take either.
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+
+// Serialises migrations when several server processes start against one PostgreSQL.
+const MIGRATION_LOCK_ID = 7_140_001;
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string) {
+    super(
+      `The embedded database in ${dir} is in use by another Openyard process. Stop it first, or give this one its own DATA_DIR.`,
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const migrationClient = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migratePostgres(drizzlePostgres(migrationClient), { migrationsFolder });
+    await migrationClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+  } finally {
+    await migrationClient.end();
+  }
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => undefined });
+  const db = drizzlePostgres(client, { schema, casing: 'snake_case' });
+  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+}
+
+// PGlite keeps its files under dataDir/pglite. A lock file guards the folder: a second process gets
+// a clear error instead of opening the same files and corrupting them. 'memory://' runs without files.
+export async function openPglite(dataDir: string | 'memory://'): Promise<DatabaseHandle> {
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (dataDir === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    try {
+      release = await lockfile.lock(dir, {
+        lockfilePath: join(dataDir, 'pglite.lock'),
+        stale: 15_000,
+        onCompromised: (error) => {
+          throw error;
+        },
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ELOCKED') throw new DatabaseLockedError(dir);
+      throw error;
+    }
+    client = new PGlite(dir);
+  }
+  try {
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        await release?.();
+      },
+    };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await release?.();
+    throw error;
+  }
+}
+
+export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { DatabaseHandle } from './adapters/db';
+import type { Config } from './config';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createExportsService } from './modules/exports/exports.service';
+import { exportsRoutes } from './modules/exports/exports.routes';
+import { masterDataRoutes } from './modules/master-data/master-data.routes';
+import { metadataRoutes } from './modules/metadata/metadata.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { createRolesService } from './modules/roles/roles.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { createYardLayoutService } from './modules/yard/yard-layout.service';
+import { yardRoutes } from './modules/yard/yard.routes';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+
+export const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
+
+const defaultWebDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function trustProxyOption(value: string | undefined): FastifyServerOptions['trustProxy'] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  if (value === 'true') return true;
+  return value.split(',').map((part) => part.trim());
+}
+
+// The app as a plugin-composed instance: used by main (with a listener) and by tests (inject).
+export async function buildApp({ config, database, jwtSecret, logger = false }: AppDependencies) {
+  const tls = config.tlsCertFile && config.tlsKeyFile;
+  const app = Fastify({
+    logger,
+    trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    ...(tls ? { https: { cert: readFileSync(config.tlsCertFile!), key: readFileSync(config.tlsKeyFile!) } } : {}),
+  })
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  const { db } = database;
+  const exports = createExportsService(config.dataDir);
+  const auth = createAuthService(db, { idleMinutes: config.yard.sessionExpireInIdleMins });
+  const roles = createRolesService(db);
+  const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports });
+  const layout = createYardLayoutService(db, config.yard);
+  const webDir = resolve(config.webDir ?? defaultWebDir);
+  const serveWeb = existsSync(resolve(webDir, 'index.html'));
+
+  await app.register(errorsPlugin, { webDir: serveWeb ? webDir : undefined });
+  await app.register(helmet, {
+    // Mantine writes inline styles; everything else comes from this origin.
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': tls ? [] : null,
+      },
+    },
+    hsts: tls ? { maxAge: 15552000 } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  // Keyed by the socket address unless TRUST_PROXY names the proxy, so a forged
+  // X-Forwarded-For cannot give a client a fresh budget.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.apiRateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      code: 'RATE_LIMITED',
+      message: 'Too many requests, please slow down',
+    }),
+  });
+  await app.register(cookie);
+  await app.register(jwt, { secret: jwtSecret });
+  await app.register(accessPlugin, { auth, allowedOrigins: config.allowedOrigins });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Openyard API', version: VERSION, description: 'Container yard management: the REST calls of the call catalogue.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'openyard_session' },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(authRoutes, {
+    auth,
+    databaseKind: database.kind,
+    version: VERSION,
+    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  await app.register(metadataRoutes, { config });
+  await app.register(yardRoutes, { layout });
+  await app.register(masterDataRoutes, { db });
+  await app.register(usersRoutes, { users, pageSize: 15 });
+  await app.register(rolesRoutes, { roles });
+  await app.register(exportsRoutes, { exports });
+
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: 'index.html', maxAge: '1h' });
+  } else {
+    app.log.warn(`The web app is not built (${webDir}); run "npm run build:web". The API is served.`);
+  }
+
+  return { app, services: { auth, users, roles, exports, layout } };
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>['app'];

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+// The only module that reads process.env (a lint rule bans it elsewhere). Every value is validated
+// once at start; a bad value stops the process with one line naming the variable.
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function optionalText(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = raw.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(name, `must be true or false (1/0, yes/no, on/off), got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = optionalText(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name, fallback);
+  if (!allowed.includes(raw as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function coordinates(env: Env, name: string, fallback: string): { latitude: number; longitude: number } {
+  const raw = text(env, name, fallback);
+  const [latitude, longitude] = raw.split(',').map((part) => Number(part.trim()));
+  if (
+    latitude === undefined ||
+    longitude === undefined ||
+    !Number.isFinite(latitude) ||
+    !Number.isFinite(longitude) ||
+    Math.abs(latitude) > 90 ||
+    Math.abs(longitude) > 180
+  ) {
+    throw new ConfigError(name, `must be "latitude,longitude", got "${raw}"`);
+  }
+  return { latitude, longitude };
+}
+
+function timeZone(env: Env, name: string): string {
+  const value = text(env, name, 'UTC');
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+  } catch {
+    throw new ConfigError(name, `must be an IANA time zone such as Asia/Kolkata, got "${value}"`);
+  }
+  return value;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env) {
+  const dataDir = resolve(text(env, 'DATA_DIR', './data'));
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const edition = oneOf(env, 'EDITION', ['enterprise', 'community'], 'enterprise');
+  const config = {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST', '0.0.0.0'),
+    dataDir,
+    databaseUrl,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'tcp:', 'ws:', 'wss:']),
+    mqttPort: integer(env, 'MQTT_PORT', 1883, 0, 65535),
+    jwtSecret: optionalText(env, 'JWT_SECRET'),
+    demo: flag(env, 'DEMO', false),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    // Trust X-Forwarded-* only from a configured proxy: an address, CIDR list, or hop count.
+    trustProxy: optionalText(env, 'TRUST_PROXY'),
+    tlsCertFile: optionalText(env, 'TLS_CERT_FILE'),
+    tlsKeyFile: optionalText(env, 'TLS_KEY_FILE'),
+    // Extra origins allowed to send state-changing requests besides the server's own.
+    allowedOrigins: text(env, 'ALLOWED_ORIGINS', '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1, 10000),
+    apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT_PER_MINUTE', 1200, 1, 1000000),
+    exportRetentionMinutes: integer(env, 'EXPORT_RETENTION_MINUTES', 60, 1, 10080),
+    webDir: optionalText(env, 'WEB_DIR'),
+    features: {
+      enterpriseVersion: edition === 'enterprise',
+      smartGateEnabled: flag(env, 'FEATURE_SMART_GATE', true),
+      smartTransportEnabled: flag(env, 'FEATURE_SMART_TRANSPORT', false),
+      chaVehicleEnabled: flag(env, 'FEATURE_CHA_VEHICLES', true),
+      planningEngine: flag(env, 'FEATURE_PLANNING_ENGINE', true),
+      planningEngineEnabled: flag(env, 'FEATURE_PLANNING', true),
+      dispatchTabEnabled: flag(env, 'FEATURE_DISPATCH_TAB', true),
+      areaOnlyPlanning: flag(env, 'FEATURE_AREA_ONLY_PLANNING', false),
+      allowExpiredContainerTag: flag(env, 'FEATURE_ALLOW_EXPIRED_CONTAINER_TAG', false),
+      enableFetchProcessAtGateOut: flag(env, 'FEATURE_FETCH_PROCESS_AT_GATE_OUT', false),
+      enableInventorySyncToErp: flag(env, 'FEATURE_INVENTORY_SYNC_TO_ERP', false),
+    },
+    yard: {
+      sessionExpireInIdleMins: integer(env, 'SESSION_EXPIRE_IN_IDLE_MINS', 30, 1, 1440),
+      paginationItemsPerPage: integer(env, 'PAGINATION_ITEMS_PER_PAGE', 15, 5, 500),
+      dataRefreshRate: integer(env, 'DATA_REFRESH_RATE', 60, 5, 3600),
+      mapApiKey: text(env, 'MAP_API_KEY', ''),
+      mapTileUrl: url(env, 'MAP_TILE_URL', ['http:', 'https:']) ?? '',
+      yardCenter: coordinates(env, 'YARD_CENTER', '18.9490,72.9510'),
+      slotFormat: text(env, 'SLOT_FORMAT', 'area_row_column_height'),
+      startHeight: integer(env, 'START_HEIGHT', 1, 0, 1),
+      portStyleColumnNumbers: flag(env, 'PORT_STYLE_COLUMN_NUMBERS', false),
+      timeZone: timeZone(env, 'TIME_ZONE'),
+      strictPasswordRule: flag(env, 'STRICT_PASSWORD_RULE', false),
+      surveyPreConfiguredEmailRecipients: text(env, 'SURVEY_EMAIL_RECIPIENTS', ''),
+      surveyPreConfiguredEmailBody: text(env, 'SURVEY_EMAIL_BODY', ''),
+    },
+  };
+  if (!config.yard.slotFormat.includes('area') || !config.yard.slotFormat.includes('height')) {
+    throw new ConfigError('SLOT_FORMAT', `must name area, row, column and height, got "${config.yard.slotFormat}"`);
+  }
+  if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) {
+    throw new ConfigError(config.tlsCertFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE', 'must be set together with its pair');
+  }
+  if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');
+  }
+  if (config.jwtSecret === undefined && config.databaseUrl !== undefined && config.redisUrl !== undefined) {
+    // Several scaled processes must share one secret; a per-machine file would split sessions.
+    throw new ConfigError('JWT_SECRET', 'must be set when DATABASE_URL and REDIS_URL are set (scaled mode)');
+  }
+  return config;
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+// Embedded mode keeps a generated secret in DATA_DIR so sessions survive a restart.
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

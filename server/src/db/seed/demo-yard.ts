@@ -1,0 +1,39 @@
+// The demo depot: five blocks with 4-5 tiers, 2,432 slot positions, 40 ft sections as merged pairs.
+export interface DemoArea {
+  name: string;
+  rows: number;
+  columns: number;
+  maxHeight: number;
+  // First columns of merged 40 ft pairs.
+  mergedStarts: number[];
+}
+
+const pairs = (from: number, to: number) => Array.from({ length: (to - from + 1) / 2 }, (_, i) => from + 2 * i);
+
+export const DEMO_AREAS: DemoArea[] = [
+  { name: 'A', rows: 6, columns: 20, maxHeight: 5, mergedStarts: pairs(13, 20) },
+  { name: 'B', rows: 6, columns: 20, maxHeight: 5, mergedStarts: pairs(1, 10) },
+  { name: 'C', rows: 5, columns: 16, maxHeight: 4, mergedStarts: [] },
+  { name: 'D', rows: 4, columns: 12, maxHeight: 4, mergedStarts: pairs(1, 12) },
+  { name: 'E', rows: 6, columns: 24, maxHeight: 5, mergedStarts: pairs(17, 24) },
+];
+
+export const DEMO_CUSTOMERS = [
+  { code: 'KAE', name: 'Konkan Agro Exports' },
+  { code: 'WIT', name: 'Western India Textiles' },
+  { code: 'DSC', name: 'Deccan Steel Components' },
+  { code: 'SPF', name: 'Sahyadri Pharma' },
+  { code: 'MCL', name: 'Malabar Coir Limited' },
+  { code: 'GAE', name: 'Gujarat Auto Engineering' },
+];
+
+// Corner coordinates clockwise from row 1 / column 1, laid out around the yard centre.
+export function demoCorners(index: number, center: { latitude: number; longitude: number }) {
+  const metresPerDegreeLatitude = 111_320;
+  const metresPerDegreeLongitude = 111_320 * Math.cos((center.latitude * Math.PI) / 180);
+  const north = center.latitude + ((index - 2) * 70) / metresPerDegreeLatitude;
+  const south = north - 45 / metresPerDegreeLatitude;
+  const west = center.longitude - 110 / metresPerDegreeLongitude;
+  const east = center.longitude + 110 / metresPerDegreeLongitude;
+  return { lat1: north, long1: west, lat2: north, long2: east, lat3: south, long3: east, lat4: south, long4: west };
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../adapters/db';
+import { hashPassword } from '../../modules/auth/password-hasher';
+import * as schema from '../schema';
+import { ACTIVITIES, CONTAINER_SIZES, CONTAINER_TYPES, LINERS, NAMED_LIST_VALUES, SYSTEM_ROLE_NAMES } from './reference-data';
+import { DEMO_AREAS, DEMO_CUSTOMERS, demoCorners } from './demo-yard';
+
+export const DEMO_PASSWORD = 'demo';
+
+const named = (values: readonly string[]) => values.map((name, sortOrder) => ({ name, sortOrder }));
+
+// Reference data every yard needs; idempotent (existing rows are left as they are).
+export async function seedReferenceData(db: Database) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(schema.roles)
+      .values(SYSTEM_ROLE_NAMES.map((name) => ({ name, adminCreated: false })))
+      .onConflictDoNothing();
+    const lists = [
+      [schema.containerProcesses, NAMED_LIST_VALUES.containerProcesses],
+      [schema.categories, NAMED_LIST_VALUES.categories],
+      [schema.cargoTypes, NAMED_LIST_VALUES.cargoTypes],
+      [schema.deliveryModes, NAMED_LIST_VALUES.deliveryModes],
+      [schema.yardZones, NAMED_LIST_VALUES.yardZones],
+      [schema.readerTypes, NAMED_LIST_VALUES.readerTypes],
+      [schema.machineTypes, NAMED_LIST_VALUES.machineTypes],
+      [schema.machineStatuses, NAMED_LIST_VALUES.machineStatuses],
+      [schema.taskTypes, NAMED_LIST_VALUES.taskTypes],
+      [schema.activityGroups, NAMED_LIST_VALUES.activityGroups],
+    ] as const;
+    for (const [table, values] of lists) await tx.insert(table).values(named(values)).onConflictDoNothing();
+
+    const groups = await tx.select().from(schema.activityGroups);
+    const activityRows = groups.flatMap((group) =>
+      (ACTIVITIES[group.name] ?? []).map((name, sortOrder) => ({ activityGroupId: group.id, name, sortOrder })),
+    );
+    if (activityRows.length) await tx.insert(schema.activities).values(activityRows).onConflictDoNothing();
+
+    await tx
+      .insert(schema.containerSizes)
+      .values(CONTAINER_SIZES.map((size, sortOrder) => ({ ...size, sortOrder })))
+      .onConflictDoNothing();
+    await tx
+      .insert(schema.containerTypes)
+      .values(CONTAINER_TYPES.map((type, sortOrder) => ({ ...type, sortOrder })))
+      .onConflictDoNothing();
+
+    for (const liner of LINERS) {
+      await tx.insert(schema.linerInfos).values({ code: liner.code, name: liner.name, color: liner.color }).onConflictDoNothing();
+      const [row] = await tx.select({ id: schema.linerInfos.id }).from(schema.linerInfos).where(eq(schema.linerInfos.code, liner.code));
+      await tx
+        .insert(schema.linerPrefixes)
+        .values(liner.prefixes.map((prefix) => ({ prefix, linerId: row!.id })))
+        .onConflictDoNothing();
+    }
+  });
+}
+
+async function roleIds(db: Database) {
+  const rows = await db.select().from(schema.roles);
+  return new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
+}
+
+// The demo depot, its customers and one user per role (password "demo"); only into an empty yard.
+export async function seedDemo(db: Database, yardCenter: { latitude: number; longitude: number }) {
+  const [{ areas } = { areas: 0 }] = await db.select({ areas: sql<number>`count(*)::int` }).from(schema.yardAreas);
+  const [{ users } = { users: 0 }] = await db.select({ users: sql<number>`count(*)::int` }).from(schema.users);
+  const passwordHashes = users === 0 ? await Promise.all(SYSTEM_ROLE_NAMES.map(() => hashPassword(DEMO_PASSWORD))) : [];
+  await db.transaction(async (tx) => {
+    if (areas === 0) {
+      for (const [index, area] of DEMO_AREAS.entries()) {
+        const [areaRow] = await tx
+          .insert(schema.yardAreas)
+          .values({ name: area.name, sortOrder: index, maxHeight: area.maxHeight, ...demoCorners(index, yardCenter) })
+          .returning();
+        const rows = await tx
+          .insert(schema.yardRows)
+          .values(Array.from({ length: area.rows }, (_, i) => ({ areaId: areaRow!.id, index: i + 1, name: String(i + 1) })))
+          .returning();
+        const columns = await tx
+          .insert(schema.yardColumns)
+          .values(
+            Array.from({ length: area.columns }, (_, i) => ({
+              areaId: areaRow!.id,
+              index: i + 1,
+              name: String(i + 1),
+              merged: area.mergedStarts.includes(i + 1),
+            })),
+          )
+          .returning();
+        await tx.insert(schema.yardCells).values(
+          rows.flatMap((row) =>
+            columns.map((column) => ({
+              areaId: areaRow!.id,
+              rowId: row.id,
+              columnId: column.id,
+              name: column.name,
+              fullName: `${area.name}_${row.name}_${column.name}`,
+            })),
+          ),
+        );
+      }
+      await tx.insert(schema.customers).values(DEMO_CUSTOMERS).onConflictDoNothing();
+    }
+    if (users === 0) {
+      const ids = await roleIds(tx);
+      await tx.insert(schema.users).values(
+        SYSTEM_ROLE_NAMES.map((name, i) => ({
+          username: name,
+          passwordHash: passwordHashes[i]!,
+          roleId: ids.get(name)!,
+          email: `${name}@demo.openyard.local`,
+        })),
+      );
+    }
+  });
+}
+
+// Without the demo, a new database gets one superadmin with a random password, shown once.
+export async function seedInitialSuperadmin(db: Database, dataDir: string): Promise<string | null> {
+  const [{ users } = { users: 0 }] = await db.select({ users: sql<number>`count(*)::int` }).from(schema.users);
+  if (users > 0) return null;
+  const password = randomBytes(12).toString('base64url');
+  const ids = await roleIds(db);
+  await db.insert(schema.users).values({ username: 'superadmin', passwordHash: await hashPassword(password), roleId: ids.get('superadmin')! });
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(join(dataDir, 'initial-credentials.txt'), `username: superadmin\npassword: ${password}\n`, { mode: 0o600 });
+  return password;
+}

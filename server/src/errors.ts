@@ -1,0 +1,48 @@
+import { messages } from '@openyard/contracts';
+
+// Typed errors with a code; the one error handler turns them into the spec's replies.
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'SESSION_EXPIRED'
+  | 'FORBIDDEN'
+  | 'CROSS_SITE'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'LOCKED_FEATURE';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, 'BAD_REQUEST', message);
+export const unauthenticated = (message: string = messages.notAuthenticated) =>
+  new AppError(401, 'UNAUTHENTICATED', message);
+export const sessionExpired = () => new AppError(401, 'SESSION_EXPIRED', messages.sessionExpired);
+export const forbidden = (message: string = messages.forbidden) => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message: string = messages.notFound) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const lockedFeature = () => new AppError(403, 'LOCKED_FEATURE', messages.lockedFeature);
+
+// Drizzle wraps driver errors; the SQLSTATE is on the cause (23505 unique, 23503 foreign key).
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';

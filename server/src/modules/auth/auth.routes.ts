@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorResponse, Health, LoginBody, LoginResponse, messages, StatusResponse, UserInfo } from '@openyard/contracts';
+import { requirePrincipal, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../plugins/access';
+import type { AuthService } from './auth.service';
+
+// The JWT only names the session; the session's lifetime is decided server-side (idle expiry,
+// logout). The token itself expires after a working day so a leaked one cannot live for ever.
+const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  const secure = request.protocol === 'https';
+  reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/',
+    maxAge: TOKEN_LIFETIME_SECONDS,
+  });
+}
+
+function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SECURE_SESSION_COOKIE, { path: '/', secure: true });
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox<{
+  auth: AuthService;
+  databaseKind: 'pglite' | 'postgres';
+  version: string;
+  loginRateLimitPerMinute: number;
+}> = async (app, { auth, databaseKind, version, loginRateLimitPerMinute }) => {
+  const startedAt = Date.now();
+  // Per account as well as per address: spreading guesses over many addresses gains nothing.
+  const perUsernameLimit = app.rateLimit({
+    max: loginRateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `login-user:${String((request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
+    errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: messages.loginRateLimited }),
+  });
+
+  app.post(
+    '/rest/login',
+    {
+      config: {
+        access: { public: true },
+        rateLimit: {
+          max: loginRateLimitPerMinute,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: messages.loginRateLimited }),
+        },
+      },
+      preHandler: perUsernameLimit,
+      schema: {
+        tags: ['session'],
+        body: LoginBody,
+        response: { 200: LoginResponse, 401: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { sessionId, userId } = await auth.login(request.body.username, request.body.password, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      });
+      const token = app.jwt.sign({ sid: sessionId, uid: userId }, { expiresIn: TOKEN_LIFETIME_SECONDS });
+      setSessionCookie(request, reply, token);
+      const principal = await auth.authenticate(sessionId, userId);
+      request.log.info({ userId, sessionId }, 'login');
+      return { ...auth.userInfo(principal), token };
+    },
+  );
+
+  app.get(
+    '/rest/user',
+    { config: { access: {} }, schema: { tags: ['session'], response: { 200: UserInfo } } },
+    (request) => auth.userInfo(requirePrincipal(request)),
+  );
+
+  // Public so that an expired session can still be cleared; it ends the session if there is one.
+  app.get(
+    '/rest/user/logout',
+    { config: { access: { public: true } }, schema: { tags: ['session'], response: { 200: StatusResponse } } },
+    async (request, reply) => {
+      const principal = await app.optionalPrincipal(request);
+      if (principal) await auth.logout(principal.sessionId);
+      clearSessionCookies(reply);
+      return { responsestatus: 'loggedOut' };
+    },
+  );
+
+  app.get(
+    '/rest/health',
+    {
+      config: { access: { public: true } },
+      schema: { tags: ['session'], response: { 200: Health } },
+    },
+    async (request) => {
+      const principal = await app.optionalPrincipal(request);
+      return {
+        status: 'ok' as const,
+        version,
+        database: databaseKind,
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        ...(principal
+          ? {
+              role: principal.role,
+              userName: principal.username,
+              landingPage: principal.landingPage,
+              permissions: principal.permissions,
+            }
+          : {}),
+      };
+    },
+  );
+};

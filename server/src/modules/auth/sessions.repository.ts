@@ -1,0 +1,47 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../adapters/db';
+import { rolePermissions, roles } from '../roles/roles.table';
+import { users } from '../users/users.table';
+import { sessions } from './sessions.table';
+
+export const sessionsRepository = {
+  async create(db: Database, values: { id: string; userId: number; ip: string | null; userAgent: string | null }) {
+    await db.insert(sessions).values(values);
+  },
+
+  // One query answers who the caller is: session, user, role and its stored permissions.
+  async load(db: Database, sessionId: string) {
+    const [row] = await db
+      .select({ session: sessions, user: users, role: roles, permissions: rolePermissions })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+      .where(eq(sessions.id, sessionId));
+    return row;
+  },
+
+  async touch(db: Database, sessionId: string, userId: number, at: Date) {
+    await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
+    await db.update(users).set({ lastAccessAt: at }).where(eq(users.id, userId));
+  },
+
+  async end(db: Database, sessionId: string, reason: string) {
+    await db
+      .update(sessions)
+      .set({ endedAt: sql`now()`, endReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  },
+
+  // Disabling or deleting a user, or changing a password, ends every open session of that user.
+  async endAllOf(db: Database, userId: number, reason: string) {
+    await db
+      .update(sessions)
+      .set({ endedAt: sql`now()`, endReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  },
+
+  async deleteEndedBefore(db: Database, before: Date) {
+    await db.delete(sessions).where(sql`${sessions.endedAt} < ${before} or ${sessions.lastSeenAt} < ${before}`);
+  },
+};

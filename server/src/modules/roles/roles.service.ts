@@ -1,0 +1,116 @@
+import {
+  defaultLandingPage,
+  defaultPermissions,
+  editablePermissionFlags,
+  isRole,
+  messages,
+  offsetFromOneBasedSkip,
+  type PermissionSet,
+  type Role,
+  type RolePermissions,
+  type RolePermissionsUpdate,
+  type RoleWithPermissions,
+} from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
+import type { Principal } from '../auth/principal';
+import { permissionSetOf, rolesRepository, type RolePermissionsRow, type RoleRow } from './roles.repository';
+
+export function toRole(row: RoleRow): Role {
+  return { id: row.id, name: row.name, adminCreated: row.adminCreated };
+}
+
+// The stored set when there is one, else the defaults of spec 3 §6 for the role's name.
+export function effectivePermissions(role: { name: string }, stored: RolePermissionsRow | null | undefined) {
+  return stored
+    ? { landingPage: stored.landingPage, permissions: permissionSetOf(stored), stored: true }
+    : { landingPage: defaultLandingPage(role.name), permissions: defaultPermissions(role.name), stored: false };
+}
+
+export function createRolesService(db: Database) {
+  async function saveName(action: () => Promise<RoleRow | undefined>, failure: string) {
+    try {
+      const row = await action();
+      if (!row) throw notFound();
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`${failure} ${messages.roleNameTaken}`);
+      throw error;
+    }
+  }
+
+  return {
+    async page(skip: number | undefined, limit: number) {
+      const { rows, total } = await rolesRepository.page(db, offsetFromOneBasedSkip(skip), limit);
+      return { roles: rows.map(toRole), totalCount: total };
+    },
+
+    async list() {
+      return (await rolesRepository.all(db)).map((row) => ({ id: row.id, name: row.name }));
+    },
+
+    // GET /rest/roles/{x}: x is a role id or a role name. Others than one's own role need the users menu.
+    async find(x: string, principal: Principal): Promise<RoleWithPermissions> {
+      const row = /^\d+$/.test(x) ? await rolesRepository.findById(db, Number(x)) : await rolesRepository.findByName(db, x);
+      if (!row) throw notFound();
+      if (row.id !== principal.roleId && !principal.permissions.usersVisible && !isRole(principal.role, 'superadmin')) {
+        throw forbidden();
+      }
+      const { landingPage, permissions } = effectivePermissions(row, await rolesRepository.permissionsOf(db, row.id));
+      return { ...toRole(row), landingPage, permissions };
+    },
+
+    async create(name: string) {
+      const row = await saveName(() => rolesRepository.insert(db, { name: name.trim(), adminCreated: true }), messages.roleNotAdded);
+      return toRole(row);
+    },
+
+    async rename(id: number, name: string) {
+      const existing = await rolesRepository.findById(db, id);
+      if (!existing) throw notFound();
+      if (!existing.adminCreated) throw badRequest(`${messages.roleNotUpdated} Built-in roles keep their names.`);
+      return toRole(await saveName(() => rolesRepository.rename(db, id, name.trim()), messages.roleNotUpdated));
+    },
+
+    async delete(id: number) {
+      await db.transaction(async (tx) => {
+        const existing = await rolesRepository.findById(tx, id);
+        if (!existing) throw notFound();
+        if (!existing.adminCreated) throw badRequest(messages.roleNotAdminCreated);
+        if ((await rolesRepository.userCount(tx, id)) > 0) throw conflict(messages.roleInUse);
+        await rolesRepository.delete(tx, id);
+      });
+    },
+
+    async permissionsList(): Promise<RolePermissions[]> {
+      const rows = await rolesRepository.withPermissions(db);
+      return rows.map(({ role, permissions }) => ({
+        roleId: role.id,
+        roleName: role.name,
+        ...effectivePermissions(role, permissions),
+      }));
+    },
+
+    // Admins may not grant the superadmin-only flags, nor change the superadmin role at all.
+    async updatePermissions(update: RolePermissionsUpdate, editor: Principal): Promise<RolePermissions> {
+      return db.transaction(async (tx) => {
+        const role = await rolesRepository.findById(tx, update.roleId);
+        if (!role) throw notFound();
+        const editorIsSuperadmin = isRole(editor.role, 'superadmin');
+        if (isRole(role.name, 'superadmin') && !editorIsSuperadmin) throw forbidden();
+        const current = effectivePermissions(role, await rolesRepository.permissionsOf(tx, role.id));
+        const allowed = new Set(editablePermissionFlags(editor.role));
+        const next: PermissionSet = { ...current.permissions };
+        for (const [flag, value] of Object.entries(update.permissions) as [keyof PermissionSet, boolean | undefined][]) {
+          if (value === undefined || value === next[flag]) continue;
+          if (!allowed.has(flag)) throw forbidden();
+          next[flag] = value;
+        }
+        await rolesRepository.savePermissions(tx, role.id, update.landingPage, next);
+        return { roleId: role.id, roleName: role.name, landingPage: update.landingPage, stored: true, permissions: next };
+      });
+    },
+  };
+}
+
+export type RolesService = ReturnType<typeof createRolesService>;

@@ -1,0 +1,195 @@
+import {
+  isRole,
+  messages,
+  newPasswordError,
+  offsetFromOneBasedSkip,
+  passwordChangeError,
+  type ChangePasswordBody,
+  type User,
+  type UserCreate,
+  type UserUpdate,
+} from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
+import type { Principal } from '../auth/principal';
+import { hashPassword, verifyPassword } from '../auth/password-hasher';
+import { sessionsRepository } from '../auth/sessions.repository';
+import type { ExportsService } from '../exports/exports.service';
+import { rolesRepository } from '../roles/roles.repository';
+import { usersRepository, type UserListRow } from './users.repository';
+
+export function toUser({ user, role, enteredBy }: UserListRow): User {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    address: user.address,
+    role: { id: role.id, name: role.name },
+    hidden: user.hidden,
+    enabled: user.enabled,
+    enteredBy: enteredBy?.username ? { username: enteredBy.username } : null,
+    lastAccess: user.lastAccessAt?.getTime() ?? null,
+  };
+}
+
+const isSuperadmin = (principal: Principal) => isRole(principal.role, 'superadmin');
+
+export function createUsersService(db: Database, deps: { strictPasswordRule: boolean; exports: ExportsService }) {
+  // Admins manage ordinary users; superadmin accounts and hidden users are the superadmin's alone.
+  function assertMayManage(principal: Principal, target: UserListRow) {
+    if (isSuperadmin(principal)) return;
+    if (target.user.hidden || isRole(target.role.name, 'superadmin')) throw forbidden();
+  }
+
+  async function assertRoleAssignable(database: Database, principal: Principal, roleId: number, failure: string) {
+    const role = await rolesRepository.findById(database, roleId);
+    if (!role) throw badRequest(`${failure} The chosen role does not exist.`);
+    if (isRole(role.name, 'superadmin') && !isSuperadmin(principal)) throw forbidden();
+  }
+
+  function mapUniqueViolation(error: unknown): never {
+    if (isUniqueViolation(error)) throw conflict(messages.userNameTaken);
+    throw error;
+  }
+
+  return {
+    async page(skip: number | undefined, limit: number, principal: Principal) {
+      const { rows, total } = await usersRepository.page(db, {
+        offset: offsetFromOneBasedSkip(skip),
+        limit,
+        includeHidden: isSuperadmin(principal),
+      });
+      return { users: rows.map(toUser), totalCount: total };
+    },
+
+    async me(principal: Principal) {
+      const row = await usersRepository.findById(db, principal.userId);
+      if (!row) throw notFound();
+      return toUser(row);
+    },
+
+    async create(body: UserCreate, principal: Principal): Promise<User> {
+      const passwordError = newPasswordError(body.password, body.confirmPassword, deps.strictPasswordRule);
+      if (passwordError) throw badRequest(passwordError);
+      if (body.hidden && !isSuperadmin(principal)) throw forbidden();
+      const passwordHash = await hashPassword(body.password);
+      return db
+        .transaction(async (tx) => {
+          await assertRoleAssignable(tx, principal, body.role.id, messages.userNotAdded);
+          const id = await usersRepository.insert(tx, {
+            username: body.username.trim(),
+            passwordHash,
+            email: body.email || null,
+            phone: body.phone || null,
+            address: body.address || null,
+            roleId: body.role.id,
+            hidden: body.hidden ?? false,
+            enabled: body.enabled ?? true,
+            enteredById: principal.userId,
+          });
+          return toUser((await usersRepository.findById(tx, id))!);
+        })
+        .catch(mapUniqueViolation);
+    },
+
+    async update(body: UserUpdate, principal: Principal): Promise<User> {
+      const newPassword = body.password ? body.password : undefined;
+      if (newPassword !== undefined) {
+        const passwordError = newPasswordError(newPassword, body.confirmPassword ?? '', deps.strictPasswordRule);
+        if (passwordError) throw badRequest(passwordError);
+      }
+      const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
+      return db
+        .transaction(async (tx) => {
+          const current = await usersRepository.findById(tx, body.id);
+          if (!current) throw notFound();
+          assertMayManage(principal, current);
+          if (body.role.id !== current.role.id) {
+            await assertRoleAssignable(tx, principal, body.role.id, messages.userNotUpdated);
+            if (current.user.id === principal.userId) throw badRequest('You can not change your own role');
+          }
+          if (body.hidden !== undefined && body.hidden !== current.user.hidden && !isSuperadmin(principal)) throw forbidden();
+          const enabled = body.enabled ?? current.user.enabled;
+          if (!enabled && current.user.id === principal.userId) throw badRequest('You can not disable your own user');
+          await usersRepository.update(tx, body.id, {
+            username: body.username.trim(),
+            email: body.email === undefined ? current.user.email : body.email || null,
+            phone: body.phone === undefined ? current.user.phone : body.phone || null,
+            address: body.address === undefined ? current.user.address : body.address || null,
+            roleId: body.role.id,
+            hidden: body.hidden ?? current.user.hidden,
+            enabled,
+            ...(passwordHash ? { passwordHash } : {}),
+          });
+          if (!enabled) await sessionsRepository.endAllOf(tx, body.id, 'disabled');
+          else if (passwordHash) await sessionsRepository.endAllOf(tx, body.id, 'password-reset');
+          return toUser((await usersRepository.findById(tx, body.id))!);
+        })
+        .catch(mapUniqueViolation);
+    },
+
+    async delete(id: number, principal: Principal) {
+      if (id === principal.userId) throw badRequest(messages.userCannotDeleteSelf);
+      await db.transaction(async (tx) => {
+        const current = await usersRepository.findById(tx, id);
+        if (!current) throw notFound();
+        assertMayManage(principal, current);
+        await usersRepository.delete(tx, id);
+      });
+    },
+
+    async changePassword(body: ChangePasswordBody, principal: Principal) {
+      if (body.id !== principal.userId) throw forbidden();
+      const ruleError = passwordChangeError(body, deps.strictPasswordRule);
+      if (ruleError) throw badRequest(ruleError);
+      const user = await usersRepository.findByUsername(db, principal.username);
+      if (!user || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
+        throw new AppError(400, 'VALIDATION', messages.passwordOldWrong);
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await usersRepository.update(tx, user.id, { passwordHash });
+        // Other devices signed in with the old password are signed out; this one logs out in 2 s.
+        await sessionsRepository.endAllOf(tx, user.id, 'password-changed');
+      });
+      return { responsestatus: messages.passwordUpdated };
+    },
+
+    async export(startIndex: number, pageSize: number | undefined, principal: Principal) {
+      const { rows } = await usersRepository.page(db, {
+        offset: startIndex - 1,
+        limit: pageSize ?? 100_000,
+        includeHidden: isSuperadmin(principal),
+      });
+      const filePath = await deps.exports.writeWorkbook(principal.userId, 'users', {
+        sheet: 'Users',
+        columns: [
+          { header: 'Id', key: 'id', width: 8 },
+          { header: 'Username', key: 'username', width: 24 },
+          { header: 'Role', key: 'role', width: 16 },
+          { header: 'E-mail', key: 'email', width: 30 },
+          { header: 'Phone', key: 'phone', width: 18 },
+          { header: 'Address', key: 'address', width: 30 },
+          { header: 'Enabled', key: 'enabled', width: 10 },
+          { header: 'Entered by', key: 'enteredBy', width: 18 },
+          { header: 'Last access', key: 'lastAccess', width: 22 },
+        ],
+        rows: rows.map(({ user, role, enteredBy }) => ({
+          id: user.id,
+          username: user.username,
+          role: role.name,
+          email: user.email ?? '',
+          phone: user.phone ?? '',
+          address: user.address ?? '',
+          enabled: user.enabled ? 'Yes' : 'No',
+          enteredBy: enteredBy?.username ?? '',
+          lastAccess: user.lastAccessAt ?? '',
+        })),
+      });
+      return { filePath };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

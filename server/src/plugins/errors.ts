@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages, type ErrorResponse } from '@openyard/contracts';
+import { AppError } from '../errors';
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+// One error handler: typed errors carry the spec's texts; validation errors say which field;
+// anything unexpected is logged with the request id and answered without details.
+export const errorsPlugin = fp<{ webDir: string | undefined }>(
+  async (app: FastifyInstance, { webDir }) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      let body: ErrorResponse;
+      if (error instanceof AppError) {
+        body = { statusCode: error.statusCode, error: STATUS_NAMES[error.statusCode] ?? 'Error', message: error.message, code: error.code };
+      } else if ('validation' in error && error.validation) {
+        body = { statusCode: 400, error: 'Bad Request', message: error.message, code: 'VALIDATION' };
+      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        body = {
+          statusCode: error.statusCode,
+          error: STATUS_NAMES[error.statusCode] ?? 'Error',
+          message: error.statusCode === 429 ? messages.rateLimited : error.message,
+          code: error.statusCode === 429 ? 'RATE_LIMITED' : error.code,
+        };
+      } else {
+        request.log.error({ err: error, correlationId: request.id }, 'request failed');
+        body = { statusCode: 500, error: 'Internal Server Error', message: messages.internalError, correlationId: request.id };
+      }
+      if (body.statusCode >= 400 && body.statusCode < 500) request.log.info({ statusCode: body.statusCode, code: body.code }, body.message);
+      return reply.status(body.statusCode).send(body);
+    });
+
+    const indexHtml = webDir && existsSync(join(webDir, 'index.html'));
+    app.setNotFoundHandler((request, reply) => {
+      // The web app routes clean paths itself: any GET for a page that is not an API call gets it.
+      if (indexHtml && request.method === 'GET' && !request.url.startsWith('/rest/') && !request.url.startsWith('/docs')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: messages.notFound });
+    });
+  },
+  { name: 'errors' },
+);
