@@ -31,7 +31,7 @@ export const errorsPlugin = fp<{ webDir: string | undefined }>(
         body = {
           statusCode: error.statusCode,
           error: STATUS_NAMES[error.statusCode] ?? 'Error',
-          message: error.statusCode === 429 ? messages.rateLimited : error.message,
+          message: error.message || (error.statusCode === 429 ? messages.rateLimited : messages.unknownError),
           code: error.statusCode === 429 ? 'RATE_LIMITED' : error.code,
         };
       } else {

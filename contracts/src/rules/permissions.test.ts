@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_ENTRIES, isNavigationHidden, visibleMenuEntries, type FeatureFlags } from './menu';
+import {
+  canCreateOrUpdate,
+  defaultLandingPage,
+  defaultPermissions,
+  editablePermissionFlags,
+  isAllowed,
+  normalizeRoleName,
+  PERMISSION_FLAGS,
+  type Principal,
+} from './permissions';
+
+const features: FeatureFlags = {
+  enterpriseVersion: true,
+  planningEngineEnabled: true,
+  smartGateEnabled: true,
+  smartTransportEnabled: false,
+  chaVehicleEnabled: true,
+};
+const principalOf = (role: string): Principal => ({
+  role,
+  landingPage: defaultLandingPage(role),
+  permissions: defaultPermissions(role),
+});
+const visibleFlags = (role: string) => PERMISSION_FLAGS.filter((flag) => defaultPermissions(role)[flag]);
+
+describe('default permissions by role (spec 3 §6)', () => {
+  it('gives superadmin everything', () => {
+    expect(visibleFlags('superadmin')).toEqual([...PERMISSION_FLAGS]);
+  });
+
+  it('keeps inventory and device logs for superadmin only', () => {
+    for (const role of ['admin', 'operator', 'manager', 'gatein', 'gateout', 'kiosk', 'planner']) {
+      expect(defaultPermissions(role).inventoryVisible).toBe(false);
+      expect(defaultPermissions(role).deviceLogsVisible).toBe(false);
+    }
+  });
+
+  it('gives the users menu to admin and superadmin only', () => {
+    expect(defaultPermissions('admin').usersVisible).toBe(true);
+    for (const role of ['operator', 'manager', 'gatein', 'gateout', 'kiosk', 'planner']) {
+      expect(defaultPermissions(role).usersVisible).toBe(false);
+    }
+  });
+
+  it('takes from gate-in and gate-out users what the spec lists, with create/update off', () => {
+    for (const role of ['gatein', 'Gate-Out', 'GATE_IN']) {
+      const set = defaultPermissions(role);
+      expect(set).toMatchObject({
+        dashboardVisible: false,
+        tasksVisible: false,
+        inventoryVisible: false,
+        planningVisible: false,
+        machinesVisible: false,
+        reportsVisible: false,
+        itvVisible: false,
+        crudEnabled: false,
+        gateVisible: true,
+        containersVisible: true,
+        trailersVisible: true,
+      });
+    }
+  });
+
+  it('takes dashboard, inventory, gate, ITV and reports from operator', () => {
+    expect(defaultPermissions('Operator')).toMatchObject({
+      dashboardVisible: false,
+      gateVisible: false,
+      itvVisible: false,
+      reportsVisible: false,
+      tasksVisible: true,
+      containersVisible: true,
+      crudEnabled: true,
+    });
+  });
+
+  it('leaves manager with dashboard and reports but no create/update', () => {
+    expect(visibleFlags('manager')).toEqual(['dashboardVisible', 'reportsVisible', 'chaVehiclesVisible']);
+  });
+
+  it('shows a kiosk nothing', () => {
+    expect(visibleFlags('kiosk')).toEqual([]);
+  });
+
+  it('gives an admin-defined role the base menus without create/update', () => {
+    const set = defaultPermissions('yard planner');
+    expect(set.crudEnabled).toBe(false);
+    expect(set.usersVisible).toBe(false);
+    expect(set.planningVisible).toBe(true);
+  });
+
+  it('compares role names case-insensitively', () => {
+    expect(normalizeRoleName('Gate-In')).toBe('gatein');
+    expect(defaultPermissions('SUPERADMIN')).toEqual(defaultPermissions('superadmin'));
+  });
+
+  it('lets admins edit every flag but inventory and device logs', () => {
+    expect(editablePermissionFlags('admin')).not.toContain('inventoryVisible');
+    expect(editablePermissionFlags('admin')).not.toContain('deviceLogsVisible');
+    expect(editablePermissionFlags('superadmin')).toContain('inventoryVisible');
+  });
+});
+
+describe('access rule', () => {
+  it('needs the flag, the role and, for writes, create/update rights', () => {
+    const admin = principalOf('admin');
+    const operator = principalOf('operator');
+    expect(isAllowed({ flag: 'usersVisible', roles: ['admin', 'superadmin'] }, admin, undefined)).toBe(true);
+    expect(isAllowed({ flag: 'usersVisible', roles: ['admin', 'superadmin'] }, operator, undefined)).toBe(false);
+    expect(isAllowed({ roles: ['superadmin'] }, admin, undefined)).toBe(false);
+    expect(isAllowed({ public: true }, operator, undefined)).toBe(true);
+    expect(isAllowed({}, operator, undefined)).toBe(true);
+  });
+
+  it('lets superadmin do everything', () => {
+    const superadmin = { ...principalOf('superadmin'), permissions: defaultPermissions('kiosk') };
+    expect(isAllowed({ flag: 'usersVisible', roles: ['admin'], write: true }, superadmin, undefined)).toBe(true);
+  });
+
+  it('allows create/update on the landing page without crudEnabled (spec 3 §6)', () => {
+    const gatein = principalOf('gatein');
+    expect(gatein.permissions.crudEnabled).toBe(false);
+    expect(canCreateOrUpdate(gatein, '/gate', '/gate')).toBe(true);
+    expect(canCreateOrUpdate(gatein, '/containers', '/gate')).toBe(false);
+    expect(canCreateOrUpdate(gatein, '/gate', '/containers')).toBe(false);
+    expect(isAllowed({ flag: 'gateVisible', write: true, screen: '/gate' }, gatein, '/gate')).toBe(true);
+    expect(isAllowed({ flag: 'gateVisible', write: true, screen: '/gate' }, gatein, undefined)).toBe(false);
+  });
+});
+
+describe('menu', () => {
+  const keys = (role: string, flags = features) => visibleMenuEntries(principalOf(role), flags).map((entry) => entry.key);
+
+  it('shows superadmin the inventory, device logs and configuration', () => {
+    expect(keys('superadmin')).toEqual(expect.arrayContaining(['inventory', 'deviceLogs', 'configuration', 'users']));
+  });
+
+  it('hides users, inventory and configuration from operator', () => {
+    expect(keys('operator')).not.toContain('users');
+    expect(keys('operator')).not.toContain('inventory');
+    expect(keys('operator')).not.toContain('configuration');
+    expect(keys('operator')).toContain('containers');
+  });
+
+  it('follows the product feature flags', () => {
+    expect(keys('admin')).toContain('smartGate');
+    expect(keys('admin', { ...features, smartGateEnabled: false })).not.toContain('smartGate');
+    expect(keys('admin', { ...features, chaVehicleEnabled: false })).not.toContain('chaVehicles');
+    expect(keys('admin', { ...features, smartTransportEnabled: true })).toContain('smartTransport');
+    expect(keys('admin', { ...features, planningEngineEnabled: false })).not.toContain('planning');
+  });
+
+  it('names every entry once', () => {
+    expect(new Set(MENU_ENTRIES.map((entry) => entry.key)).size).toBe(MENU_ENTRIES.length);
+  });
+
+  it('hides the navigation on kiosk and smart-gate paths', () => {
+    for (const path of ['/start', '/kiosk', '/status', '/kiosk-task', '/igate', '/igateout', '/enterprise/igate/']) {
+      expect(isNavigationHidden(path)).toBe(true);
+    }
+    for (const path of ['/users', '/gate', '/main']) expect(isNavigationHidden(path)).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { openPglite, openPostgres, type DatabaseHandle } from '../adapters/db';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { DEMO_PASSWORD, seedDemo, seedReferenceData } from '../db/seed/seed';
+
+export const TEST_DATABASE = process.env.OPENYARD_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+// Each test file gets its own database: a fresh PGlite in memory, or a new PostgreSQL database.
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DATABASE === 'pglite') return openPglite('memory://');
+  const name = `openyard_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(POSTGRES_URL, { max: 1, onnotice: () => undefined });
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), { max: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = postgres(POSTGRES_URL, { max: 1, onnotice: () => undefined });
+      try {
+        await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  demo?: boolean;
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'openyard-test-'));
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIR: join(dataDir, 'no-web'),
+    // Tests log in far more often than people do; the limits have tests of their own.
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  await seedReferenceData(database.db);
+  if (options.demo ?? true) await seedDemo(database.db, config.yard.yardCenter);
+  const { app, services } = await buildApp({ config, database, jwtSecret: randomBytes(32).toString('hex') });
+
+  async function login(username: string, password = DEMO_PASSWORD) {
+    const response = await app.inject({ method: 'POST', url: '/rest/login', payload: { username, password } });
+    if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.statusCode} ${response.body}`);
+    const body = response.json<{ token: string; id: number }>();
+    const cookie = response.cookies.find((c) => c.name === 'openyard_session');
+    return { token: body.token, userId: body.id, cookie: cookie?.value ?? '', auth: { authorization: `Bearer ${body.token}` } };
+  }
+
+  return {
+    app,
+    services,
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    login,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+// Creates a user with a new role whose stored permissions are exactly the given ones.
+export async function createUserWithPermissions(
+  testApp: TestApp,
+  superadminAuth: Record<string, string>,
+  name: string,
+  permissions: Partial<Record<string, boolean>>,
+  landingPage = '/main',
+) {
+  const { app } = testApp;
+  const role = await app.inject({ method: 'POST', url: '/rest/enterprise/roles', headers: superadminAuth, payload: { name } });
+  if (role.statusCode !== 200) throw new Error(`role ${name}: ${role.body}`);
+  const roleId = role.json<{ role: { id: number } }>().role.id;
+  const flags = Object.fromEntries(
+    [
+      'dashboardVisible', 'tasksVisible', 'inventoryVisible', 'containersVisible', 'planningVisible', 'machinesVisible',
+      'trailersVisible', 'itvVisible', 'gateVisible', 'usersVisible', 'reportsVisible', 'deviceLogsVisible',
+      'chaVehiclesVisible', 'crudEnabled',
+    ].map((flag) => [flag, permissions[flag] ?? false]),
+  );
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/rest/enterprise/roles/permissions',
+    headers: superadminAuth,
+    payload: { roleId, landingPage, permissions: flags },
+  });
+  if (saved.statusCode !== 200) throw new Error(`permissions ${name}: ${saved.body}`);
+  const user = await app.inject({
+    method: 'POST',
+    url: '/rest/enterprise/users',
+    headers: superadminAuth,
+    payload: { username: `${name}-user`, password: 'Secret-123!', confirmPassword: 'Secret-123!', role: { id: roleId } },
+  });
+  if (user.statusCode !== 200) throw new Error(`user ${name}: ${user.body}`);
+  return testApp.login(`${name}-user`, 'Secret-123!');
+}

@@ -1,0 +1,42 @@
+import { Socket } from 'node:net';
+import { defineConfig } from 'vitest/config';
+
+// The server and workers suites run twice: on embedded PGlite and on a real PostgreSQL. With CI set
+// the PostgreSQL run is required; elsewhere it is skipped, with a message, when nothing listens.
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.connect(Number(port || 5432), hostname);
+  });
+}
+
+export default defineConfig(async () => {
+  const ci = Boolean(process.env.CI);
+  const postgres = ci || (await reachable(POSTGRES_URL));
+  if (!postgres) console.warn(`Skipping the PostgreSQL test run: nothing listens at ${POSTGRES_URL} (set CI=1 to require it).`);
+  const integration = (name: string, database: 'pglite' | 'postgres') => ({
+    test: {
+      name,
+      include: ['server/src/**/*.test.ts', 'workers/src/**/*.test.ts'],
+      env: { OPENYARD_TEST_DATABASE: database, TEST_POSTGRES_URL: POSTGRES_URL },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+  return {
+    test: {
+      projects: [
+        { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
+        integration('server-pglite', 'pglite'),
+        ...(postgres ? [integration('server-postgres', 'postgres')] : []),
+      ],
+    },
+  };
+});
