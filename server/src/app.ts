@@ -65,7 +65,10 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
 
   const { db } = database;
   const exports = createExportsService(config.dataDir);
-  const auth = createAuthService(db, { idleMinutes: config.yard.sessionExpireInIdleMins });
+  const auth = createAuthService(db, {
+    idleMinutes: config.yard.sessionExpireInIdleMins,
+    loginFailuresPerMinute: config.loginRateLimitPerMinute,
+  });
   const roles = createRolesService(db);
   const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports });
   const layout = createYardLayoutService(db, config.yard);

@@ -50,7 +50,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 
 // PGlite keeps its files under dataDir/pglite. A lock file guards the folder: a second process gets
 // a clear error instead of opening the same files and corrupting them. 'memory://' runs without files.
-export async function openPglite(dataDir: string | 'memory://'): Promise<DatabaseHandle> {
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dataDir === 'memory://') {

@@ -31,14 +31,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
   loginRateLimitPerMinute: number;
 }> = async (app, { auth, databaseKind, version, loginRateLimitPerMinute }) => {
   const startedAt = Date.now();
-  // Per account as well as per address: spreading guesses over many addresses gains nothing.
-  const perUsernameLimit = app.rateLimit({
-    max: loginRateLimitPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `login-user:${String((request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
-    errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: messages.loginRateLimited }),
-  });
-
   app.post(
     '/rest/login',
     {
@@ -50,7 +42,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
           errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: messages.loginRateLimited }),
         },
       },
-      preHandler: perUsernameLimit,
       schema: {
         tags: ['session'],
         body: LoginBody,

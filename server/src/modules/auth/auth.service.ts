@@ -11,18 +11,48 @@ import { sessionsRepository } from './sessions.repository';
 // Writing last-seen on every request would turn reads into writes; 15 s is far below the idle limit.
 const TOUCH_INTERVAL_MS = 15_000;
 
-export function createAuthService(db: Database, options: { idleMinutes: number }) {
+// Failed logins per account within a minute. The route's limit is per address; this one stops
+// guesses spread over many addresses. It lives in this process (a scaled set-up shares the
+// per-address limit through its proxy).
+function createFailedLoginCounter(maxPerMinute: number) {
+  const failures = new Map<string, { count: number; since: number }>();
+  return {
+    blocked(username: string, now: number) {
+      const entry = failures.get(username.toLowerCase());
+      return entry !== undefined && now - entry.since < 60_000 && entry.count >= maxPerMinute;
+    },
+    fail(username: string, now: number) {
+      const key = username.toLowerCase();
+      const entry = failures.get(key);
+      if (!entry || now - entry.since >= 60_000) failures.set(key, { count: 1, since: now });
+      else entry.count += 1;
+      if (failures.size > 10_000) {
+        for (const [name, value] of failures) if (now - value.since >= 60_000) failures.delete(name);
+      }
+    },
+    clear: (username: string) => failures.delete(username.toLowerCase()),
+  };
+}
+
+export function createAuthService(db: Database, options: { idleMinutes: number; loginFailuresPerMinute: number }) {
   const idleMs = options.idleMinutes * 60_000;
+  const failedLogins = createFailedLoginCounter(options.loginFailuresPerMinute);
 
   return {
     async login(username: string, password: string, client: { ip: string | null; userAgent: string | null }) {
+      if (failedLogins.blocked(username, Date.now())) throw new AppError(429, 'RATE_LIMITED', messages.loginRateLimited);
       const user = await usersRepository.findByUsername(db, username);
       if (!user) {
         await burnPasswordCheck(password);
+        failedLogins.fail(username, Date.now());
         throw new AppError(401, 'UNAUTHENTICATED', messages.loginFailed);
       }
       const valid = await verifyPassword(user.passwordHash, password);
-      if (!valid || !user.enabled) throw new AppError(401, 'UNAUTHENTICATED', messages.loginFailed);
+      if (!valid || !user.enabled) {
+        failedLogins.fail(username, Date.now());
+        throw new AppError(401, 'UNAUTHENTICATED', messages.loginFailed);
+      }
+      failedLogins.clear(username);
       const sessionId = randomUUID();
       await sessionsRepository.create(db, { id: sessionId, userId: user.id, ...client });
       await sessionsRepository.touch(db, sessionId, user.id, new Date());

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
 import { rolePermissions, roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
@@ -34,11 +34,17 @@ export const sessionsRepository = {
   },
 
   // Disabling or deleting a user, or changing a password, ends every open session of that user.
-  async endAllOf(db: Database, userId: number, reason: string) {
+  async endAllOf(db: Database, userId: number, reason: string, exceptSessionId?: string) {
     await db
       .update(sessions)
       .set({ endedAt: sql`now()`, endReason: reason })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.endedAt),
+          exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+        ),
+      );
   },
 
   async deleteEndedBefore(db: Database, before: Date) {

@@ -151,7 +151,7 @@ export function createUsersService(db: Database, deps: { strictPasswordRule: boo
       await db.transaction(async (tx) => {
         await usersRepository.update(tx, user.id, { passwordHash });
         // Other devices signed in with the old password are signed out; this one logs out in 2 s.
-        await sessionsRepository.endAllOf(tx, user.id, 'password-changed');
+        await sessionsRepository.endAllOf(tx, user.id, 'password-changed', principal.sessionId);
       });
       return { responsestatus: messages.passwordUpdated };
     },

@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { users } from '../schema';
+import { openTestDatabase } from '../../test/test-app';
+import { verifyPassword } from '../../modules/auth/password-hasher';
+import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './seed';
+
+describe('first start without the demo', () => {
+  it('creates one superadmin with a random password written once to DATA_DIR', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'openyard-seed-'));
+    const database = await openTestDatabase();
+    try {
+      await seedReferenceData(database.db);
+      const password = await seedInitialSuperadmin(database.db, dataDir);
+      expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const file = join(dataDir, 'initial-credentials.txt');
+      expect(readFileSync(file, 'utf8')).toContain(`password: ${password}`);
+      expect(statSync(file).mode & 0o077).toBe(0);
+      const rows = await database.db.select().from(users);
+      expect(rows.map((row) => row.username)).toEqual(['superadmin']);
+      expect(await verifyPassword(rows[0]!.passwordHash, password!)).toBe(true);
+      expect(await seedInitialSuperadmin(database.db, dataDir)).toBeNull();
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('seeding twice changes nothing', async () => {
+    const database = await openTestDatabase();
+    try {
+      await seedReferenceData(database.db);
+      await seedDemo(database.db, { latitude: 18.9, longitude: 72.9 });
+      await seedReferenceData(database.db);
+      await seedDemo(database.db, { latitude: 18.9, longitude: 72.9 });
+      const rows = await database.db.select().from(users);
+      expect(rows.map((row) => row.username).sort()).toEqual(['admin', 'gatein', 'gateout', 'kiosk', 'manager', 'operator', 'superadmin']);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createExportsService } from '@openyard/server/modules/exports/exports.service';
+import { loadConfig } from '@openyard/server/config';
+import type { FastifyBaseLogger } from 'fastify';
+import { purgeExportsJob } from './exports/purge-exports.job';
+import type { JobContext, RepeatableJob } from './job';
+import { JOBS, validateRegistry } from './registry';
+
+const job = (name: string): RepeatableJob => ({ name, everyMs: 1000, run: async () => undefined });
+
+describe('job registry', () => {
+  it('accepts the registered jobs', () => {
+    expect(() => validateRegistry(JOBS)).not.toThrow();
+  });
+
+  it('fails on a duplicate handler, a missing handler or a name that is not PascalCase', () => {
+    expect(() => validateRegistry([job('PurgeExports'), job('PurgeExports')], ['PurgeExports'])).toThrow('more than one handler');
+    expect(() => validateRegistry([job('PurgeExports')], ['PurgeExports', 'PurgeSessions'])).toThrow('PurgeSessions has no handler');
+    expect(() => validateRegistry([job('purge_exports')], ['purge_exports'])).toThrow('not PascalCase');
+  });
+});
+
+describe('PurgeExports', () => {
+  it('removes exports older than the retention time and keeps fresh ones', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'openyard-exports-'));
+    try {
+      const exports = createExportsService(dataDir);
+      const sheet = { sheet: 'S', columns: [{ header: 'A', key: 'a' }], rows: [{ a: 1 }] };
+      const old = await exports.writeWorkbook(1, 'old', sheet);
+      const fresh = await exports.writeWorkbook(1, 'fresh', sheet);
+      const oldDir = join(dataDir, 'exports', old.split('/')[3]!);
+      const longAgo = new Date(Date.now() - 2 * 60 * 60_000);
+      utimesSync(oldDir, longAgo, longAgo);
+      const config = loadConfig({ DATA_DIR: dataDir, EXPORT_RETENTION_MINUTES: '60' });
+      const logs: unknown[] = [];
+      const logger = { info: (...args: unknown[]) => logs.push(args) } as unknown as FastifyBaseLogger;
+      await purgeExportsJob.run({ exports, config } as JobContext, logger);
+      const principal = { userId: 1, role: 'operator' } as Parameters<typeof exports.open>[2];
+      const [, , , freshToken, freshName] = fresh.split('/');
+      const [, , , oldToken, oldName] = old.split('/');
+      await expect(exports.open(freshToken!, freshName!, principal)).resolves.toHaveProperty('size');
+      await expect(exports.open(oldToken!, oldName!, principal)).rejects.toMatchObject({ statusCode: 404 });
+      expect(logs).toHaveLength(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
