@@ -20,7 +20,8 @@ function reachable(url: string): Promise<boolean> {
 export default defineConfig(async () => {
   const ci = Boolean(process.env.CI);
   const postgres = ci || (await reachable(POSTGRES_URL));
-  if (!postgres) console.warn(`Skipping the PostgreSQL test run: nothing listens at ${POSTGRES_URL} (set CI=1 to require it).`);
+  if (!postgres)
+    console.warn(`Skipping the PostgreSQL test run: nothing listens at ${POSTGRES_URL} (set CI=1 to require it).`);
   const integration = (name: string, database: 'pglite' | 'postgres') => ({
     test: {
       name,

@@ -10,7 +10,10 @@ export type RolesPage = Static<typeof RolesPage>;
 const RoleName = Type.String({ minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9 _-]+$' });
 export const RoleCreate = Type.Object({ name: RoleName }, { additionalProperties: false });
 export type RoleCreate = Static<typeof RoleCreate>;
-export const RoleUpdate = Type.Object({ id: Type.Integer({ minimum: 1 }), name: RoleName }, { additionalProperties: false });
+export const RoleUpdate = Type.Object(
+  { id: Type.Integer({ minimum: 1 }), name: RoleName },
+  { additionalProperties: false },
+);
 export type RoleUpdate = Static<typeof RoleUpdate>;
 
 export const RoleSaved = Type.Object({ responsestatus: Type.String(), message: Type.String(), role: Role });
@@ -39,5 +42,8 @@ export const RolePermissionsUpdate = Type.Object(
 );
 export type RolePermissionsUpdate = Static<typeof RolePermissionsUpdate>;
 
-export const RoleWithPermissions = Type.Intersect([Role, Type.Object({ landingPage: Type.String(), permissions: Permissions })]);
+export const RoleWithPermissions = Type.Intersect([
+  Role,
+  Type.Object({ landingPage: Type.String(), permissions: Permissions }),
+]);
 export type RoleWithPermissions = Static<typeof RoleWithPermissions>;

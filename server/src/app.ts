@@ -28,8 +28,9 @@ import { yardRoutes } from './modules/yard/yard.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 
-export const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 const defaultWebDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -108,7 +109,11 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   await app.register(accessPlugin, { auth, allowedOrigins: config.allowedOrigins });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Openyard API', version: VERSION, description: 'Container yard management: the REST calls of the call catalogue.' },
+      info: {
+        title: 'Openyard API',
+        version: VERSION,
+        description: 'Container yard management: the REST calls of the call catalogue.',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },

@@ -4,14 +4,33 @@ import { ConfigError, loadConfig } from './config';
 describe('configuration', () => {
   it('has working defaults for the embedded single-machine run', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, demo: false, databaseUrl: undefined, redisUrl: undefined, mqttPort: 1883 });
+    expect(config).toMatchObject({
+      port: 3000,
+      demo: false,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      mqttPort: 1883,
+    });
     expect(config.features.enterpriseVersion).toBe(true);
-    expect(config.yard).toMatchObject({ sessionExpireInIdleMins: 30, paginationItemsPerPage: 15, slotFormat: 'area_row_column_height' });
+    expect(config.yard).toMatchObject({
+      sessionExpireInIdleMins: 30,
+      paginationItemsPerPage: 15,
+      slotFormat: 'area_row_column_height',
+    });
   });
 
   it('reads the edition switch and feature flags', () => {
-    const config = loadConfig({ EDITION: 'community', FEATURE_SMART_GATE: 'off', FEATURE_CHA_VEHICLES: '0', DEMO: 'yes' });
-    expect(config.features).toMatchObject({ enterpriseVersion: false, smartGateEnabled: false, chaVehicleEnabled: false });
+    const config = loadConfig({
+      EDITION: 'community',
+      FEATURE_SMART_GATE: 'off',
+      FEATURE_CHA_VEHICLES: '0',
+      DEMO: 'yes',
+    });
+    expect(config.features).toMatchObject({
+      enterpriseVersion: false,
+      smartGateEnabled: false,
+      chaVehicleEnabled: false,
+    });
     expect(config.demo).toBe(true);
   });
 

@@ -94,7 +94,15 @@ export function isNavigationHidden(path: string): boolean {
   return NAVIGATION_HIDDEN_SUFFIXES.some((suffix) => trimmed.endsWith(suffix));
 }
 
-export const PUBLIC_PATHS = ['/start', '/kiosk', '/status', '/kiosk-task', '/mobile-search', '/mobile-search-view', '/403'];
+export const PUBLIC_PATHS = [
+  '/start',
+  '/kiosk',
+  '/status',
+  '/kiosk-task',
+  '/mobile-search',
+  '/mobile-search-view',
+  '/403',
+];
 export function isPublicPath(path: string): boolean {
   return PUBLIC_PATHS.includes(path.replace(/\/+$/, '') || '/');
 }

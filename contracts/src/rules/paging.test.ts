@@ -29,7 +29,8 @@ describe('page offsets (spec 3 §9)', () => {
   it('page jump accepts 1..pages only', () => {
     expect(pageJumpError('1', 4)).toBeNull();
     expect(pageJumpError('4', 4)).toBeNull();
-    for (const input of ['0', '5', '-1', '2.5', 'abc', '']) expect(pageJumpError(input, 4)).toBe('Enter a page number between 1 and 4');
+    for (const input of ['0', '5', '-1', '2.5', 'abc', ''])
+      expect(pageJumpError(input, 4)).toBe('Enter a page number between 1 and 4');
   });
 });
 
@@ -49,12 +50,22 @@ describe('export page range (spec 3 §5)', () => {
   });
 
   it('exports a range: start (from-1)*size+1, size pages*size', () => {
-    expect(exportRange({ ...base, pageType: 'range', fromPage: 2, toPage: 4 })).toEqual({ startIndex: 16, pageSize: 45 });
-    expect(exportRange({ ...base, pageType: 'range', fromPage: 2, toPage: 2 })).toEqual({ startIndex: 16, pageSize: 15 });
+    expect(exportRange({ ...base, pageType: 'range', fromPage: 2, toPage: 4 })).toEqual({
+      startIndex: 16,
+      pageSize: 45,
+    });
+    expect(exportRange({ ...base, pageType: 'range', fromPage: 2, toPage: 2 })).toEqual({
+      startIndex: 16,
+      pageSize: 15,
+    });
   });
 
   it('rejects zero pages and reversed ranges with the spec texts', () => {
-    expect(exportRange({ ...base, pageType: 'range', fromPage: 0, toPage: 0 })).toEqual({ error: 'Zero page number not allowed' });
-    expect(exportRange({ ...base, pageType: 'range', fromPage: 4, toPage: 2 })).toEqual({ error: 'Invalid from/to page numbers' });
+    expect(exportRange({ ...base, pageType: 'range', fromPage: 0, toPage: 0 })).toEqual({
+      error: 'Zero page number not allowed',
+    });
+    expect(exportRange({ ...base, pageType: 'range', fromPage: 4, toPage: 2 })).toEqual({
+      error: 'Invalid from/to page numbers',
+    });
   });
 });

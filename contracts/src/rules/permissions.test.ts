@@ -130,7 +130,8 @@ describe('access rule', () => {
 });
 
 describe('menu', () => {
-  const keys = (role: string, flags = features) => visibleMenuEntries(principalOf(role), flags).map((entry) => entry.key);
+  const keys = (role: string, flags = features) =>
+    visibleMenuEntries(principalOf(role), flags).map((entry) => entry.key);
 
   it('shows superadmin the inventory, device logs and configuration', () => {
     expect(keys('superadmin')).toEqual(expect.arrayContaining(['inventory', 'deviceLogs', 'configuration', 'users']));

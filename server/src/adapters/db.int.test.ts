@@ -33,7 +33,9 @@ describe('migrations and invariants', () => {
     const database = await openTestDatabase();
     try {
       await database.db.insert(roles).values({ name: 'Checker' });
-      await expect(database.db.insert(roles).values({ name: 'CHECKER' })).rejects.toMatchObject({ cause: { code: '23505' } });
+      await expect(database.db.insert(roles).values({ name: 'CHECKER' })).rejects.toMatchObject({
+        cause: { code: '23505' },
+      });
     } finally {
       await database.close();
     }

@@ -19,20 +19,35 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const concrete = (url: string) => url.replace(/:id\b/g, '1').replace(/:x\b/g, 'nobody').replace(/:token\b/g, '00000000-0000-0000-0000-000000000000').replace(/:fileName\b/g, 'x.xlsx');
+const concrete = (url: string) =>
+  url
+    .replace(/:id\b/g, '1')
+    .replace(/:x\b/g, 'nobody')
+    .replace(/:token\b/g, '00000000-0000-0000-0000-000000000000')
+    .replace(/:fileName\b/g, 'x.xlsx');
 const methodOf = (method: string) => method as 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('permission matrix, generated from the route table', () => {
   it('knows the routes of this issue', () => {
     const urls = t.app.routeTable.map((route) => `${route.method} ${route.url}`);
-    for (const expected of ['POST /rest/login', 'GET /rest/enterprise/users', 'PUT /rest/enterprise/roles/permissions', 'GET /rest/yard/layout', 'GET /rest/liner-infos']) {
+    for (const expected of [
+      'POST /rest/login',
+      'GET /rest/enterprise/users',
+      'PUT /rest/enterprise/roles/permissions',
+      'GET /rest/yard/layout',
+      'GET /rest/liner-infos',
+    ]) {
       expect(urls).toContain(expected);
     }
   });
 
   it('answers 401 to an anonymous caller on every non-public route', async () => {
     for (const route of t.app.routeTable.filter((entry) => !isPublicAccess(entry.access))) {
-      const response = await t.app.inject({ method: methodOf(route.method), url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
+      const response = await t.app.inject({
+        method: methodOf(route.method),
+        url: concrete(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
@@ -55,7 +70,12 @@ describe('permission matrix, generated from the route table', () => {
 
   it('lets a logged-in user without permissions through routes that need only a session', async () => {
     const open = t.app.routeTable.filter(
-      (entry) => !isPublicAccess(entry.access) && !entry.access.flag && !entry.access.roles && !entry.access.write && entry.method === 'GET',
+      (entry) =>
+        !isPublicAccess(entry.access) &&
+        !entry.access.flag &&
+        !entry.access.roles &&
+        !entry.access.write &&
+        entry.method === 'GET',
     );
     for (const route of open) {
       const response = await t.app.inject({ url: concrete(route.url), headers: nobody.auth });
@@ -73,7 +93,12 @@ describe('permission matrix, generated from the route table', () => {
         ['PUT', '/rest/enterprise/roles/permissions'],
         ['GET', '/rest/enterprise/users/export'],
       ] as const) {
-        const response = await t.app.inject({ method, url, headers: session.auth, payload: method === 'GET' ? undefined : {} });
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: session.auth,
+          payload: method === 'GET' ? undefined : {},
+        });
         expect(response.statusCode, `${username} ${method} ${url}`).toBe(403);
       }
     }

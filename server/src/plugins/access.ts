@@ -65,7 +65,9 @@ export const accessPlugin = fp<{ auth: AuthService; allowedOrigins: readonly str
     app.addHook('onRoute', (route) => {
       const access =
         route.config?.access ??
-        (INFRASTRUCTURE_PREFIXES.some((prefix) => route.url.startsWith(prefix)) ? { public: true as const } : undefined);
+        (INFRASTRUCTURE_PREFIXES.some((prefix) => route.url.startsWith(prefix))
+          ? { public: true as const }
+          : undefined);
       if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
       route.config = { ...route.config, access };
       for (const method of [route.method].flat()) {
@@ -91,7 +93,8 @@ export const accessPlugin = fp<{ auth: AuthService; allowedOrigins: readonly str
       const origin = request.headers.origin;
       const own = `${request.protocol}://${request.host}`;
       if (origin) {
-        if (origin !== own && !allowedOrigins.includes(origin)) throw new AppError(403, 'CROSS_SITE', messages.crossSiteRequest);
+        if (origin !== own && !allowedOrigins.includes(origin))
+          throw new AppError(403, 'CROSS_SITE', messages.crossSiteRequest);
         return;
       }
       if (via === 'cookie' && request.headers['sec-fetch-site'] !== 'same-origin') {

@@ -24,7 +24,12 @@ export const errorsPlugin = fp<{ webDir: string | undefined }>(
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       let body: ErrorResponse;
       if (error instanceof AppError) {
-        body = { statusCode: error.statusCode, error: STATUS_NAMES[error.statusCode] ?? 'Error', message: error.message, code: error.code };
+        body = {
+          statusCode: error.statusCode,
+          error: STATUS_NAMES[error.statusCode] ?? 'Error',
+          message: error.message,
+          code: error.code,
+        };
       } else if ('validation' in error && error.validation) {
         body = { statusCode: 400, error: 'Bad Request', message: error.message, code: 'VALIDATION' };
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -36,16 +41,27 @@ export const errorsPlugin = fp<{ webDir: string | undefined }>(
         };
       } else {
         request.log.error({ err: error, correlationId: request.id }, 'request failed');
-        body = { statusCode: 500, error: 'Internal Server Error', message: messages.internalError, correlationId: request.id };
+        body = {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: messages.internalError,
+          correlationId: request.id,
+        };
       }
-      if (body.statusCode >= 400 && body.statusCode < 500) request.log.info({ statusCode: body.statusCode, code: body.code }, body.message);
+      if (body.statusCode >= 400 && body.statusCode < 500)
+        request.log.info({ statusCode: body.statusCode, code: body.code }, body.message);
       return reply.status(body.statusCode).send(body);
     });
 
     const indexHtml = webDir && existsSync(join(webDir, 'index.html'));
     app.setNotFoundHandler((request, reply) => {
       // The web app routes clean paths itself: any GET for a page that is not an API call gets it.
-      if (indexHtml && request.method === 'GET' && !request.url.startsWith('/rest/') && !request.url.startsWith('/docs')) {
+      if (
+        indexHtml &&
+        request.method === 'GET' &&
+        !request.url.startsWith('/rest/') &&
+        !request.url.startsWith('/docs')
+      ) {
         return reply.type('text/html').sendFile('index.html');
       }
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: messages.notFound });

@@ -18,7 +18,9 @@ const cookieHeaders = (session: { cookie: string }, extra: Record<string, string
 
 describe('cross-site request protection', () => {
   const roleIdOf = async () =>
-    (await t.app.inject({ url: '/rest/roles', headers: admin.auth })).json<{ id: number; name: string }[]>().find((r) => r.name === 'operator')!.id;
+    (await t.app.inject({ url: '/rest/roles', headers: admin.auth }))
+      .json<{ id: number; name: string }[]>()
+      .find((r) => r.name === 'operator')!.id;
 
   it('refuses a cookie-authenticated change from another origin, or with no origin at all', async () => {
     const payload = { username: 'csrf-victim', password: 'p', confirmPassword: 'p', role: { id: await roleIdOf() } };
@@ -30,7 +32,12 @@ describe('cross-site request protection', () => {
     });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ message: 'Cross-site request refused' });
-    const none = await t.app.inject({ method: 'POST', url: '/rest/enterprise/users', headers: cookieHeaders(admin), payload });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/rest/enterprise/users',
+      headers: cookieHeaders(admin),
+      payload,
+    });
     expect(none.statusCode).toBe(403);
     const same = await t.app.inject({
       method: 'POST',
@@ -113,7 +120,9 @@ describe('responses', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/rest/login', '/rest/enterprise/users', '/rest/yard/layout']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/rest/login', '/rest/enterprise/users', '/rest/yard/layout']),
+    );
     expect(document.paths['/rest/enterprise/users']).toHaveProperty('post');
   });
 });

@@ -60,10 +60,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   async function login(username: string, password = DEMO_PASSWORD) {
     const response = await app.inject({ method: 'POST', url: '/rest/login', payload: { username, password } });
-    if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`login ${username} failed: ${response.statusCode} ${response.body}`);
     const body = response.json<{ token: string; id: number }>();
     const cookie = response.cookies.find((c) => c.name === 'openyard_session');
-    return { token: body.token, userId: body.id, cookie: cookie?.value ?? '', auth: { authorization: `Bearer ${body.token}` } };
+    return {
+      token: body.token,
+      userId: body.id,
+      cookie: cookie?.value ?? '',
+      auth: { authorization: `Bearer ${body.token}` },
+    };
   }
 
   return {
@@ -92,14 +98,30 @@ export async function createUserWithPermissions(
   landingPage = '/main',
 ) {
   const { app } = testApp;
-  const role = await app.inject({ method: 'POST', url: '/rest/enterprise/roles', headers: superadminAuth, payload: { name } });
+  const role = await app.inject({
+    method: 'POST',
+    url: '/rest/enterprise/roles',
+    headers: superadminAuth,
+    payload: { name },
+  });
   if (role.statusCode !== 200) throw new Error(`role ${name}: ${role.body}`);
   const roleId = role.json<{ role: { id: number } }>().role.id;
   const flags = Object.fromEntries(
     [
-      'dashboardVisible', 'tasksVisible', 'inventoryVisible', 'containersVisible', 'planningVisible', 'machinesVisible',
-      'trailersVisible', 'itvVisible', 'gateVisible', 'usersVisible', 'reportsVisible', 'deviceLogsVisible',
-      'chaVehiclesVisible', 'crudEnabled',
+      'dashboardVisible',
+      'tasksVisible',
+      'inventoryVisible',
+      'containersVisible',
+      'planningVisible',
+      'machinesVisible',
+      'trailersVisible',
+      'itvVisible',
+      'gateVisible',
+      'usersVisible',
+      'reportsVisible',
+      'deviceLogsVisible',
+      'chaVehiclesVisible',
+      'crudEnabled',
     ].map((flag) => [flag, permissions[flag] ?? false]),
   );
   const saved = await app.inject({
@@ -113,7 +135,12 @@ export async function createUserWithPermissions(
     method: 'POST',
     url: '/rest/enterprise/users',
     headers: superadminAuth,
-    payload: { username: `${name}-user`, password: 'Secret-123!', confirmPassword: 'Secret-123!', role: { id: roleId } },
+    payload: {
+      username: `${name}-user`,
+      password: 'Secret-123!',
+      confirmPassword: 'Secret-123!',
+      role: { id: roleId },
+    },
   });
   if (user.statusCode !== 200) throw new Error(`user ${name}: ${user.body}`);
   return testApp.login(`${name}-user`, 'Secret-123!');

@@ -17,8 +17,12 @@ describe('job registry', () => {
   });
 
   it('fails on a duplicate handler, a missing handler or a name that is not PascalCase', () => {
-    expect(() => validateRegistry([job('PurgeExports'), job('PurgeExports')], ['PurgeExports'])).toThrow('more than one handler');
-    expect(() => validateRegistry([job('PurgeExports')], ['PurgeExports', 'PurgeSessions'])).toThrow('PurgeSessions has no handler');
+    expect(() => validateRegistry([job('PurgeExports'), job('PurgeExports')], ['PurgeExports'])).toThrow(
+      'more than one handler',
+    );
+    expect(() => validateRegistry([job('PurgeExports')], ['PurgeExports', 'PurgeSessions'])).toThrow(
+      'PurgeSessions has no handler',
+    );
     expect(() => validateRegistry([job('purge_exports')], ['purge_exports'])).toThrow('not PascalCase');
   });
 });

@@ -13,7 +13,10 @@ export function startJobs({
   context: JobContext;
   jobs?: readonly RepeatableJob[];
 }) {
-  validateRegistry(jobs, jobs.map((job) => job.name));
+  validateRegistry(
+    jobs,
+    jobs.map((job) => job.name),
+  );
   const running = new Map<string, Promise<void>>();
   const timers: NodeJS.Timeout[] = [];
 

@@ -36,7 +36,15 @@ describe('first start without the demo', () => {
       await seedReferenceData(database.db);
       await seedDemo(database.db, { latitude: 18.9, longitude: 72.9 });
       const rows = await database.db.select().from(users);
-      expect(rows.map((row) => row.username).sort()).toEqual(['admin', 'gatein', 'gateout', 'kiosk', 'manager', 'operator', 'superadmin']);
+      expect(rows.map((row) => row.username).sort()).toEqual([
+        'admin',
+        'gatein',
+        'gateout',
+        'kiosk',
+        'manager',
+        'operator',
+        'superadmin',
+      ]);
     } finally {
       await database.close();
     }

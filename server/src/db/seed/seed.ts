@@ -5,7 +5,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
 import { hashPassword } from '../../modules/auth/password-hasher';
 import * as schema from '../schema';
-import { ACTIVITIES, CONTAINER_SIZES, CONTAINER_TYPES, LINERS, NAMED_LIST_VALUES, SYSTEM_ROLE_NAMES } from './reference-data';
+import {
+  ACTIVITIES,
+  CONTAINER_SIZES,
+  CONTAINER_TYPES,
+  LINERS,
+  NAMED_LIST_VALUES,
+  SYSTEM_ROLE_NAMES,
+} from './reference-data';
 import { DEMO_AREAS, DEMO_CUSTOMERS, demoCorners } from './demo-yard';
 
 export const DEMO_PASSWORD = 'demo';
@@ -49,8 +56,14 @@ export async function seedReferenceData(db: Database) {
       .onConflictDoNothing();
 
     for (const liner of LINERS) {
-      await tx.insert(schema.linerInfos).values({ code: liner.code, name: liner.name, color: liner.color }).onConflictDoNothing();
-      const [row] = await tx.select({ id: schema.linerInfos.id }).from(schema.linerInfos).where(eq(schema.linerInfos.code, liner.code));
+      await tx
+        .insert(schema.linerInfos)
+        .values({ code: liner.code, name: liner.name, color: liner.color })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .select({ id: schema.linerInfos.id })
+        .from(schema.linerInfos)
+        .where(eq(schema.linerInfos.code, liner.code));
       await tx
         .insert(schema.linerPrefixes)
         .values(liner.prefixes.map((prefix) => ({ prefix, linerId: row!.id })))
@@ -78,7 +91,9 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
           .returning();
         const rows = await tx
           .insert(schema.yardRows)
-          .values(Array.from({ length: area.rows }, (_, i) => ({ areaId: areaRow!.id, index: i + 1, name: String(i + 1) })))
+          .values(
+            Array.from({ length: area.rows }, (_, i) => ({ areaId: areaRow!.id, index: i + 1, name: String(i + 1) })),
+          )
           .returning();
         const columns = await tx
           .insert(schema.yardColumns)
@@ -125,8 +140,12 @@ export async function seedInitialSuperadmin(db: Database, dataDir: string): Prom
   if (users > 0) return null;
   const password = randomBytes(12).toString('base64url');
   const ids = await roleIds(db);
-  await db.insert(schema.users).values({ username: 'superadmin', passwordHash: await hashPassword(password), roleId: ids.get('superadmin')! });
+  await db
+    .insert(schema.users)
+    .values({ username: 'superadmin', passwordHash: await hashPassword(password), roleId: ids.get('superadmin')! });
   await mkdir(dataDir, { recursive: true });
-  await writeFile(join(dataDir, 'initial-credentials.txt'), `username: superadmin\npassword: ${password}\n`, { mode: 0o600 });
+  await writeFile(join(dataDir, 'initial-credentials.txt'), `username: superadmin\npassword: ${password}\n`, {
+    mode: 0o600,
+  });
   return password;
 }

@@ -9,14 +9,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const withCookie = (cookie: string, extra: Record<string, string> = {}) => ({ cookie: `openyard_session=${cookie}`, ...extra });
+const withCookie = (cookie: string, extra: Record<string, string> = {}) => ({
+  cookie: `openyard_session=${cookie}`,
+  ...extra,
+});
 
 describe('login', () => {
   it('answers every demo user with role, landing page and permissions, and sets an httpOnly SameSite cookie', async () => {
     for (const username of ['superadmin', 'admin', 'operator', 'manager', 'gatein', 'gateout', 'kiosk']) {
-      const response = await t.app.inject({ method: 'POST', url: '/rest/login', payload: { username, password: 'demo' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/rest/login',
+        payload: { username, password: 'demo' },
+      });
       expect(response.statusCode).toBe(200);
-      const body = response.json<{ role: string; userName: string; landingPage: string; token: string; permissions: object }>();
+      const body = response.json<{
+        role: string;
+        userName: string;
+        landingPage: string;
+        token: string;
+        permissions: object;
+      }>();
       expect(body).toMatchObject({ role: username, userName: username });
       expect(body.landingPage).toMatch(/^\//);
       expect(body.token.split('.')).toHaveLength(3);
@@ -26,7 +39,11 @@ describe('login', () => {
   });
 
   it('accepts the username in any case', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/rest/login', payload: { username: 'OPERATOR', password: 'demo' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/rest/login',
+      payload: { username: 'OPERATOR', password: 'demo' },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -57,7 +74,9 @@ describe('session', () => {
     const byToken = await t.app.inject({ url: '/rest/user', headers: session.auth });
     expect(byToken.json()).toMatchObject({ userName: 'manager' });
     expect((await t.app.inject({ url: '/rest/user' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/rest/user', headers: { authorization: 'Bearer not.a.jwt' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/rest/user', headers: { authorization: 'Bearer not.a.jwt' } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('logout ends the session: a replayed cookie or token gets 401', async () => {
@@ -86,7 +105,10 @@ describe('session', () => {
   it('a session active within the idle limit stays valid', async () => {
     const session = await t.login('admin');
     const within = t.config.yard.sessionExpireInIdleMins - 1;
-    await t.db.update(sessions).set({ lastSeenAt: sql`now() - make_interval(mins => ${within})` }).where(sql`${sessions.endedAt} is null`);
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - make_interval(mins => ${within})` })
+      .where(sql`${sessions.endedAt} is null`);
     expect((await t.app.inject({ url: '/rest/user', headers: session.auth })).statusCode).toBe(200);
   });
 

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorResponse, Health, LoginBody, LoginResponse, messages, StatusResponse, UserInfo } from '@openyard/contracts';
+import {
+  ErrorResponse,
+  Health,
+  LoginBody,
+  LoginResponse,
+  messages,
+  StatusResponse,
+  UserInfo,
+} from '@openyard/contracts';
 import { requirePrincipal, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../plugins/access';
 import type { AuthService } from './auth.service';
 

@@ -40,7 +40,8 @@ export function createAuthService(db: Database, options: { idleMinutes: number; 
 
   return {
     async login(username: string, password: string, client: { ip: string | null; userAgent: string | null }) {
-      if (failedLogins.blocked(username, Date.now())) throw new AppError(429, 'RATE_LIMITED', messages.loginRateLimited);
+      if (failedLogins.blocked(username, Date.now()))
+        throw new AppError(429, 'RATE_LIMITED', messages.loginRateLimited);
       const user = await usersRepository.findByUsername(db, username);
       if (!user) {
         await burnPasswordCheck(password);

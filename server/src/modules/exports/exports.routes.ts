@@ -15,7 +15,11 @@ export const exportsRoutes: FastifyPluginAsyncTypebox<{ exports: ExportsService 
       },
     },
     async (request, reply) => {
-      const { stream, size } = await exports.open(request.params.token, request.params.fileName, requirePrincipal(request));
+      const { stream, size } = await exports.open(
+        request.params.token,
+        request.params.fileName,
+        requirePrincipal(request),
+      );
       return reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="${request.params.fileName}"`)

@@ -36,7 +36,10 @@ describe('master data lists', () => {
     ];
     for (const [url, name] of expectations) {
       const items = await get<{ id: number; name: string }[]>(url);
-      expect(items.map((item) => item.name), url).toContain(name);
+      expect(
+        items.map((item) => item.name),
+        url,
+      ).toContain(name);
     }
   });
 
@@ -63,9 +66,16 @@ describe('master data lists', () => {
   it('gives activities with their group, filtered by group name', async () => {
     type Activity = { activityId: number; activityName: string; activityGroup: { name: string } };
     const all = await get<Activity[]>('/rest/activities');
-    expect(new Set(all.map((activity) => activity.activityGroup.name))).toEqual(new Set(['CONTAINER GATE-IN', 'VEHICLE GATE-IN']));
+    expect(new Set(all.map((activity) => activity.activityGroup.name))).toEqual(
+      new Set(['CONTAINER GATE-IN', 'VEHICLE GATE-IN']),
+    );
     const vehicle = await get<Activity[]>('/rest/activities?activityGroup=vehicle%20gate-in');
-    expect(vehicle.map((activity) => activity.activityName)).toEqual(['Import', 'Loaded Delivery', 'De-stuff Delivery', 'Empty Delivery']);
+    expect(vehicle.map((activity) => activity.activityName)).toEqual([
+      'Import',
+      'Loaded Delivery',
+      'De-stuff Delivery',
+      'Empty Delivery',
+    ]);
   });
 
   it('needs a session', async () => {

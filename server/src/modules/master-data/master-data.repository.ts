@@ -60,7 +60,9 @@ export const masterDataRepository = {
         code: linerInfos.code,
         name: linerInfos.name,
         color: linerInfos.color,
-        prefixes: sql<string[]>`coalesce(array_agg(${linerPrefixes.prefix} order by ${linerPrefixes.prefix}) filter (where ${linerPrefixes.prefix} is not null), '{}')`,
+        prefixes: sql<
+          string[]
+        >`coalesce(array_agg(${linerPrefixes.prefix} order by ${linerPrefixes.prefix}) filter (where ${linerPrefixes.prefix} is not null), '{}')`,
       })
       .from(linerInfos)
       .leftJoin(linerPrefixes, eq(linerPrefixes.linerId, linerInfos.id))

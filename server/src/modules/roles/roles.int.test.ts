@@ -13,7 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type RolePermissions = { roleId: number; roleName: string; landingPage: string; stored: boolean; permissions: Record<string, boolean> };
+type RolePermissions = {
+  roleId: number;
+  roleName: string;
+  landingPage: string;
+  stored: boolean;
+  permissions: Record<string, boolean>;
+};
 const permissionsOf = async (name: string) =>
   (await t.app.inject({ url: '/rest/enterprise/roles/permissions', headers: superadmin.auth }))
     .json<{ rolePermissions: RolePermissions[] }>()
@@ -23,25 +29,58 @@ describe('roles', () => {
   it('lists the built-in roles paged, 15 per page from a 1-based start', async () => {
     const page = await t.app.inject({ url: '/rest/enterprise/roles?skip=1&limit=15', headers: superadmin.auth });
     const body = page.json<{ roles: { name: string; adminCreated: boolean }[]; totalCount: number }>();
-    expect(body.roles.map((role) => role.name)).toEqual(['superadmin', 'admin', 'operator', 'manager', 'gatein', 'gateout', 'kiosk']);
+    expect(body.roles.map((role) => role.name)).toEqual([
+      'superadmin',
+      'admin',
+      'operator',
+      'manager',
+      'gatein',
+      'gateout',
+      'kiosk',
+    ]);
     expect(body.roles.every((role) => !role.adminCreated)).toBe(true);
     expect(body.totalCount).toBe(7);
     const second = await t.app.inject({ url: '/rest/enterprise/roles?skip=3&limit=2', headers: superadmin.auth });
-    expect(second.json<{ roles: { name: string }[] }>().roles.map((role) => role.name)).toEqual(['operator', 'manager']);
+    expect(second.json<{ roles: { name: string }[] }>().roles.map((role) => role.name)).toEqual([
+      'operator',
+      'manager',
+    ]);
   });
 
   it('creates, renames and deletes an admin-created role with the spec messages', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/rest/enterprise/roles', headers: superadmin.auth, payload: { name: 'Planner' } });
-    expect(created.json()).toMatchObject({ message: 'Role added successfully', role: { name: 'Planner', adminCreated: true } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/rest/enterprise/roles',
+      headers: superadmin.auth,
+      payload: { name: 'Planner' },
+    });
+    expect(created.json()).toMatchObject({
+      message: 'Role added successfully',
+      role: { name: 'Planner', adminCreated: true },
+    });
     const id = created.json<{ role: { id: number } }>().role.id;
-    const renamed = await t.app.inject({ method: 'PUT', url: '/rest/enterprise/roles', headers: superadmin.auth, payload: { id, name: 'Yard Planner' } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/rest/enterprise/roles',
+      headers: superadmin.auth,
+      payload: { id, name: 'Yard Planner' },
+    });
     expect(renamed.json()).toMatchObject({ message: 'Role updated successfully', role: { name: 'Yard Planner' } });
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/rest/enterprise/roles/${id}`, headers: superadmin.auth });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rest/enterprise/roles/${id}`,
+      headers: superadmin.auth,
+    });
     expect(deleted.json()).toEqual({ responsestatus: 'success', message: 'Role deleted successfully' });
   });
 
   it('keeps role names unique regardless of case', async () => {
-    const duplicate = await t.app.inject({ method: 'POST', url: '/rest/enterprise/roles', headers: superadmin.auth, payload: { name: 'ADMIN' } });
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/rest/enterprise/roles',
+      headers: superadmin.auth,
+      payload: { name: 'ADMIN' },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json<{ message: string }>().message).toContain('Role could not be added!');
   });
@@ -49,11 +88,20 @@ describe('roles', () => {
   it('deletes only admin-created roles, and none that users still have', async () => {
     const roles = await t.app.inject({ url: '/rest/roles', headers: superadmin.auth });
     const operator = roles.json<{ id: number; name: string }[]>().find((role) => role.name === 'operator')!;
-    const builtIn = await t.app.inject({ method: 'DELETE', url: `/rest/enterprise/roles/${operator.id}`, headers: superadmin.auth });
+    const builtIn = await t.app.inject({
+      method: 'DELETE',
+      url: `/rest/enterprise/roles/${operator.id}`,
+      headers: superadmin.auth,
+    });
     expect(builtIn.statusCode).toBe(400);
     expect(builtIn.json()).toMatchObject({ message: 'Only roles created by an admin can be deleted' });
 
-    const created = await t.app.inject({ method: 'POST', url: '/rest/enterprise/roles', headers: superadmin.auth, payload: { name: 'Surveyor' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/rest/enterprise/roles',
+      headers: superadmin.auth,
+      payload: { name: 'Surveyor' },
+    });
     const roleId = created.json<{ role: { id: number } }>().role.id;
     await t.app.inject({
       method: 'POST',
@@ -61,35 +109,63 @@ describe('roles', () => {
       headers: superadmin.auth,
       payload: { username: 'surveyor-1', password: 'p', confirmPassword: 'p', role: { id: roleId } },
     });
-    const inUse = await t.app.inject({ method: 'DELETE', url: `/rest/enterprise/roles/${roleId}`, headers: superadmin.auth });
+    const inUse = await t.app.inject({
+      method: 'DELETE',
+      url: `/rest/enterprise/roles/${roleId}`,
+      headers: superadmin.auth,
+    });
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json()).toMatchObject({ message: 'This role is assigned to users and can not be deleted' });
   });
 
   it('manages roles for superadmin only; admin gets 403', async () => {
     expect((await t.app.inject({ url: '/rest/enterprise/roles', headers: admin.auth })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/rest/enterprise/roles', headers: admin.auth, payload: { name: 'x-role' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/rest/enterprise/roles',
+          headers: admin.auth,
+          payload: { name: 'x-role' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('role permissions', () => {
   it('reports the defaults of spec 3 §6 for roles without a stored set', async () => {
     const operator = await permissionsOf('operator');
-    expect(operator).toMatchObject({ stored: false, landingPage: '/containers', permissions: defaultPermissions('operator') });
+    expect(operator).toMatchObject({
+      stored: false,
+      landingPage: '/containers',
+      permissions: defaultPermissions('operator'),
+    });
   });
 
   it('stores a set that then decides the menus and access at once', async () => {
     const before = await permissionsOf('manager');
     const manager = await t.login('manager');
-    expect((await t.app.inject({ url: '/rest/user', headers: manager.auth })).json<{ permissions: { tasksVisible: boolean } }>().permissions.tasksVisible).toBe(false);
+    expect(
+      (await t.app.inject({ url: '/rest/user', headers: manager.auth })).json<{
+        permissions: { tasksVisible: boolean };
+      }>().permissions.tasksVisible,
+    ).toBe(false);
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/rest/enterprise/roles/permissions',
       headers: admin.auth,
       payload: { roleId: before.roleId, landingPage: '/reports', permissions: { tasksVisible: true } },
     });
-    expect(saved.json()).toMatchObject({ message: 'Permissions updated successfully', stored: true, landingPage: '/reports' });
-    const info = (await t.app.inject({ url: '/rest/user', headers: manager.auth })).json<{ landingPage: string; permissions: { tasksVisible: boolean; reportsVisible: boolean } }>();
+    expect(saved.json()).toMatchObject({
+      message: 'Permissions updated successfully',
+      stored: true,
+      landingPage: '/reports',
+    });
+    const info = (await t.app.inject({ url: '/rest/user', headers: manager.auth })).json<{
+      landingPage: string;
+      permissions: { tasksVisible: boolean; reportsVisible: boolean };
+    }>();
     expect(info.landingPage).toBe('/reports');
     expect(info.permissions).toMatchObject({ tasksVisible: true, reportsVisible: true });
     expect((await permissionsOf('manager')).stored).toBe(true);
@@ -137,7 +213,11 @@ describe('role permissions', () => {
 describe('GET /rest/roles/{x}', () => {
   it('answers a role by id or name with its permissions', async () => {
     const byName = await t.app.inject({ url: '/rest/roles/GATEIN', headers: admin.auth });
-    expect(byName.json()).toMatchObject({ name: 'gatein', landingPage: '/gate', permissions: defaultPermissions('gatein') });
+    expect(byName.json()).toMatchObject({
+      name: 'gatein',
+      landingPage: '/gate',
+      permissions: defaultPermissions('gatein'),
+    });
     const byId = await t.app.inject({ url: `/rest/roles/${byName.json<{ id: number }>().id}`, headers: admin.auth });
     expect(byId.json()).toMatchObject({ name: 'gatein' });
     expect((await t.app.inject({ url: '/rest/roles/no-such-role', headers: admin.auth })).statusCode).toBe(404);

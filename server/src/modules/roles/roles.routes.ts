@@ -36,13 +36,23 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = a
 
   app.post(
     '/rest/enterprise/roles',
-    { config: { access: superadminOnly }, schema: { tags: ['roles'], body: RoleCreate, response: { 200: RoleSaved, ...errors } } },
-    async (request) => ({ responsestatus: 'success', message: messages.roleAdded, role: await roles.create(request.body.name) }),
+    {
+      config: { access: superadminOnly },
+      schema: { tags: ['roles'], body: RoleCreate, response: { 200: RoleSaved, ...errors } },
+    },
+    async (request) => ({
+      responsestatus: 'success',
+      message: messages.roleAdded,
+      role: await roles.create(request.body.name),
+    }),
   );
 
   app.put(
     '/rest/enterprise/roles',
-    { config: { access: superadminOnly }, schema: { tags: ['roles'], body: RoleUpdate, response: { 200: RoleSaved, ...errors } } },
+    {
+      config: { access: superadminOnly },
+      schema: { tags: ['roles'], body: RoleUpdate, response: { 200: RoleSaved, ...errors } },
+    },
     async (request) => ({
       responsestatus: 'success',
       message: messages.roleUpdated,
@@ -52,7 +62,10 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = a
 
   app.delete(
     '/rest/enterprise/roles/:id',
-    { config: { access: superadminOnly }, schema: { tags: ['roles'], params: IdParams, response: { 200: StatusResponse, ...errors } } },
+    {
+      config: { access: superadminOnly },
+      schema: { tags: ['roles'], params: IdParams, response: { 200: StatusResponse, ...errors } },
+    },
     async (request) => {
       await roles.delete(request.params.id);
       return { responsestatus: 'success', message: messages.roleDeleted };

@@ -51,7 +51,9 @@ export function createRolesService(db: Database) {
 
     // GET /rest/roles/{x}: x is a role id or a role name. Others than one's own role need the users menu.
     async find(x: string, principal: Principal): Promise<RoleWithPermissions> {
-      const row = /^\d+$/.test(x) ? await rolesRepository.findById(db, Number(x)) : await rolesRepository.findByName(db, x);
+      const row = /^\d+$/.test(x)
+        ? await rolesRepository.findById(db, Number(x))
+        : await rolesRepository.findByName(db, x);
       if (!row) throw notFound();
       if (row.id !== principal.roleId && !principal.permissions.usersVisible && !isRole(principal.role, 'superadmin')) {
         throw forbidden();
@@ -61,7 +63,10 @@ export function createRolesService(db: Database) {
     },
 
     async create(name: string) {
-      const row = await saveName(() => rolesRepository.insert(db, { name: name.trim(), adminCreated: true }), messages.roleNotAdded);
+      const row = await saveName(
+        () => rolesRepository.insert(db, { name: name.trim(), adminCreated: true }),
+        messages.roleNotAdded,
+      );
       return toRole(row);
     },
 
@@ -101,13 +106,22 @@ export function createRolesService(db: Database) {
         const current = effectivePermissions(role, await rolesRepository.permissionsOf(tx, role.id));
         const allowed = new Set(editablePermissionFlags(editor.role));
         const next: PermissionSet = { ...current.permissions };
-        for (const [flag, value] of Object.entries(update.permissions) as [keyof PermissionSet, boolean | undefined][]) {
+        for (const [flag, value] of Object.entries(update.permissions) as [
+          keyof PermissionSet,
+          boolean | undefined,
+        ][]) {
           if (value === undefined || value === next[flag]) continue;
           if (!allowed.has(flag)) throw forbidden();
           next[flag] = value;
         }
         await rolesRepository.savePermissions(tx, role.id, update.landingPage, next);
-        return { roleId: role.id, roleName: role.name, landingPage: update.landingPage, stored: true, permissions: next };
+        return {
+          roleId: role.id,
+          roleName: role.name,
+          landingPage: update.landingPage,
+          stored: true,
+          permissions: next,
+        };
       });
     },
   };

@@ -16,14 +16,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Saved = { responsestatus: string; message: string; user: { id: number; username: string; role: { name: string }; enteredBy: { username: string } | null } };
+type Saved = {
+  responsestatus: string;
+  message: string;
+  user: { id: number; username: string; role: { name: string }; enteredBy: { username: string } | null };
+};
 
 async function createUser(headers: Record<string, string>, username: string, role = 'operator', extra: object = {}) {
   return t.app.inject({
     method: 'POST',
     url: '/rest/enterprise/users',
     headers,
-    payload: { username, password: 'pw-1', confirmPassword: 'pw-1', role: { id: roleIds.get(role) }, email: `${username}@example.com`, ...extra },
+    payload: {
+      username,
+      password: 'pw-1',
+      confirmPassword: 'pw-1',
+      role: { id: roleIds.get(role) },
+      email: `${username}@example.com`,
+      ...extra,
+    },
   });
 }
 
@@ -32,21 +43,40 @@ describe('users', () => {
     const created = await createUser(admin.auth, 'clerk-anna');
     expect(created.statusCode).toBe(200);
     const saved = created.json<Saved>();
-    expect(saved).toMatchObject({ message: 'User added successfully', user: { username: 'clerk-anna', role: { name: 'operator' }, enteredBy: { username: 'admin' } } });
+    expect(saved).toMatchObject({
+      message: 'User added successfully',
+      user: { username: 'clerk-anna', role: { name: 'operator' }, enteredBy: { username: 'admin' } },
+    });
 
     const updated = await t.app.inject({
       method: 'PUT',
       url: '/rest/enterprise/users',
       headers: admin.auth,
-      payload: { id: saved.user.id, username: 'clerk-anna', role: { id: roleIds.get('manager') }, phone: '+91 22 5550 1234' },
+      payload: {
+        id: saved.user.id,
+        username: 'clerk-anna',
+        role: { id: roleIds.get('manager') },
+        phone: '+91 22 5550 1234',
+      },
     });
-    expect(updated.json<Saved>()).toMatchObject({ message: 'User updated successfully', user: { role: { name: 'manager' } } });
+    expect(updated.json<Saved>()).toMatchObject({
+      message: 'User updated successfully',
+      user: { role: { name: 'manager' } },
+    });
     // The old password still works when an update sends none.
     await t.login('clerk-anna', 'pw-1');
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/rest/enterprise/users/${saved.user.id}`, headers: admin.auth });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rest/enterprise/users/${saved.user.id}`,
+      headers: admin.auth,
+    });
     expect(deleted.json()).toEqual({ responsestatus: 'success', message: 'User deleted successfully' });
-    const again = await t.app.inject({ method: 'DELETE', url: `/rest/enterprise/users/${saved.user.id}`, headers: admin.auth });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/rest/enterprise/users/${saved.user.id}`,
+      headers: admin.auth,
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -99,8 +129,14 @@ describe('users', () => {
 
   it('pages 15 at a time with the 1-based start of the spec', async () => {
     for (let i = 0; i < 20; i += 1) await createUser(superadmin.auth, `pager-${String(i).padStart(2, '0')}`);
-    const first = (await t.app.inject({ url: '/rest/enterprise/users?skip=1&limit=15', headers: admin.auth })).json<{ users: { id: number }[]; totalCount: number }>();
-    const second = (await t.app.inject({ url: '/rest/enterprise/users?skip=16&limit=15', headers: admin.auth })).json<{ users: { id: number }[]; totalCount: number }>();
+    const first = (await t.app.inject({ url: '/rest/enterprise/users?skip=1&limit=15', headers: admin.auth })).json<{
+      users: { id: number }[];
+      totalCount: number;
+    }>();
+    const second = (await t.app.inject({ url: '/rest/enterprise/users?skip=16&limit=15', headers: admin.auth })).json<{
+      users: { id: number }[];
+      totalCount: number;
+    }>();
     expect(first.users).toHaveLength(15);
     expect(second.totalCount).toBe(first.totalCount);
     expect(second.users.length).toBe(Math.min(15, first.totalCount - 15));
@@ -111,10 +147,15 @@ describe('users', () => {
   it('shows hidden users to superadmin only, and keeps admins away from them', async () => {
     const hidden = (await createUser(superadmin.auth, 'hidden-service', 'operator', { hidden: true })).json<Saved>();
     const all = async (auth: Record<string, string>) =>
-      (await t.app.inject({ url: '/rest/enterprise/users?skip=1&limit=1000', headers: auth })).json<{ users: { username: string }[] }>().users.map((u) => u.username);
+      (await t.app.inject({ url: '/rest/enterprise/users?skip=1&limit=1000', headers: auth }))
+        .json<{ users: { username: string }[] }>()
+        .users.map((u) => u.username);
     expect(await all(superadmin.auth)).toContain('hidden-service');
     expect(await all(admin.auth)).not.toContain('hidden-service');
-    expect((await t.app.inject({ method: 'DELETE', url: `/rest/enterprise/users/${hidden.user.id}`, headers: admin.auth })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/rest/enterprise/users/${hidden.user.id}`, headers: admin.auth }))
+        .statusCode,
+    ).toBe(403);
     expect((await createUser(admin.auth, 'sneaky-hidden', 'operator', { hidden: true })).statusCode).toBe(403);
   });
 
@@ -124,7 +165,11 @@ describe('users', () => {
   });
 
   it('refuses to delete oneself', async () => {
-    const response = await t.app.inject({ method: 'DELETE', url: `/rest/enterprise/users/${admin.userId}`, headers: admin.auth });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/rest/enterprise/users/${admin.userId}`,
+      headers: admin.auth,
+    });
     expect(response.statusCode).toBe(400);
   });
 
@@ -139,7 +184,11 @@ describe('users', () => {
       payload: { id: saved.user.id, username: 'soon-disabled', role: { id: roleIds.get('operator') }, enabled: false },
     });
     expect((await t.app.inject({ url: '/rest/user', headers: session.auth })).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/rest/login', payload: { username: 'soon-disabled', password: 'pw-1' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/rest/login',
+      payload: { username: 'soon-disabled', password: 'pw-1' },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -159,11 +208,17 @@ describe('users', () => {
 
   it('GET /me answers the caller', async () => {
     const session = await t.login('gateout');
-    expect((await t.app.inject({ url: '/rest/enterprise/users/me', headers: session.auth })).json()).toMatchObject({ username: 'gateout', role: { name: 'gateout' } });
+    expect((await t.app.inject({ url: '/rest/enterprise/users/me', headers: session.auth })).json()).toMatchObject({
+      username: 'gateout',
+      role: { name: 'gateout' },
+    });
   });
 
   it('exports users as xlsx that only its maker may download', async () => {
-    const response = await t.app.inject({ url: '/rest/enterprise/users/export?startIndex=1&pageSize=5&format=xlsx', headers: admin.auth });
+    const response = await t.app.inject({
+      url: '/rest/enterprise/users/export?startIndex=1&pageSize=5&format=xlsx',
+      headers: admin.auth,
+    });
     expect(response.statusCode).toBe(200);
     const { filePath } = response.json<{ filePath: string }>();
     expect(filePath).toMatch(/^\/rest\/exports\/[0-9a-f-]{36}\/users-.+\.xlsx$/);
@@ -177,7 +232,10 @@ describe('users', () => {
     expect(sheet.rowCount).toBe(6);
     const other = await t.login('operator');
     expect((await t.app.inject({ url: filePath, headers: other.auth })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: filePath.replace(/users-.*$/, '..%2F..%2Fjwt-secret'), headers: admin.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: filePath.replace(/users-.*$/, '..%2F..%2Fjwt-secret'), headers: admin.auth }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -187,15 +245,27 @@ describe('change password', () => {
     const session = await t.login('pw-changer', 'pw-1');
     const otherDevice = await t.login('pw-changer', 'pw-1');
     const change = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/rest/enterprise/users/changePassword', headers: session.auth, payload: { id: saved.user.id, ...payload } });
-    expect((await change({ oldPassword: '', newPassword: 'n', confirmPassword: 'n' })).json()).toMatchObject({ message: 'All fields are required' });
+      t.app.inject({
+        method: 'POST',
+        url: '/rest/enterprise/users/changePassword',
+        headers: session.auth,
+        payload: { id: saved.user.id, ...payload },
+      });
+    expect((await change({ oldPassword: '', newPassword: 'n', confirmPassword: 'n' })).json()).toMatchObject({
+      message: 'All fields are required',
+    });
     expect((await change({ oldPassword: 'pw-1', newPassword: 'n1', confirmPassword: 'n2' })).json()).toMatchObject({
       message: "Password and confirm password don't match up",
     });
     const wrongOld = await change({ oldPassword: 'nope', newPassword: 'n1', confirmPassword: 'n1' });
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json()).toMatchObject({ message: 'Old password is not correct' });
-    const ok = await change({ oldPassword: 'pw-1', newPassword: 'new-secret', confirmPassword: 'new-secret', user: { username: 'pw-changer' } });
+    const ok = await change({
+      oldPassword: 'pw-1',
+      newPassword: 'new-secret',
+      confirmPassword: 'new-secret',
+      user: { username: 'pw-changer' },
+    });
     expect(ok.json()).toEqual({ responsestatus: 'passwordUpdated' });
     // Other devices are signed out at once; this one stays until the client logs out 2 s later.
     expect((await t.app.inject({ url: '/rest/user', headers: otherDevice.auth })).statusCode).toBe(401);

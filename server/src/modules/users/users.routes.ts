@@ -28,13 +28,19 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService; pageS
 ) => {
   app.get(
     '/rest/enterprise/users',
-    { config: { access: read }, schema: { tags: ['users'], querystring: OneBasedPageQuery, response: { 200: UsersPage } } },
+    {
+      config: { access: read },
+      schema: { tags: ['users'], querystring: OneBasedPageQuery, response: { 200: UsersPage } },
+    },
     (request) => users.page(request.query.skip, request.query.limit ?? 15, requirePrincipal(request)),
   );
 
   app.post(
     '/rest/enterprise/users',
-    { config: { access: write }, schema: { tags: ['users'], body: UserCreate, response: { 200: UserSaved, ...errors } } },
+    {
+      config: { access: write },
+      schema: { tags: ['users'], body: UserCreate, response: { 200: UserSaved, ...errors } },
+    },
     async (request) => ({
       responsestatus: 'success',
       message: messages.userAdded,
@@ -44,7 +50,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService; pageS
 
   app.put(
     '/rest/enterprise/users',
-    { config: { access: write }, schema: { tags: ['users'], body: UserUpdate, response: { 200: UserSaved, ...errors } } },
+    {
+      config: { access: write },
+      schema: { tags: ['users'], body: UserUpdate, response: { 200: UserSaved, ...errors } },
+    },
     async (request) => ({
       responsestatus: 'success',
       message: messages.userUpdated,
@@ -54,7 +63,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService; pageS
 
   app.delete(
     '/rest/enterprise/users/:id',
-    { config: { access: write }, schema: { tags: ['users'], params: IdParams, response: { 200: StatusResponse, ...errors } } },
+    {
+      config: { access: write },
+      schema: { tags: ['users'], params: IdParams, response: { 200: StatusResponse, ...errors } },
+    },
     async (request) => {
       await users.delete(request.params.id, requirePrincipal(request));
       return { responsestatus: 'success', message: messages.userDeleted };
@@ -79,7 +91,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService; pageS
 
   app.get(
     '/rest/enterprise/users/export',
-    { config: { access: read }, schema: { tags: ['users'], querystring: ExportQuery, response: { 200: ExportResponse } } },
+    {
+      config: { access: read },
+      schema: { tags: ['users'], querystring: ExportQuery, response: { 200: ExportResponse } },
+    },
     (request) => users.export(request.query.startIndex ?? 1, request.query.pageSize, requirePrincipal(request)),
   );
 };

@@ -109,7 +109,8 @@ export function createUsersService(db: Database, deps: { strictPasswordRule: boo
             await assertRoleAssignable(tx, principal, body.role.id, messages.userNotUpdated);
             if (current.user.id === principal.userId) throw badRequest('You can not change your own role');
           }
-          if (body.hidden !== undefined && body.hidden !== current.user.hidden && !isSuperadmin(principal)) throw forbidden();
+          if (body.hidden !== undefined && body.hidden !== current.user.hidden && !isSuperadmin(principal))
+            throw forbidden();
           const enabled = body.enabled ?? current.user.enabled;
           if (!enabled && current.user.id === principal.userId) throw badRequest('You can not disable your own user');
           await usersRepository.update(tx, body.id, {

@@ -32,8 +32,14 @@ export function createYardLayoutService(db: Database, options: LayoutOptions) {
         const areaColumns = columns.filter((column) => column.areaId === area.id);
         const areaRows = rows.filter((row) => row.areaId === area.id);
         const corners =
-          area.lat1 !== null && area.long1 !== null && area.lat2 !== null && area.long2 !== null &&
-          area.lat3 !== null && area.long3 !== null && area.lat4 !== null && area.long4 !== null
+          area.lat1 !== null &&
+          area.long1 !== null &&
+          area.lat2 !== null &&
+          area.long2 !== null &&
+          area.lat3 !== null &&
+          area.long3 !== null &&
+          area.lat4 !== null &&
+          area.long4 !== null
             ? [
                 { latitude: area.lat1, longitude: area.long1 },
                 { latitude: area.lat2, longitude: area.long2 },
@@ -59,7 +65,12 @@ export function createYardLayoutService(db: Database, options: LayoutOptions) {
             cellLayouts: (cellsByRow.get(row.id) ?? [])
               .map((cell) => ({ cell, column: columnsById.get(cell.columnId)! }))
               .sort((a, b) => a.column.index - b.column.index)
-              .map(({ cell, column }) => ({ id: cell.id, name: cell.name, fullName: cell.fullName, columnIndex: column.index })),
+              .map(({ cell, column }) => ({
+                id: cell.id,
+                name: cell.name,
+                fullName: cell.fullName,
+                columnIndex: column.index,
+              })),
           })),
           corners,
         };

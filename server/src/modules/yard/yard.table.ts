@@ -34,7 +34,10 @@ export const yardRows = pgTable(
     index: integer().notNull(),
     name: text().notNull(),
   },
-  (table) => [unique('yard_rows_area_index_unique').on(table.areaId, table.index), check('yard_rows_index_positive', sql`${table.index} >= 1`)],
+  (table) => [
+    unique('yard_rows_area_index_unique').on(table.areaId, table.index),
+    check('yard_rows_index_positive', sql`${table.index} >= 1`),
+  ],
 );
 
 // `merged` marks the first column of a 40 ft pair: it and the next column hold one 40 ft box.
