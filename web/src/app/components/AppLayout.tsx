@@ -1,0 +1,51 @@
+import { Suspense } from 'react';
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useAtomValue } from 'jotai';
+import { Outlet, useLocation } from 'react-router';
+import { isNavigationHidden } from '@openyard/contracts';
+import { sideMenuCollapsedState } from '../states/sideMenuCollapsedState';
+import { AppHeader } from './AppHeader';
+import { PageLoader } from './PageLoader';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { SideMenu } from './SideMenu';
+
+// The shell of every logged-in screen: header with the user menu, the side menu, the screen.
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const collapsed = useAtomValue(sideMenuCollapsedState);
+  const [mobileMenuOpened, mobileMenu] = useDisclosure(false);
+  const withNavigation = !isNavigationHidden(pathname);
+
+  return (
+    <AppShell
+      header={{ height: 52 }}
+      navbar={
+        withNavigation
+          ? { width: collapsed ? 60 : 220, breakpoint: 'sm', collapsed: { mobile: !mobileMenuOpened } }
+          : undefined
+      }
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader
+          withNavigation={withNavigation}
+          mobileMenuOpened={mobileMenuOpened}
+          onToggleMobileMenu={mobileMenu.toggle}
+        />
+      </AppShell.Header>
+      {withNavigation && (
+        <AppShell.Navbar>
+          <SideMenu collapsed={collapsed && !mobileMenuOpened} onNavigate={mobileMenu.close} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <ScreenErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader label="Loading screen…" />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { messages, type Role } from '@openyard/contracts';
+import { confirmDialog } from '../../../ui/confirmDialog';
+import { DataTable } from '../../../ui/DataTable';
+import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { notifyError } from '../../../ui/notifyError';
+import { notifySuccess } from '../../../ui/notifySuccess';
+import { useDeleteRole } from '../hooks/useDeleteRole';
+import { useRoles } from '../hooks/useRoles';
+import { usersPageSize } from '../utils/usersPageSize';
+import { RoleFormModal } from './RoleFormModal';
+
+const columns: ColumnDef<Role>[] = [
+  { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
+  {
+    id: 'origin',
+    header: 'Origin',
+    cell: ({ row }) =>
+      row.original.adminCreated ? (
+        <Badge size="sm" variant="light">
+          Created by admin
+        </Badge>
+      ) : (
+        <Badge size="sm" variant="light" color="gray">
+          Built-in
+        </Badge>
+      ),
+  },
+];
+
+// The Roles tab (superadmin only): paged roles with add, rename and delete of admin-created roles.
+export function RolesTab({ canWrite }: { canWrite: boolean }) {
+  const [page, setPage] = useState(1);
+  const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
+  const [editor, setEditor] = useState<{ role: Role | null } | null>(null);
+  const roles = useRoles(page);
+  const deleteRole = useDeleteRole();
+
+  const rows = roles.data?.roles ?? [];
+  const selected = rows.filter((role) => selectedKeys.includes(String(role.id)));
+  const builtInSelected = selected.length === 1 && selected.some((role) => !role.adminCreated);
+
+  const changePage = (next: number) => {
+    setPage(next);
+    setSelectedKeys([]);
+  };
+
+  // Edit and delete act on exactly one row (spec 3 §5).
+  const selectedRole = (): Role | null => {
+    const [first] = selected;
+    if (selected.length !== 1 || !first) {
+      notifyError(messages.selectOneRow);
+      return null;
+    }
+    return first;
+  };
+
+  const onEdit = () => {
+    const role = selectedRole();
+    if (role) setEditor({ role });
+  };
+
+  const onDelete = async () => {
+    const role = selectedRole();
+    if (!role) return;
+    if (!role.adminCreated) {
+      notifyError(messages.roleNotAdminCreated);
+      return;
+    }
+    const confirmed = await confirmDialog({ title: `Delete role ${role.name}`, confirmLabel: 'Delete', danger: true });
+    if (!confirmed) return;
+    deleteRole.mutate(role.id, {
+      onSuccess: () => {
+        notifySuccess(messages.roleDeleted);
+        setSelectedKeys([]);
+        if (rows.length === 1 && page > 1) setPage(page - 1);
+      },
+      // Spec 3 §8: a failed role delete shows the server's message for two seconds.
+      onError: (error) => notifyError(errorMessageOf(error)),
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          disabled={!canWrite}
+          onClick={() => setEditor({ role: null })}
+          data-testid="roles-add"
+        >
+          Add
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={14} />}
+          disabled={!canWrite}
+          onClick={onEdit}
+          data-testid="roles-edit"
+        >
+          Edit
+        </Button>
+        <Tooltip label={messages.roleNotAdminCreated} disabled={!builtInSelected}>
+          {/* The wrapper keeps the tooltip working on a disabled button. */}
+          <span>
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              disabled={!canWrite || builtInSelected}
+              loading={deleteRole.isPending}
+              onClick={() => void onDelete()}
+              data-testid="roles-delete"
+            >
+              Delete
+            </Button>
+          </span>
+        </Tooltip>
+      </Group>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(role) => String(role.id)}
+        pagination={{
+          page,
+          pageSize: usersPageSize,
+          totalCount: roles.data?.totalCount ?? 0,
+          onPageChange: changePage,
+        }}
+        loading={roles.isPending || (roles.isFetching && roles.isPlaceholderData)}
+        error={roles.error ? errorMessageOf(roles.error) : null}
+        onRetry={() => void roles.refetch()}
+        emptyText="No roles found"
+        selection={{ mode: 'single', selectedKeys, onChange: setSelectedKeys }}
+        dense
+        minWidth={400}
+        label="Roles"
+        testId="roles-table"
+      />
+      {editor && <RoleFormModal role={editor.role} onClose={() => setEditor(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useAtomValue } from 'jotai';
+import { isRole, messages, newPasswordError, type User, type UserCreate, type UserUpdate } from '@openyard/contracts';
+import { currentUserState } from '../../../app/states/currentUserState';
+import { metadataState } from '../../../app/states/metadataState';
+import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { notifyError } from '../../../ui/notifyError';
+import { notifySuccess } from '../../../ui/notifySuccess';
+import { useRoleNames } from '../hooks/useRoleNames';
+import { useSaveUser } from '../hooks/useSaveUser';
+
+interface UserFormValues {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  email: string;
+  phone: string;
+  address: string;
+  roleId: string | null;
+  hidden: boolean;
+  enabled: boolean;
+}
+
+const orNull = (value: string): string | null => (value.trim() ? value.trim() : null);
+
+// Add (user = null) or edit a user. Mounted only while open, so each opening starts from `user`.
+export function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const currentUser = useAtomValue(currentUserState);
+  const metadata = useAtomValue(metadataState);
+  const strictPasswordRule = metadata?.strictPasswordRule ?? false;
+  const isSuperadmin = currentUser !== null && isRole(currentUser.role, 'superadmin');
+  const roleNames = useRoleNames();
+  const save = useSaveUser();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const adding = user === null;
+
+  const form = useForm<UserFormValues>({
+    initialValues: {
+      username: user?.username ?? '',
+      password: '',
+      confirmPassword: '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      address: user?.address ?? '',
+      roleId: user ? String(user.role.id) : null,
+      hidden: user?.hidden ?? false,
+      enabled: user?.enabled ?? true,
+    },
+    validate: {
+      username: (value) => (value.trim() ? null : 'Username is required'),
+      roleId: (value) => (value ? null : 'Choose a role'),
+      // On edit, two empty password fields keep the current password.
+      confirmPassword: (value, values) =>
+        !adding && !values.password && !value ? null : newPasswordError(values.password, value, strictPasswordRule),
+    },
+  });
+
+  const submit = (values: UserFormValues) => {
+    const common = {
+      username: values.username.trim(),
+      email: orNull(values.email),
+      phone: orNull(values.phone),
+      address: orNull(values.address),
+      role: { id: Number(values.roleId) },
+      enabled: values.enabled,
+      // Only a superadmin sees and sets the hidden flag (spec 3 §6); for others the server keeps it.
+      ...(isSuperadmin ? { hidden: values.hidden } : {}),
+    };
+    const body: UserCreate | UserUpdate = user
+      ? {
+          id: user.id,
+          ...common,
+          ...(values.password ? { password: values.password, confirmPassword: values.confirmPassword } : {}),
+        }
+      : { ...common, password: values.password, confirmPassword: values.confirmPassword };
+    setServerError(null);
+    save.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(adding ? messages.userAdded : messages.userUpdated);
+        onClose();
+      },
+      onError: (error) => {
+        const detail = errorMessageOf(error);
+        notifyError(adding ? messages.userNotAdded : messages.userNotUpdated, detail);
+        setServerError(detail);
+      },
+    });
+  };
+
+  const roleOptions = (roleNames.data ?? []).map((role) => ({ value: String(role.id), label: role.name }));
+  return (
+    <Modal opened onClose={onClose} title={adding ? 'Add user' : `Edit user ${user.username}`} size="lg" centered>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Username"
+              required
+              autoComplete="off"
+              data-autofocus
+              data-testid="user-form-username"
+              {...form.getInputProps('username')}
+            />
+            <Select
+              label="Role"
+              required
+              data={roleOptions}
+              searchable
+              nothingFoundMessage="No roles"
+              error={roleNames.error ? errorMessageOf(roleNames.error) : form.errors.roleId}
+              disabled={roleNames.isPending}
+              data-testid="user-form-role"
+              value={form.values.roleId}
+              onChange={(value) => form.setFieldValue('roleId', value)}
+            />
+            <PasswordInput
+              label="Password"
+              description={adding ? undefined : 'Leave empty to keep the current password'}
+              required={adding}
+              autoComplete="new-password"
+              data-testid="user-form-password"
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm password"
+              required={adding}
+              autoComplete="new-password"
+              data-testid="user-form-confirm-password"
+              {...form.getInputProps('confirmPassword')}
+            />
+            <TextInput label="Email" type="email" data-testid="user-form-email" {...form.getInputProps('email')} />
+            <TextInput label="Phone" data-testid="user-form-phone" {...form.getInputProps('phone')} />
+          </SimpleGrid>
+          <TextInput label="Address" data-testid="user-form-address" {...form.getInputProps('address')} />
+          <Group gap="lg">
+            <Checkbox
+              label="Enabled"
+              data-testid="user-form-enabled"
+              {...form.getInputProps('enabled', { type: 'checkbox' })}
+            />
+            {isSuperadmin && (
+              <Checkbox
+                label="Hidden"
+                data-testid="user-form-hidden"
+                {...form.getInputProps('hidden', { type: 'checkbox' })}
+              />
+            )}
+          </Group>
+          {serverError && (
+            <Alert color="red" p="xs" data-testid="user-form-error">
+              {serverError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} data-testid="user-form-cancel">
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="user-form-save">
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

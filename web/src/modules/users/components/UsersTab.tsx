@@ -1,0 +1,209 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconFileExport, IconPencil, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useAtomValue } from 'jotai';
+import { messages, type User } from '@openyard/contracts';
+import { metadataState } from '../../../app/states/metadataState';
+import { confirmDialog } from '../../../ui/confirmDialog';
+import { DataTable } from '../../../ui/DataTable';
+import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { ExportDialog } from '../../../ui/ExportDialog';
+import { formatDateTime } from '../../../ui/formatDateTime';
+import { notifyAlert } from '../../../ui/notifyAlert';
+import { notifyError } from '../../../ui/notifyError';
+import { notifySuccess } from '../../../ui/notifySuccess';
+import { useDeleteUser } from '../hooks/useDeleteUser';
+import { useExportUsers } from '../hooks/useExportUsers';
+import { useUsers } from '../hooks/useUsers';
+import { usersPageSize } from '../utils/usersPageSize';
+import { UserFormModal } from './UserFormModal';
+import { UserRoleIcon } from './UserRoleIcon';
+
+// The Users tab: the paged user list with add, edit, delete and export (spec 3 §2, §5, §8, §9).
+export function UsersTab({ canWrite }: { canWrite: boolean }) {
+  const metadata = useAtomValue(metadataState);
+  const timeZone = metadata?.timeZone;
+  const [page, setPage] = useState(1);
+  const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
+  const [editor, setEditor] = useState<{ user: User | null } | null>(null);
+  const [exportOpened, setExportOpened] = useState(false);
+  const users = useUsers(page);
+  const deleteUser = useDeleteUser();
+  const exportUsers = useExportUsers();
+
+  const rows = users.data?.users ?? [];
+  const totalCount = users.data?.totalCount ?? 0;
+
+  const columns = useMemo<ColumnDef<User>[]>(
+    () => [
+      {
+        id: 'roleIcon',
+        header: '',
+        cell: ({ row }) => <UserRoleIcon roleName={row.original.role.name} />,
+      },
+      {
+        id: 'username',
+        header: 'Username',
+        cell: ({ row }) => (
+          <Group gap={6} wrap="nowrap">
+            <Text inherit fw={500}>
+              {row.original.username}
+            </Text>
+            {row.original.hidden && (
+              <Badge size="xs" variant="outline" color="gray">
+                hidden
+              </Badge>
+            )}
+          </Group>
+        ),
+      },
+      { id: 'role', header: 'Role', cell: ({ row }) => row.original.role.name },
+      { id: 'email', header: 'Email', cell: ({ row }) => row.original.email ?? '' },
+      { id: 'phone', header: 'Phone', cell: ({ row }) => row.original.phone ?? '' },
+      {
+        id: 'enabled',
+        header: 'Enabled',
+        cell: ({ row }) =>
+          row.original.enabled ? (
+            <IconCheck size={16} color="var(--mantine-color-green-5)" aria-label="Enabled" role="img" />
+          ) : (
+            <IconX size={16} color="var(--mantine-color-red-5)" aria-label="Disabled" role="img" />
+          ),
+      },
+      { id: 'enteredBy', header: 'Entered by', cell: ({ row }) => row.original.enteredBy?.username ?? '' },
+      {
+        id: 'lastAccess',
+        header: 'Last access',
+        cell: ({ row }) => formatDateTime(row.original.lastAccess, timeZone),
+      },
+    ],
+    [timeZone],
+  );
+
+  const changePage = (next: number) => {
+    setPage(next);
+    setSelectedKeys([]);
+  };
+
+  // Edit and delete act on exactly one row (spec 3 §5).
+  const selectedUser = (): User | null => {
+    const selected = rows.filter((user) => selectedKeys.includes(String(user.id)));
+    const [first] = selected;
+    if (selected.length !== 1 || !first) {
+      notifyError(messages.selectOneRow);
+      return null;
+    }
+    return first;
+  };
+
+  const onEdit = () => {
+    const user = selectedUser();
+    if (user) setEditor({ user });
+  };
+
+  const onDelete = async () => {
+    const user = selectedUser();
+    if (!user) return;
+    const confirmed = await confirmDialog({
+      title: `Delete user ${user.username}`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!confirmed) return;
+    deleteUser.mutate(user.id, {
+      onSuccess: () => {
+        notifySuccess(messages.userDeleted);
+        setSelectedKeys([]);
+        // Deleting the last row of the last page would leave an empty page behind.
+        if (rows.length === 1 && page > 1) setPage(page - 1);
+      },
+      onError: (error) => notifyAlert(errorMessageOf(error)),
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            disabled={!canWrite}
+            onClick={() => setEditor({ user: null })}
+            data-testid="users-add"
+          >
+            Add
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPencil size={14} />}
+            disabled={!canWrite}
+            onClick={onEdit}
+            data-testid="users-edit"
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            disabled={!canWrite}
+            loading={deleteUser.isPending}
+            onClick={() => void onDelete()}
+            data-testid="users-delete"
+          >
+            Delete
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileExport size={14} />}
+            onClick={() => setExportOpened(true)}
+            data-testid="users-export"
+          >
+            Export
+          </Button>
+        </Group>
+        <Tooltip label="Refresh">
+          <ActionIcon
+            variant="subtle"
+            aria-label="Refresh users"
+            loading={users.isFetching}
+            onClick={() => void users.refetch()}
+            data-testid="users-refresh"
+          >
+            <IconRefresh size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(user) => String(user.id)}
+        pagination={{ page, pageSize: usersPageSize, totalCount, onPageChange: changePage }}
+        loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
+        error={users.error ? errorMessageOf(users.error) : null}
+        onRetry={() => void users.refetch()}
+        emptyText="No users found"
+        selection={{ mode: 'single', selectedKeys, onChange: setSelectedKeys }}
+        dense
+        minWidth={900}
+        label="Users"
+        testId="users-table"
+      />
+      {editor && <UserFormModal user={editor.user} onClose={() => setEditor(null)} />}
+      <ExportDialog
+        opened={exportOpened}
+        onClose={() => setExportOpened(false)}
+        title="Export users"
+        currentPage={page}
+        pageSize={usersPageSize}
+        totalCount={totalCount}
+        onExport={(range) => exportUsers.mutateAsync(range)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { messages } from '@openyard/contracts';
+
+export interface ConfirmDialogOptions {
+  title?: string;
+  message?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  danger?: boolean;
+}
+
+// Resolves true when the user confirms; false on cancel, Escape or a click outside.
+export function confirmDialog(options: ConfirmDialogOptions = {}): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: options.title ?? 'Please confirm',
+      centered: true,
+      children: <Text size="sm">{options.message ?? messages.confirmDelete}</Text>,
+      labels: { confirm: options.confirmLabel ?? 'OK', cancel: options.cancelLabel ?? 'Cancel' },
+      confirmProps: { color: options.danger ? 'red' : undefined, 'data-testid': 'confirm-dialog-ok' },
+      cancelProps: { 'data-testid': 'confirm-dialog-cancel' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
