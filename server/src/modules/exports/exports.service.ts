@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
 import { isRole } from '@openyard/contracts';
@@ -27,6 +26,8 @@ export function createExportsService(dataDir: string) {
       const token = randomUUID();
       const dir = join(root, token);
       await mkdir(dir, { recursive: true });
+      // Loaded on first export: it is the heaviest module of the server and most starts never need it.
+      const { default: ExcelJS } = await import('exceljs');
       const book = new ExcelJS.Workbook();
       book.creator = 'Openyard';
       const sheet = book.addWorksheet(workbook.sheet);
