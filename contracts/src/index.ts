@@ -7,3 +7,8 @@ export * from './yard';
 export * from './master-data';
 export * from './messages';
 export * from './rules/index';
+export * from './mqtt';
+export * from './gates';
+export * from './device-logs';
+export * from './machines';
+export * from './live';

@@ -50,6 +50,23 @@ export const messages = {
   serverUnreachable:
     'The server is not reachable. It must be running and reachable from this device; please try again in a moment.',
 
+  // Gates and readers (spec 1 §5)
+  gateNameEmpty: "Gate name can't be empty",
+  gateLatitudeEmpty: "Gate latitude type can't be empty",
+  gateLongitudeEmpty: "Gate longitude can't be empty",
+  readerNameEmpty: "Reader's name can't be empty",
+  readerTypeEmpty: "Reader's type can't be empty",
+  readerIpEmpty: "Reader's IP can't be empty",
+  readerIpInvalid: "Reader's IP is not a valid address",
+  gateNameTaken: 'A gate with this name already exists',
+  readerNameTaken: 'A reader with this name already exists',
+  confirmDeleteGateReaders: 'Do you also want to delete the readers of this gate?',
+  confirmDisassociateReader: 'Are you sure you want to disassociate this reader from its gate?',
+  unknownGate: 'The chosen gate does not exist',
+  machineNameTaken: 'A machine with this name already exists',
+  itvNumberTaken: 'An ITV with this number already exists',
+  itvTrailerTaken: 'An ITV with this trailer number already exists',
+
   // Page jump (spec 1 §5)
   pageOutOfRange: (pageCount: number) => `Enter a page number between 1 and ${pageCount}`,
 

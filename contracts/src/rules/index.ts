@@ -3,3 +3,5 @@ export * from './menu';
 export * from './password';
 export * from './paging';
 export * from './export-range';
+export * from './health';
+export * from './live-topics';

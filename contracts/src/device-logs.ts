@@ -1,0 +1,26 @@
+import { Type, type Static } from 'typebox';
+
+// Device log entry types: the three of the spec's filter, plus the reasons ingest refuses a message.
+export const DEVICE_LOG_TYPES = ['RF_OK', 'RFNOK', 'TAG_DATA', 'REJECTED'] as const;
+export type DeviceLogType = (typeof DEVICE_LOG_TYPES)[number];
+export const DEVICE_LOG_FILTERS = ['All', 'RF_OK', 'RFNOK', 'TAG_DATA'] as const;
+
+export const DeviceLogEntry = Type.Object({
+  id: Type.Integer(),
+  deviceId: Type.String(),
+  type: Type.Union(DEVICE_LOG_TYPES.map((type) => Type.Literal(type))),
+  message: Type.String(),
+  topic: Type.Union([Type.String(), Type.Null()]),
+  receivedAt: Type.Integer(),
+});
+export type DeviceLogEntry = Static<typeof DeviceLogEntry>;
+
+export const DeviceLogQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  filterString: Type.Optional(Type.Union(DEVICE_LOG_FILTERS.map((filter) => Type.Literal(filter)))),
+});
+export type DeviceLogQuery = Static<typeof DeviceLogQuery>;
+
+export const DeviceLogPage = Type.Object({ entities: Type.Array(DeviceLogEntry), totalCount: Type.Integer() });
+export type DeviceLogPage = Static<typeof DeviceLogPage>;

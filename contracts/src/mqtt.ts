@@ -1,0 +1,140 @@
+import { Type, type Static } from 'typebox';
+
+// The device contract (DESIGN.md §6). Every payload carries the device's own message id (unique per
+// device; a redelivery repeats it) and the device's timestamp in epoch milliseconds.
+const Envelope = {
+  messageId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$' }),
+  timestamp: Type.Integer({ minimum: 0 }),
+};
+
+export const TagReadPayload = Type.Object(
+  {
+    ...Envelope,
+    tagId: Type.String({ minLength: 1, maxLength: 32 }),
+    antenna: Type.Optional(Type.Integer({ minimum: 0, maximum: 64 })),
+    rssi: Type.Optional(Type.Number({ minimum: -150, maximum: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type TagReadPayload = Static<typeof TagReadPayload>;
+
+// A reader's heartbeat; rfStatus NOK means the reader runs but its RF front end reports a fault.
+export const ReaderStatusPayload = Type.Object(
+  { ...Envelope, rfStatus: Type.Union([Type.Literal('OK'), Type.Literal('NOK')]) },
+  { additionalProperties: false },
+);
+export type ReaderStatusPayload = Static<typeof ReaderStatusPayload>;
+
+export const MachineTelemetryPayload = Type.Object(
+  {
+    ...Envelope,
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    heading: Type.Optional(Type.Number({ minimum: 0, maximum: 360 })),
+    speed: Type.Optional(Type.Number({ minimum: 0, maximum: 200 })),
+    status: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+export type MachineTelemetryPayload = Static<typeof MachineTelemetryPayload>;
+
+export const MachineEventPayload = Type.Object(
+  {
+    ...Envelope,
+    kind: Type.Union([Type.Literal('pick'), Type.Literal('drop')]),
+    tagId: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+    containerNumber: Type.Optional(Type.String({ minLength: 11, maxLength: 11 })),
+    height: Type.Optional(Type.Integer({ minimum: 0, maximum: 12 })),
+    latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  },
+  { additionalProperties: false },
+);
+export type MachineEventPayload = Static<typeof MachineEventPayload>;
+
+export const ItvPositionPayload = Type.Object(
+  {
+    ...Envelope,
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    speed: Type.Optional(Type.Number({ minimum: 0, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type ItvPositionPayload = Static<typeof ItvPositionPayload>;
+
+export const CAMERAS = ['Front', 'Rear', 'Top', 'Side1', 'Side2'] as const;
+export type Camera = (typeof CAMERAS)[number];
+
+// A camera frame is binary: one line of JSON (the envelope) and a newline, then the JPEG bytes.
+export const FrameHeader = Type.Object({ ...Envelope }, { additionalProperties: false });
+export type FrameHeader = Static<typeof FrameHeader>;
+
+export type DeviceKind = 'reader' | 'camera' | 'machine' | 'itv';
+
+// MQTT usernames and client ids of devices: `<kind>-<id>`, e.g. reader-12. A device may connect
+// only with its own client id and publish only below its own topic prefix.
+export function deviceUsername(kind: DeviceKind, id: number): string {
+  return `${kind}-${id}`;
+}
+
+export function parseDeviceUsername(username: string): { kind: DeviceKind; id: number } | null {
+  const match = /^(reader|camera|machine|itv)-([1-9]\d{0,9})$/.exec(username);
+  return match ? { kind: match[1] as DeviceKind, id: Number(match[2]) } : null;
+}
+
+export const topics = {
+  readerTag: (readerId: number) => `yard/readers/${readerId}/tag`,
+  readerStatus: (readerId: number) => `yard/readers/${readerId}/status`,
+  cameraFrame: (gateId: number, camera: Camera) => `yard/cameras/${gateId}/${camera}/frame`,
+  machineTelemetry: (machineId: number) => `yard/machines/${machineId}/telemetry`,
+  machineEvent: (machineId: number) => `yard/machines/${machineId}/event`,
+  itvPosition: (itvId: number) => `yard/itvs/${itvId}/position`,
+};
+
+// The topic prefix a device owns; publishing anywhere else is refused.
+export function deviceTopicPrefix(kind: DeviceKind, id: number): string {
+  switch (kind) {
+    case 'reader':
+      return `yard/readers/${id}/`;
+    case 'camera':
+      return `yard/cameras/${id}/`;
+    case 'machine':
+      return `yard/machines/${id}/`;
+    case 'itv':
+      return `yard/itvs/${id}/`;
+  }
+}
+
+export type ParsedTopic =
+  | { kind: 'readerTag' | 'readerStatus'; deviceKind: 'reader'; deviceId: number }
+  | { kind: 'cameraFrame'; deviceKind: 'camera'; deviceId: number; camera: Camera }
+  | { kind: 'machineTelemetry' | 'machineEvent'; deviceKind: 'machine'; deviceId: number }
+  | { kind: 'itvPosition'; deviceKind: 'itv'; deviceId: number };
+
+const ID = '([1-9]\\d{0,9})';
+const TOPIC_PATTERNS: [RegExp, (m: RegExpExecArray) => ParsedTopic | null][] = [
+  [new RegExp(`^yard/readers/${ID}/tag$`), (m) => ({ kind: 'readerTag', deviceKind: 'reader', deviceId: Number(m[1]) })],
+  [new RegExp(`^yard/readers/${ID}/status$`), (m) => ({ kind: 'readerStatus', deviceKind: 'reader', deviceId: Number(m[1]) })],
+  [
+    new RegExp(`^yard/cameras/${ID}/([A-Za-z0-9]+)/frame$`),
+    (m) =>
+      (CAMERAS as readonly string[]).includes(m[2]!)
+        ? { kind: 'cameraFrame', deviceKind: 'camera', deviceId: Number(m[1]), camera: m[2] as Camera }
+        : null,
+  ],
+  [new RegExp(`^yard/machines/${ID}/telemetry$`), (m) => ({ kind: 'machineTelemetry', deviceKind: 'machine', deviceId: Number(m[1]) })],
+  [new RegExp(`^yard/machines/${ID}/event$`), (m) => ({ kind: 'machineEvent', deviceKind: 'machine', deviceId: Number(m[1]) })],
+  [new RegExp(`^yard/itvs/${ID}/position$`), (m) => ({ kind: 'itvPosition', deviceKind: 'itv', deviceId: Number(m[1]) })],
+];
+
+export function parseTopic(topic: string): ParsedTopic | null {
+  for (const [pattern, build] of TOPIC_PATTERNS) {
+    const match = pattern.exec(topic);
+    if (match) return build(match);
+  }
+  return null;
+}
+
+// What ingest subscribes to, shared between worker processes.
+export const INGEST_SUBSCRIPTION = '$share/openyard-ingest/yard/#';
