@@ -63,6 +63,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     flag: 'usersVisible',
     visible: (principal) => isRole(principal.role, 'admin', 'superadmin'),
   },
+  // Gate-reader administration is the superadmin's (spec 1 §6); the route is in spec 1 §2.
+  {
+    key: 'gateReaders',
+    label: 'Gate Readers',
+    path: '/gate-readers',
+    flag: 'gateVisible',
+    visible: (principal) => isRole(principal.role, 'superadmin'),
+  },
   { key: 'reports', label: 'Reports', path: '/reports', flag: 'reportsVisible' },
   { key: 'deviceLogs', label: 'Device Logs', path: '/device-logs', flag: 'deviceLogsVisible' },
   {
