@@ -8,7 +8,7 @@ export const DEVICE_LOG_FILTERS = ['All', 'RF_OK', 'RFNOK', 'TAG_DATA'] as const
 export const DeviceLogEntry = Type.Object({
   id: Type.Integer(),
   deviceId: Type.String(),
-  type: Type.Union(DEVICE_LOG_TYPES.map((type) => Type.Literal(type))),
+  type: Type.Union([Type.Literal('RF_OK'), Type.Literal('RFNOK'), Type.Literal('TAG_DATA'), Type.Literal('REJECTED')]),
   message: Type.String(),
   topic: Type.Union([Type.String(), Type.Null()]),
   receivedAt: Type.Integer(),
@@ -18,7 +18,9 @@ export type DeviceLogEntry = Static<typeof DeviceLogEntry>;
 export const DeviceLogQuery = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-  filterString: Type.Optional(Type.Union(DEVICE_LOG_FILTERS.map((filter) => Type.Literal(filter)))),
+  filterString: Type.Optional(
+    Type.Union([Type.Literal('All'), Type.Literal('RF_OK'), Type.Literal('RFNOK'), Type.Literal('TAG_DATA')]),
+  ),
 });
 export type DeviceLogQuery = Static<typeof DeviceLogQuery>;
 

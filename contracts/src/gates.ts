@@ -1,9 +1,14 @@
 import { Type, type Static } from 'typebox';
-import { CAMERAS } from './mqtt';
 
 export const HealthStatusSchema = Type.Union([Type.Literal('OK'), Type.Literal('Idle'), Type.Literal('NOK')]);
 export const GateType = Type.Union([Type.Literal('IN'), Type.Literal('OUT')]);
-export const CameraName = Type.Union(CAMERAS.map((camera) => Type.Literal(camera)));
+export const CameraName = Type.Union([
+  Type.Literal('Front'),
+  Type.Literal('Rear'),
+  Type.Literal('Top'),
+  Type.Literal('Side1'),
+  Type.Literal('Side2'),
+]);
 
 export const CamConfigEntry = Type.Object({ id: CameraName, name: Type.String({ maxLength: 60 }) });
 export type CamConfigEntry = Static<typeof CamConfigEntry>;

@@ -12,3 +12,4 @@ export * from './gates';
 export * from './device-logs';
 export * from './machines';
 export * from './live';
+export * from './frame';

@@ -114,8 +114,14 @@ export type ParsedTopic =
 
 const ID = '([1-9]\\d{0,9})';
 const TOPIC_PATTERNS: [RegExp, (m: RegExpExecArray) => ParsedTopic | null][] = [
-  [new RegExp(`^yard/readers/${ID}/tag$`), (m) => ({ kind: 'readerTag', deviceKind: 'reader', deviceId: Number(m[1]) })],
-  [new RegExp(`^yard/readers/${ID}/status$`), (m) => ({ kind: 'readerStatus', deviceKind: 'reader', deviceId: Number(m[1]) })],
+  [
+    new RegExp(`^yard/readers/${ID}/tag$`),
+    (m) => ({ kind: 'readerTag', deviceKind: 'reader', deviceId: Number(m[1]) }),
+  ],
+  [
+    new RegExp(`^yard/readers/${ID}/status$`),
+    (m) => ({ kind: 'readerStatus', deviceKind: 'reader', deviceId: Number(m[1]) }),
+  ],
   [
     new RegExp(`^yard/cameras/${ID}/([A-Za-z0-9]+)/frame$`),
     (m) =>
@@ -123,9 +129,18 @@ const TOPIC_PATTERNS: [RegExp, (m: RegExpExecArray) => ParsedTopic | null][] = [
         ? { kind: 'cameraFrame', deviceKind: 'camera', deviceId: Number(m[1]), camera: m[2] as Camera }
         : null,
   ],
-  [new RegExp(`^yard/machines/${ID}/telemetry$`), (m) => ({ kind: 'machineTelemetry', deviceKind: 'machine', deviceId: Number(m[1]) })],
-  [new RegExp(`^yard/machines/${ID}/event$`), (m) => ({ kind: 'machineEvent', deviceKind: 'machine', deviceId: Number(m[1]) })],
-  [new RegExp(`^yard/itvs/${ID}/position$`), (m) => ({ kind: 'itvPosition', deviceKind: 'itv', deviceId: Number(m[1]) })],
+  [
+    new RegExp(`^yard/machines/${ID}/telemetry$`),
+    (m) => ({ kind: 'machineTelemetry', deviceKind: 'machine', deviceId: Number(m[1]) }),
+  ],
+  [
+    new RegExp(`^yard/machines/${ID}/event$`),
+    (m) => ({ kind: 'machineEvent', deviceKind: 'machine', deviceId: Number(m[1]) }),
+  ],
+  [
+    new RegExp(`^yard/itvs/${ID}/position$`),
+    (m) => ({ kind: 'itvPosition', deviceKind: 'itv', deviceId: Number(m[1]) }),
+  ],
 ];
 
 export function parseTopic(topic: string): ParsedTopic | null {

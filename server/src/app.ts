@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle } from './adapters/db';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -26,6 +26,14 @@ import { createUsersService } from './modules/users/users.service';
 import { createYardLayoutService } from './modules/yard/yard-layout.service';
 import { yardRoutes } from './modules/yard/yard.routes';
 import { accessPlugin } from './plugins/access';
+import type { Bus } from './adapters/bus';
+import { liveHub } from './live/hub';
+import { createDeviceAuthenticator } from './modules/devices/device-credentials';
+import { deviceLogsRoutes } from './modules/device-logs/device-logs.routes';
+import { gatesRoutes } from './modules/gates/gates.routes';
+import { createGatesService } from './modules/gates/gates.service';
+import { machinesRoutes } from './modules/machines/machines.routes';
+import { createMachinesService } from './modules/machines/machines.service';
 import { errorsPlugin } from './plugins/errors';
 
 export const VERSION = (
@@ -38,7 +46,12 @@ export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   jwtSecret: string;
-  logger?: FastifyServerOptions['logger'];
+  // The event bus the websocket hub listens to (none: no /ws, as in the workers role).
+  bus?: Bus;
+  // Called after a transaction that wrote outbox events, so the relay sends them at once.
+  afterCommit?: () => void;
+  // Logger options, or a ready pino instance shared with the rest of the process.
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
 
 function trustProxyOption(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -52,10 +65,17 @@ function trustProxyOption(value: string | undefined): FastifyServerOptions['trus
 }
 
 // The app as a plugin-composed instance: used by main (with a listener) and by tests (inject).
-export async function buildApp({ config, database, jwtSecret, logger = false }: AppDependencies) {
+export async function buildApp({
+  config,
+  database,
+  jwtSecret,
+  bus,
+  afterCommit = () => undefined,
+  logger = false,
+}: AppDependencies) {
   const tls = config.tlsCertFile && config.tlsKeyFile;
   const app = Fastify({
-    logger,
+    ...(logger && typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -73,6 +93,9 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   const roles = createRolesService(db);
   const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports });
   const layout = createYardLayoutService(db, config.yard);
+  const deviceAuth = createDeviceAuthenticator(db);
+  const gates = createGatesService(db, { thresholds: config.health, afterCommit, devices: deviceAuth });
+  const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
   const webDir = resolve(config.webDir ?? defaultWebDir);
   const serveWeb = existsSync(resolve(webDir, 'index.html'));
 
@@ -137,6 +160,10 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
   await app.register(usersRoutes, { users, pageSize: 15 });
   await app.register(rolesRoutes, { roles });
   await app.register(exportsRoutes, { exports });
+  await app.register(gatesRoutes, { gates });
+  await app.register(deviceLogsRoutes, { db });
+  await app.register(machinesRoutes, { machines, enterprise: config.features.enterpriseVersion });
+  if (bus) await app.register(liveHub, { bus, auth, allowedOrigins: config.allowedOrigins });
 
   if (serveWeb) {
     await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: 'index.html', maxAge: '1h' });
@@ -144,7 +171,7 @@ export async function buildApp({ config, database, jwtSecret, logger = false }: 
     app.log.warn(`The web app is not built (${webDir}); run "npm run build:web". The API is served.`);
   }
 
-  return { app, services: { auth, users, roles, exports, layout } };
+  return { app, services: { auth, users, roles, exports, layout, gates, machines, deviceAuth } };
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>['app'];

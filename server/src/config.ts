@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
 // The only module that reads process.env (a lint rule bans it elsewhere). Every value is validated
@@ -104,6 +105,7 @@ export function loadConfig(env: Env = process.env) {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'tcp:', 'ws:', 'wss:']),
     mqttPort: integer(env, 'MQTT_PORT', 1883, 0, 65535),
+    mqttPortExplicit: Boolean(env.MQTT_PORT),
     jwtSecret: optionalText(env, 'JWT_SECRET'),
     demo: flag(env, 'DEMO', false),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
@@ -120,6 +122,20 @@ export function loadConfig(env: Env = process.env) {
     apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT_PER_MINUTE', 1200, 1, 1000000),
     exportRetentionMinutes: integer(env, 'EXPORT_RETENTION_MINUTES', 60, 1, 10080),
     webDir: optionalText(env, 'WEB_DIR'),
+    // all: API, websocket, workers and (without MQTT_URL) the embedded broker in one process.
+    role: oneOf(env, 'ROLE', ['all', 'server', 'workers'], 'all'),
+    queueConcurrency: integer(env, 'QUEUE_CONCURRENCY', 200, 1, 5000),
+    mqttServiceUsername: optionalText(env, 'MQTT_SERVICE_USERNAME'),
+    mqttServicePassword: optionalText(env, 'MQTT_SERVICE_PASSWORD'),
+    ingestClientId: text(env, 'INGEST_CLIENT_ID', `openyard-ingest-${hostname()}`),
+    deviceLogRetentionDays: integer(env, 'DEVICE_LOG_RETENTION_DAYS', 30, 1, 3650),
+    simulator: flag(env, 'SIMULATOR', false),
+    health: {
+      readerIdleAfterMs: integer(env, 'READER_IDLE_AFTER_MS', 60_000, 1000, 86_400_000),
+      readerNokAfterMs: integer(env, 'READER_NOK_AFTER_MS', 3_600_000, 1000, 604_800_000),
+      machineStaleAfterMs: integer(env, 'MACHINE_STALE_AFTER_MS', 300_000, 1000, 86_400_000),
+      ageingIntervalMs: integer(env, 'HEALTH_AGEING_INTERVAL_MS', 5000, 200, 600_000),
+    },
     features: {
       enterpriseVersion: edition === 'enterprise',
       smartGateEnabled: flag(env, 'FEATURE_SMART_GATE', true),
@@ -152,6 +168,15 @@ export function loadConfig(env: Env = process.env) {
   if (!config.yard.slotFormat.includes('area') || !config.yard.slotFormat.includes('height')) {
     throw new ConfigError('SLOT_FORMAT', `must name area, row, column and height, got "${config.yard.slotFormat}"`);
   }
+  if (config.role !== 'all' && (!config.databaseUrl || !config.redisUrl || !config.mqttUrl)) {
+    throw new ConfigError(
+      'ROLE',
+      `${config.role} needs DATABASE_URL, REDIS_URL and MQTT_URL (separate processes share them)`,
+    );
+  }
+  if (config.health.readerNokAfterMs <= config.health.readerIdleAfterMs) {
+    throw new ConfigError('READER_NOK_AFTER_MS', 'must be longer than READER_IDLE_AFTER_MS');
+  }
   if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) {
     throw new ConfigError(config.tlsCertFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE', 'must be set together with its pair');
   }
@@ -166,6 +191,17 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+// The ingest's broker password for the embedded broker, generated once and kept in DATA_DIR.
+export function resolveMqttServicePassword(config: Config): string {
+  if (config.mqttServicePassword) return config.mqttServicePassword;
+  const file = join(config.dataDir, 'mqtt-service-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(24).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
 
 // Embedded mode keeps a generated secret in DATA_DIR so sessions survive a restart.
 export function resolveJwtSecret(config: Config): string {

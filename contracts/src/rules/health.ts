@@ -14,7 +14,11 @@ export const DEFAULT_HEALTH_THRESHOLDS: HealthThresholds = {
 };
 
 // Over 1 hour: NOK; over 1 minute up to 1 hour: Idle; otherwise OK. Never heard from: NOK.
-export function readerHealth(lastReceivedMs: number | null, nowMs: number, thresholds = DEFAULT_HEALTH_THRESHOLDS): HealthStatus {
+export function readerHealth(
+  lastReceivedMs: number | null,
+  nowMs: number,
+  thresholds = DEFAULT_HEALTH_THRESHOLDS,
+): HealthStatus {
   if (lastReceivedMs === null) return 'NOK';
   const age = nowMs - lastReceivedMs;
   if (age > thresholds.readerNokAfterMs) return 'NOK';

@@ -5,3 +5,4 @@ export * from './paging';
 export * from './export-range';
 export * from './health';
 export * from './live-topics';
+export * from './iso6346';

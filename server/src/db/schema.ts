@@ -3,3 +3,7 @@ export * from '../modules/users/users.table';
 export * from '../modules/auth/sessions.table';
 export * from '../modules/yard/yard.table';
 export * from '../modules/master-data/master-data.table';
+export * from '../modules/gates/gates.table';
+export * from '../modules/device-logs/device-logs.table';
+export * from '../modules/machines/machines.table';
+export * from '../modules/outbox/outbox.table';

@@ -1,13 +1,33 @@
 import { purgeSessionsJob } from './auth/purge-sessions.job';
+import { deviceMessageJobs } from './devices/device-messages.jobs';
+import { healthAgeingJob } from './devices/health-ageing.job';
+import { purgeDeviceLogsJob } from './devices/purge-device-logs.job';
 import { purgeExportsJob } from './exports/purge-exports.job';
-import type { RepeatableJob } from './job';
+import type { JobDefinition } from './job';
 
 // Every job name maps to exactly one processor; boot fails on a duplicate or a missing handler.
-export const JOB_NAMES = ['PurgeExports', 'PurgeSessions'] as const;
+export const JOB_NAMES = [
+  'ReaderTag',
+  'ReaderStatus',
+  'MachineTelemetry',
+  'MachineEvent',
+  'ItvPosition',
+  'RejectedMessage',
+  'HealthAgeing',
+  'PurgeDeviceLogs',
+  'PurgeExports',
+  'PurgeSessions',
+] as const;
 
-export const JOBS: readonly RepeatableJob[] = [purgeExportsJob, purgeSessionsJob];
+export const JOBS: readonly JobDefinition[] = [
+  ...deviceMessageJobs,
+  healthAgeingJob,
+  purgeDeviceLogsJob,
+  purgeExportsJob,
+  purgeSessionsJob,
+];
 
-export function validateRegistry(jobs: readonly RepeatableJob[], names: readonly string[] = JOB_NAMES) {
+export function validateRegistry(jobs: readonly JobDefinition[], names: readonly string[] = JOB_NAMES) {
   const seen = new Set<string>();
   for (const job of jobs) {
     if (seen.has(job.name)) throw new Error(`Job ${job.name} has more than one handler`);

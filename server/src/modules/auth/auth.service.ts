@@ -61,7 +61,12 @@ export function createAuthService(db: Database, options: { idleMinutes: number; 
     },
 
     // Called on every authenticated request with the claims of a verified JWT.
-    async authenticate(sessionId: string, userId: number, now = new Date()): Promise<Principal> {
+    async authenticate(
+      sessionId: string,
+      userId: number,
+      now = new Date(),
+      options: { touch?: boolean } = {},
+    ): Promise<Principal> {
       const row = await sessionsRepository.load(db, sessionId);
       if (!row || row.session.userId !== userId || row.session.endedAt) throw unauthenticated();
       if (!row.user.enabled) {
@@ -73,7 +78,8 @@ export function createAuthService(db: Database, options: { idleMinutes: number; 
         await sessionsRepository.end(db, sessionId, 'idle');
         throw sessionExpired();
       }
-      if (idleFor > TOUCH_INTERVAL_MS) await sessionsRepository.touch(db, sessionId, userId, now);
+      if (idleFor > TOUCH_INTERVAL_MS && options.touch !== false)
+        await sessionsRepository.touch(db, sessionId, userId, now);
       const { landingPage, permissions } = effectivePermissions(row.role, row.permissions);
       return {
         userId: row.user.id,

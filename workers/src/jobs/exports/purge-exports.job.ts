@@ -1,10 +1,10 @@
-import type { RepeatableJob } from '../job';
+import type { JobDefinition } from '../job';
 
 // Export files are fetched right after they are written; keep them for the retention time only.
-export const purgeExportsJob: RepeatableJob = {
+export const purgeExportsJob: JobDefinition = {
   name: 'PurgeExports',
-  everyMs: 5 * 60_000,
-  async run({ exports, config }, logger) {
+  everyMs: () => 5 * 60_000,
+  async run(_data, { exports, config, logger }) {
     const removed = await exports.purgeOlderThan(new Date(Date.now() - config.exportRetentionMinutes * 60_000));
     if (removed > 0) logger.info({ removed }, 'purged old exports');
   },

@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { Camera } from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { newDeviceSecret } from '../../modules/devices/device-credentials';
+import { gateReaders, gates } from '../../modules/gates/gates.table';
+import { itvs, machines } from '../../modules/machines/machines.table';
+
+export interface DemoDevicesFile {
+  readers: { id: number; gateId: number | null; username: string; password: string; silent?: boolean }[];
+  cameras: { gateId: number; username: string; password: string; cameras: Camera[] }[];
+  machines: { id: number; username: string; password: string }[];
+  itvs: { id: number; username: string; password: string }[];
+}
+
+const DEMO_GATES: { name: string; type: 'IN' | 'OUT'; cameras: Camera[]; readers: string[] }[] = [
+  { name: 'Gate 1', type: 'IN', cameras: ['Front', 'Rear', 'Top'], readers: ['G1-IN-A', 'G1-IN-B'] },
+  { name: 'Gate 2', type: 'OUT', cameras: ['Front', 'Rear'], readers: ['G2-OUT-A', 'G2-OUT-B'] },
+  { name: 'Gate 3', type: 'IN', cameras: ['Front', 'Rear', 'Side1'], readers: ['G3-IN-A'] },
+];
+// This reader is never heard from, so the screens show what Idle and NOK look like.
+const SILENT_READER = 'G3-IN-SPARE';
+const DEMO_MACHINES = [
+  ['RS-01', 'Reach-Stacker'],
+  ['RS-02', 'Reach-Stacker'],
+  ['RS-03', 'Reach-Stacker'],
+  ['RS-04', 'Reach-Stacker'],
+  ['FL-01', 'Fork-Lift'],
+  ['FL-02', 'Fork-Lift'],
+  ['RTG-01', 'Rubber Tyre Gantry'],
+] as const;
+
+export function demoDevicesPath(dataDir: string) {
+  return join(dataDir, 'demo-devices.json');
+}
+
+// Demo gates, readers, machines and ITVs, and a file with their MQTT logins for the simulator.
+// Passwords are only kept hashed, so a lost file is made again by issuing new passwords.
+export async function seedDemoDevices(db: Database, dataDir: string, center: { latitude: number; longitude: number }) {
+  const file = demoDevicesPath(dataDir);
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(gates);
+  if (count > 0 && existsSync(file)) return;
+  const result: DemoDevicesFile = { readers: [], cameras: [], machines: [], itvs: [] };
+  await db.transaction(async (tx) => {
+    if (count === 0) {
+      for (const [index, gate] of DEMO_GATES.entries()) {
+        const [row] = await tx
+          .insert(gates)
+          .values({
+            name: gate.name,
+            type: gate.type,
+            positionLat: center.latitude - 0.0012,
+            positionLong: center.longitude - 0.0009 + index * 0.0006,
+            camConfig: gate.cameras.map((camera) => ({ id: camera, name: `${gate.name} ${camera}` })),
+            cameraSecretHash: '!',
+          })
+          .returning();
+        for (const [readerIndex, name] of gate.readers.entries()) {
+          await tx.insert(gateReaders).values({
+            name,
+            readerType: gate.type === 'IN' ? 'GATEIN' : 'GATEOUT',
+            ip: `10.20.${index + 1}.${readerIndex + 11}`,
+            gateId: row!.id,
+            positionLat: row!.positionLat,
+            positionLong: row!.positionLong,
+            secretHash: '!',
+          });
+        }
+        if (index === DEMO_GATES.length - 1) {
+          await tx
+            .insert(gateReaders)
+            .values({ name: SILENT_READER, readerType: 'GATEIN', ip: '10.20.3.19', gateId: row!.id, secretHash: '!' });
+        }
+      }
+      await tx
+        .insert(machines)
+        .values(
+          DEMO_MACHINES.map(([machineName, machineType]) => ({
+            machineName,
+            machineType,
+            isrfidInstalled: true,
+            secretHash: '!',
+          })),
+        );
+      await tx.insert(itvs).values(
+        Array.from({ length: 5 }, (_, i) => ({
+          itvNumber: `ITV-${String(i + 1).padStart(2, '0')}`,
+          trailerNumber: `MH04-TR-${1201 + i}`,
+          secretHash: '!',
+        })),
+      );
+    }
+    for (const gate of await tx.select().from(gates)) {
+      const secret = await newDeviceSecret('camera', gate.id);
+      await tx.update(gates).set({ cameraSecretHash: secret.hash }).where(eq(gates.id, gate.id));
+      result.cameras.push({
+        gateId: gate.id,
+        username: secret.mqttUsername,
+        password: secret.mqttPassword,
+        cameras: gate.camConfig.map((entry) => entry.id as Camera),
+      });
+    }
+    for (const reader of await tx.select().from(gateReaders)) {
+      const secret = await newDeviceSecret('reader', reader.id);
+      await tx.update(gateReaders).set({ secretHash: secret.hash }).where(eq(gateReaders.id, reader.id));
+      result.readers.push({
+        id: reader.id,
+        gateId: reader.gateId,
+        username: secret.mqttUsername,
+        password: secret.mqttPassword,
+        ...(reader.name === SILENT_READER ? { silent: true } : {}),
+      });
+    }
+    for (const machine of await tx.select().from(machines)) {
+      const secret = await newDeviceSecret('machine', machine.id);
+      await tx.update(machines).set({ secretHash: secret.hash }).where(eq(machines.id, machine.id));
+      result.machines.push({ id: machine.id, username: secret.mqttUsername, password: secret.mqttPassword });
+    }
+    for (const itv of await tx.select().from(itvs)) {
+      const secret = await newDeviceSecret('itv', itv.id);
+      await tx.update(itvs).set({ secretHash: secret.hash }).where(eq(itvs.id, itv.id));
+      result.itvs.push({ id: itv.id, username: secret.mqttUsername, password: secret.mqttPassword });
+    }
+  });
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, JSON.stringify(result, null, 2), { mode: 0o600 });
+}

@@ -1,0 +1,190 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Value } from 'typebox/value';
+import { LiveCommand, mayWatchTopic, messages, type LiveControl, type LiveMessage } from '@openyard/contracts';
+import type { WebSocket } from 'ws';
+import type { Bus } from '../adapters/bus';
+import type { AuthService } from '../modules/auth/auth.service';
+import type { Principal } from '../modules/auth/principal';
+import { forbidden } from '../errors';
+import { AppError } from '../errors';
+
+// Position streams are coalesced per object: the last value in each window wins.
+const COALESCED = new Set(['machine.position.v1', 'itv.position.v1']);
+const COALESCE_MS = 200;
+// A client whose socket buffers more than this misses messages and is told to resync; past the
+// hard limit it is disconnected (it reconnects and reloads its snapshots).
+const SOFT_BUFFER_LIMIT = 1024 * 1024;
+const HARD_BUFFER_LIMIT = 8 * 1024 * 1024;
+const PING_MS = 30_000;
+const REVALIDATE_MS = 30_000;
+const MAX_TOPICS = 50;
+
+interface LiveClient {
+  socket: WebSocket;
+  principal: Principal;
+  topics: Set<string>;
+  pending: Map<string, LiveMessage>;
+  resync: Set<string>;
+  alive: boolean;
+}
+
+function coalesceKey(message: LiveMessage): string {
+  switch (message.type) {
+    case 'machine.position.v1':
+      return `${message.type}:${message.data.machineId}`;
+    case 'itv.position.v1':
+      return `${message.type}:${message.data.itvId}`;
+    default:
+      return message.eventId;
+  }
+}
+
+export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonly string[] }>(
+  async (app: FastifyInstance, { bus, auth, allowedOrigins }) => {
+    await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+    const clients = new Set<LiveClient>();
+    const recentEvents = new Set<string>();
+
+    const send = (client: LiveClient, payload: LiveMessage | LiveControl) => {
+      if (client.socket.readyState !== client.socket.OPEN) return;
+      if (client.socket.bufferedAmount > HARD_BUFFER_LIMIT) {
+        client.socket.terminate();
+        return;
+      }
+      client.socket.send(JSON.stringify(payload));
+    };
+
+    function deliver(client: LiveClient, message: LiveMessage) {
+      if (client.socket.bufferedAmount > SOFT_BUFFER_LIMIT) {
+        client.resync.add(message.topic);
+        return;
+      }
+      if (COALESCED.has(message.type)) client.pending.set(coalesceKey(message), message);
+      else send(client, message);
+    }
+
+    // At-least-once delivery upstream: the same event can arrive twice; it is shown once.
+    const unsubscribe = bus.subscribe((event) => {
+      if (recentEvents.has(event.eventId)) return;
+      recentEvents.add(event.eventId);
+      if (recentEvents.size > 20_000) {
+        const first = recentEvents.values().next().value;
+        if (first !== undefined) recentEvents.delete(first);
+      }
+      for (const client of clients) if (client.topics.has(event.topic)) deliver(client, event);
+    });
+
+    const flushTimer = setInterval(() => {
+      for (const client of clients) {
+        if (client.pending.size && client.socket.bufferedAmount <= SOFT_BUFFER_LIMIT) {
+          for (const message of client.pending.values()) send(client, message);
+          client.pending.clear();
+        }
+        if (client.resync.size && client.socket.bufferedAmount <= SOFT_BUFFER_LIMIT / 4) {
+          for (const topic of client.resync) send(client, { type: 'resync', topic });
+          client.resync.clear();
+        }
+      }
+    }, COALESCE_MS);
+
+    // Dead sockets are found by ping/pong; ended sessions and lost permissions by revalidation.
+    const pingTimer = setInterval(() => {
+      for (const client of clients) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }, PING_MS);
+    const revalidateTimer = setInterval(() => {
+      for (const client of clients) {
+        auth
+          .authenticate(client.principal.sessionId, client.principal.userId, new Date(), { touch: false })
+          .then((principal) => {
+            client.principal = principal;
+            for (const topic of client.topics) {
+              if (!mayWatchTopic(principal, topic)) {
+                client.topics.delete(topic);
+                send(client, { type: 'error', topic, message: messages.forbidden });
+              }
+            }
+          })
+          .catch(() => client.socket.close(4001, 'Session ended'));
+      }
+    }, REVALIDATE_MS);
+    for (const timer of [flushTimer, pingTimer, revalidateTimer]) timer.unref();
+
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      clearInterval(flushTimer);
+      clearInterval(pingTimer);
+      clearInterval(revalidateTimer);
+      for (const client of clients) client.socket.close(1001, 'Server shutting down');
+    });
+
+    // Browsers always send Origin on a websocket: one from another site is cross-site hijacking.
+    function checkOrigin(request: FastifyRequest) {
+      const origin = request.headers.origin;
+      const own = `${request.protocol}://${request.host}`;
+      const bearer = request.headers.authorization?.startsWith('Bearer ');
+      if (origin ? origin !== own && !allowedOrigins.includes(origin) : !bearer) {
+        throw new AppError(403, 'CROSS_SITE', messages.crossSiteRequest);
+      }
+    }
+
+    app.get(
+      '/ws',
+      {
+        websocket: true,
+        config: { access: {} },
+        preValidation: async (request) => checkOrigin(request),
+      },
+      (socket, request) => {
+        if (!request.principal) throw forbidden();
+        const client: LiveClient = {
+          socket,
+          principal: request.principal,
+          topics: new Set(),
+          pending: new Map(),
+          resync: new Set(),
+          alive: true,
+        };
+        clients.add(client);
+        socket.on('pong', () => (client.alive = true));
+        socket.on('close', () => clients.delete(client));
+        socket.on('message', (raw) => {
+          let command: unknown;
+          try {
+            command = JSON.parse(String(raw));
+          } catch {
+            return send(client, { type: 'error', message: 'Commands are JSON' });
+          }
+          if (!Value.Check(LiveCommand, command)) return send(client, { type: 'error', message: 'Unknown command' });
+          const { op, topic } = command;
+          if (op === 'unsubscribe') {
+            client.topics.delete(topic);
+            return send(client, { type: 'unsubscribed', topic });
+          }
+          if (!mayWatchTopic(client.principal, topic))
+            return send(client, { type: 'error', topic, message: messages.forbidden });
+          if (client.topics.size >= MAX_TOPICS)
+            return send(client, { type: 'error', topic, message: 'Too many topics' });
+          client.topics.add(topic);
+          send(client, { type: 'subscribed', topic });
+        });
+      },
+    );
+    app.decorate('liveClients', () => clients.size);
+  },
+  { name: 'live-hub', dependencies: ['access'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveClients?: () => number;
+  }
+}

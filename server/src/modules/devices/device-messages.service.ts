@@ -1,0 +1,327 @@
+import { inArray } from 'drizzle-orm';
+import {
+  deviceUsername,
+  gateHealth,
+  machineColour,
+  readerHealth,
+  type HealthThresholds,
+  type ItvPositionPayload,
+  type MachineEventPayload,
+  type MachineTelemetryPayload,
+  type ReaderStatusPayload,
+  type TagReadPayload,
+} from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { deviceLogsRepository, toDeviceLogEntry, type NewDeviceLog } from '../device-logs/device-logs.repository';
+import { gatesRepository } from '../gates/gates.repository';
+import { gateReaders, gates } from '../gates/gates.table';
+import { itvs, machines } from '../machines/machines.table';
+import { machinesRepository } from '../machines/machines.repository';
+import { outboxRepository, type NewEvent } from '../outbox/outbox.repository';
+
+// The device messages a worker processes, as ingest queued them (already schema-checked).
+export type DeviceMessage =
+  | { kind: 'readerTag'; readerId: number; topic: string; payload: TagReadPayload }
+  | { kind: 'readerStatus'; readerId: number; topic: string; payload: ReaderStatusPayload }
+  | { kind: 'machineTelemetry'; machineId: number; topic: string; payload: MachineTelemetryPayload }
+  | { kind: 'machineEvent'; machineId: number; topic: string; payload: MachineEventPayload }
+  | { kind: 'itvPosition'; itvId: number; topic: string; payload: ItvPositionPayload }
+  | { kind: 'rejected'; deviceId: string; topic: string | null; reason: string; messageId: string | null };
+
+// A device's clock may be wrong; a timestamp far in the future is taken as "now".
+function deviceTime(timestamp: number, now: number) {
+  return new Date(Math.min(timestamp, now + 60_000));
+}
+
+const of = <K extends DeviceMessage['kind']>(items: DeviceMessage[], kind: K) =>
+  items.filter((item): item is Extract<DeviceMessage, { kind: K }> => item.kind === kind);
+
+// Writes one batch of device messages in one transaction with the events it causes.
+export function createDeviceMessagesService(
+  db: Database,
+  deps: { thresholds: HealthThresholds; afterCommit: () => void },
+) {
+  const { thresholds } = deps;
+
+  async function processBatch(items: DeviceMessage[]) {
+    const now = Date.now();
+    await db.transaction(async (tx) => {
+      const events: NewEvent[] = [];
+      const logs: NewDeviceLog[] = [];
+
+      // Readers: tag reads and heartbeats.
+      const tagItems = of(items, 'readerTag');
+      const statusItems = of(items, 'readerStatus');
+      const readerIds = [...new Set([...tagItems, ...statusItems].map((item) => item.readerId))];
+      const readers = readerIds.length
+        ? await tx.select().from(gateReaders).where(inArray(gateReaders.id, readerIds))
+        : [];
+      const readerById = new Map(readers.map((reader) => [reader.id, reader]));
+      const unknown = (deviceId: string, topic: string, messageId: string) =>
+        logs.push({ deviceId, type: 'REJECTED', message: 'Unknown device: it is not registered', topic, messageId });
+
+      const tagRows = [];
+      for (const item of tagItems) {
+        const reader = readerById.get(item.readerId);
+        if (!reader) {
+          unknown(deviceUsername('reader', item.readerId), item.topic, item.payload.messageId);
+          continue;
+        }
+        tagRows.push({
+          readerId: reader.id,
+          gateId: reader.gateId,
+          tagId: item.payload.tagId,
+          antenna: item.payload.antenna ?? null,
+          rssi: item.payload.rssi ?? null,
+          messageId: item.payload.messageId,
+          readAt: deviceTime(item.payload.timestamp, now),
+        });
+      }
+      const insertedTags = await gatesRepository.insertTagReads(tx, tagRows);
+      for (const row of insertedTags) {
+        const details = [
+          row.antenna !== null ? `antenna ${row.antenna}` : null,
+          row.rssi !== null ? `rssi ${row.rssi}` : null,
+        ].filter(Boolean);
+        logs.push({
+          deviceId: deviceUsername('reader', row.readerId),
+          type: 'TAG_DATA',
+          message: `Tag ${row.tagId} read${details.length ? ` (${details.join(', ')})` : ''}`,
+          topic: `yard/readers/${row.readerId}/tag`,
+          messageId: row.messageId,
+        });
+        events.push({
+          type: 'gate.tag.v1',
+          topic: 'gates',
+          data: {
+            tagRead: {
+              id: row.id,
+              readerId: row.readerId,
+              gateId: row.gateId,
+              tagId: row.tagId,
+              antenna: row.antenna,
+              rssi: row.rssi,
+              readAt: row.readAt.getTime(),
+            },
+          },
+        });
+      }
+
+      const touched = new Map<number, { at: Date; rfStatus?: 'OK' | 'NOK' }>();
+      const touch = (readerId: number, at: Date, rfStatus?: 'OK' | 'NOK') => {
+        const current = touched.get(readerId);
+        if (!current || current.at <= at)
+          touched.set(readerId, {
+            at,
+            ...(rfStatus ? { rfStatus } : current?.rfStatus ? { rfStatus: current.rfStatus } : {}),
+          });
+      };
+      for (const row of insertedTags) touch(row.readerId, row.readAt);
+      for (const item of statusItems) {
+        if (!readerById.has(item.readerId)) {
+          unknown(deviceUsername('reader', item.readerId), item.topic, item.payload.messageId);
+          continue;
+        }
+        const at = deviceTime(item.payload.timestamp, now);
+        touch(item.readerId, at, item.payload.rfStatus);
+        logs.push({
+          deviceId: deviceUsername('reader', item.readerId),
+          type: item.payload.rfStatus === 'OK' ? 'RF_OK' : 'RFNOK',
+          message: item.payload.rfStatus === 'OK' ? 'Heartbeat: RF OK' : 'Heartbeat: RF not OK',
+          topic: item.topic,
+          messageId: item.payload.messageId,
+        });
+      }
+      await gatesRepository.touchReaders(
+        tx,
+        [...touched].map(([id, update]) => ({ id, ...update })),
+      );
+
+      // A reader heard from again may change its health and its gate's at once (NOK → OK); the
+      // gate's message also carries the new last-heard times, one per gate and batch.
+      const touchedGates = new Set<number | null>();
+      for (const [id, update] of touched) {
+        const reader = readerById.get(id)!;
+        const last = Math.max(reader.statusLastReceived?.getTime() ?? 0, update.at.getTime());
+        const health = readerHealth(last, now, thresholds);
+        if (health !== reader.healthStatus) await gatesRepository.setHealth(tx, [{ id, health }], []);
+        touchedGates.add(reader.gateId);
+      }
+      for (const gateId of touchedGates) events.push(await gateHealthEvent(tx, gateId, now));
+
+      // Machines and ITVs: positions in one INSERT each, the latest one kept on the machine.
+      const telemetry = of(items, 'machineTelemetry');
+      const machineIds = [...new Set([...telemetry, ...of(items, 'machineEvent')].map((item) => item.machineId))];
+      const knownMachines = machineIds.length
+        ? new Map(
+            (await tx.select().from(machines).where(inArray(machines.id, machineIds))).map((row) => [row.id, row]),
+          )
+        : new Map<number, typeof machines.$inferSelect>();
+      const positionRows = [];
+      for (const item of telemetry) {
+        if (!knownMachines.has(item.machineId)) {
+          unknown(deviceUsername('machine', item.machineId), item.topic, item.payload.messageId);
+          continue;
+        }
+        positionRows.push({
+          machineId: item.machineId,
+          latitude: item.payload.latitude,
+          longitude: item.payload.longitude,
+          heading: item.payload.heading ?? null,
+          speed: item.payload.speed ?? null,
+          machineStatus: item.payload.status ?? null,
+          messageId: item.payload.messageId,
+          recordedAt: deviceTime(item.payload.timestamp, now),
+        });
+      }
+      const insertedPositions = await machinesRepository.insertMachinePositions(tx, positionRows);
+      const latestByMachine = new Map<number, (typeof insertedPositions)[number]>();
+      for (const row of insertedPositions) {
+        const current = latestByMachine.get(row.machineId);
+        if (!current || current.recordedAt <= row.recordedAt) latestByMachine.set(row.machineId, row);
+      }
+      for (const [machineId, row] of latestByMachine) {
+        const machine = knownMachines.get(machineId)!;
+        const status = row.machineStatus ?? machine.machineStatus;
+        const colour = machineColour(status, row.recordedAt.getTime(), now, thresholds);
+        await machinesRepository.setLatestMachine(tx, {
+          id: machineId,
+          latitude: row.latitude,
+          longitude: row.longitude,
+          at: row.recordedAt,
+          ...(row.machineStatus ? { status: row.machineStatus } : {}),
+          colour,
+        });
+        events.push({
+          type: 'machine.position.v1',
+          topic: 'machines',
+          data: {
+            machineId,
+            position: { latitude: row.latitude, longitude: row.longitude },
+            machineStatus: status,
+            status: colour,
+            lastDataReceived: row.recordedAt.getTime(),
+          },
+        });
+      }
+
+      const eventRows = [];
+      for (const item of of(items, 'machineEvent')) {
+        if (!knownMachines.has(item.machineId)) {
+          unknown(deviceUsername('machine', item.machineId), item.topic, item.payload.messageId);
+          continue;
+        }
+        eventRows.push({
+          machineId: item.machineId,
+          kind: item.payload.kind,
+          tagId: item.payload.tagId ?? null,
+          containerNumber: item.payload.containerNumber ?? null,
+          height: item.payload.height ?? null,
+          latitude: item.payload.latitude ?? null,
+          longitude: item.payload.longitude ?? null,
+          messageId: item.payload.messageId,
+          occurredAt: deviceTime(item.payload.timestamp, now),
+        });
+      }
+      await machinesRepository.insertMachineEvents(tx, eventRows);
+
+      const itvItems = of(items, 'itvPosition');
+      const itvIds = [...new Set(itvItems.map((item) => item.itvId))];
+      const knownItvs = new Set(
+        itvIds.length
+          ? (await tx.select({ id: itvs.id }).from(itvs).where(inArray(itvs.id, itvIds))).map((row) => row.id)
+          : [],
+      );
+      const itvRows = [];
+      for (const item of itvItems) {
+        if (!knownItvs.has(item.itvId)) {
+          unknown(deviceUsername('itv', item.itvId), item.topic, item.payload.messageId);
+          continue;
+        }
+        itvRows.push({
+          itvId: item.itvId,
+          latitude: item.payload.latitude,
+          longitude: item.payload.longitude,
+          speed: item.payload.speed ?? null,
+          messageId: item.payload.messageId,
+          recordedAt: deviceTime(item.payload.timestamp, now),
+        });
+      }
+      const insertedItv = await machinesRepository.insertItvPositions(tx, itvRows);
+      const latestByItv = new Map<number, (typeof insertedItv)[number]>();
+      for (const row of insertedItv) {
+        const current = latestByItv.get(row.itvId);
+        if (!current || current.recordedAt <= row.recordedAt) latestByItv.set(row.itvId, row);
+      }
+      for (const [itvId, row] of latestByItv) {
+        const colour = machineColour(null, row.recordedAt.getTime(), now, thresholds);
+        await machinesRepository.setLatestItv(tx, {
+          id: itvId,
+          latitude: row.latitude,
+          longitude: row.longitude,
+          at: row.recordedAt,
+          colour,
+        });
+        events.push({
+          type: 'itv.position.v1',
+          topic: 'itvs',
+          data: {
+            itvId,
+            position: { latitude: row.latitude, longitude: row.longitude },
+            status: colour,
+            lastDataReceived: row.recordedAt.getTime(),
+          },
+        });
+      }
+
+      for (const item of of(items, 'rejected')) {
+        logs.push({
+          deviceId: item.deviceId,
+          type: 'REJECTED',
+          message: item.reason,
+          topic: item.topic,
+          messageId: item.messageId,
+        });
+      }
+
+      const insertedLogs = await deviceLogsRepository.insert(tx, logs);
+      for (const row of insertedLogs)
+        events.push({ type: 'deviceLog.entry.v1', topic: 'device-logs', data: { entry: toDeviceLogEntry(row) } });
+      await outboxRepository.add(tx, events);
+    });
+    deps.afterCommit();
+  }
+
+  return { processBatch };
+}
+
+// The health of a gate and its readers as one live message (gate null: readers without a gate).
+export async function gateHealthEvent(
+  db: Database,
+  gateId: number | null,
+  now: number,
+  thresholds?: HealthThresholds,
+): Promise<NewEvent> {
+  const rows = await db
+    .select()
+    .from(gateReaders)
+    .where(gateId === null ? undefined : inArray(gateReaders.gateId, [gateId]));
+  const readers = rows
+    .filter((row) => row.gateId === gateId)
+    .map((row) => ({
+      id: row.id,
+      healthStatus: (thresholds
+        ? readerHealth(row.statusLastReceived?.getTime() ?? null, now, thresholds)
+        : row.healthStatus) as 'OK' | 'Idle' | 'NOK',
+      statusLastReceived: row.statusLastReceived?.getTime() ?? null,
+    }));
+  const health = gateHealth(readers.map((reader) => reader.healthStatus));
+  if (gateId !== null)
+    await db
+      .update(gates)
+      .set({ healthStatus: health })
+      .where(inArray(gates.id, [gateId]));
+  return { type: 'gate.health.v1', topic: 'gates', data: { gateId, healthStatus: health, readers } };
+}
+
+export type DeviceMessagesService = ReturnType<typeof createDeviceMessagesService>;

@@ -1,0 +1,98 @@
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../adapters/db';
+import { gateReaders, gates, tagReads } from './gates.table';
+
+export type GateRow = typeof gates.$inferSelect;
+export type GateReaderRow = typeof gateReaders.$inferSelect;
+export type NewTagRead = typeof tagReads.$inferInsert;
+
+export const gatesRepository = {
+  gates: (db: Database) => db.select().from(gates).orderBy(asc(gates.name)),
+
+  async gate(db: Database, id: number) {
+    const [row] = await db.select().from(gates).where(eq(gates.id, id));
+    return row;
+  },
+
+  readers: (db: Database) => db.select().from(gateReaders).orderBy(asc(gateReaders.name)),
+
+  readersOfGates: (db: Database, gateIds: number[]) =>
+    gateIds.length
+      ? db.select().from(gateReaders).where(inArray(gateReaders.gateId, gateIds)).orderBy(asc(gateReaders.name))
+      : Promise.resolve([]),
+
+  unusedReaders: (db: Database) =>
+    db.select().from(gateReaders).where(isNull(gateReaders.gateId)).orderBy(asc(gateReaders.name)),
+
+  async reader(db: Database, id: number) {
+    const [row] = await db.select().from(gateReaders).where(eq(gateReaders.id, id));
+    return row;
+  },
+
+  async insertGate(db: Database, values: typeof gates.$inferInsert) {
+    const [row] = await db.insert(gates).values(values).returning();
+    return row!;
+  },
+
+  async updateGate(db: Database, id: number, values: Partial<typeof gates.$inferInsert>) {
+    const [row] = await db.update(gates).set(values).where(eq(gates.id, id)).returning();
+    return row;
+  },
+
+  async deleteGate(db: Database, id: number) {
+    return (await db.delete(gates).where(eq(gates.id, id)).returning({ id: gates.id })).length > 0;
+  },
+
+  async insertReader(db: Database, values: typeof gateReaders.$inferInsert) {
+    const [row] = await db.insert(gateReaders).values(values).returning();
+    return row!;
+  },
+
+  async updateReader(db: Database, id: number, values: Partial<typeof gateReaders.$inferInsert>) {
+    const [row] = await db.update(gateReaders).set(values).where(eq(gateReaders.id, id)).returning();
+    return row;
+  },
+
+  async deleteReaders(db: Database, ids: number[]) {
+    if (!ids.length) return [];
+    return db.delete(gateReaders).where(inArray(gateReaders.id, ids)).returning({ id: gateReaders.id });
+  },
+
+  // Tag reads of one batch; only rows new to the table come back (a redelivery returns nothing).
+  insertTagReads: (db: Database, rows: NewTagRead[]) =>
+    rows.length ? db.insert(tagReads).values(rows).onConflictDoNothing().returning() : Promise.resolve([]),
+
+  // Latest heard-from time per reader: a batch moves it forward, never back.
+  async touchReaders(db: Database, updates: { id: number; at: Date; rfStatus?: 'OK' | 'NOK' }[]) {
+    for (const update of updates) {
+      await db
+        .update(gateReaders)
+        .set({
+          statusLastReceived: sql`greatest(coalesce(${gateReaders.statusLastReceived}, ${update.at}), ${update.at})`,
+          ...(update.rfStatus ? { rfStatus: update.rfStatus } : {}),
+        })
+        .where(eq(gateReaders.id, update.id));
+    }
+  },
+
+  async setHealth(
+    db: Database,
+    readerHealth: { id: number; health: string }[],
+    gateHealth: { id: number; health: string }[],
+  ) {
+    for (const { id, health } of readerHealth)
+      await db.update(gateReaders).set({ healthStatus: health }).where(eq(gateReaders.id, id));
+    for (const { id, health } of gateHealth)
+      await db.update(gates).set({ healthStatus: health }).where(eq(gates.id, id));
+  },
+
+  latestTagRead: async (db: Database, gateId: number, since: Date) => {
+    const [row] = await db
+      .select()
+      .from(tagReads)
+      .where(sql`${tagReads.gateId} = ${gateId} and ${tagReads.readAt} >= ${since}`)
+      .orderBy(sql`${tagReads.readAt} desc`)
+      .limit(1);
+    return row;
+  },
+};

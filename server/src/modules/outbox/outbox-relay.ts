@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveMessage } from '@openyard/contracts';
+import type { Bus } from '../../adapters/bus';
+import type { Database } from '../../adapters/db';
+import { outboxRepository } from './outbox.repository';
+
+const BATCH = 500;
+
+// Publishes committed outbox events on the bus and marks them sent, in one transaction per batch:
+// a crash between publish and mark re-sends the batch (at-least-once). Every process that writes
+// events runs one; `kick()` after a commit makes delivery prompt, the poll catches the rest
+// (events committed by other processes, or left behind by a crash).
+export function createOutboxRelay({
+  db,
+  bus,
+  logger,
+  pollMs = 500,
+}: {
+  db: Database;
+  bus: Bus;
+  logger: FastifyBaseLogger;
+  pollMs?: number;
+}) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function drain() {
+    for (;;) {
+      const count = await db.transaction(async (tx) => {
+        const rows = await outboxRepository.claim(tx, BATCH);
+        if (!rows.length) return 0;
+        const events = rows.map(
+          (row) =>
+            ({
+              type: row.type,
+              topic: row.topic,
+              eventId: row.eventId,
+              at: row.createdAt.getTime(),
+              data: row.payload,
+            }) as LiveMessage,
+        );
+        await bus.publish(events);
+        await outboxRepository.markPublished(
+          tx,
+          rows.map((row) => row.id),
+        );
+        return rows.length;
+      });
+      if (count < BATCH) return;
+    }
+  }
+
+  function kick(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error: unknown) => logger.error({ err: error }, 'outbox relay failed; retrying'))
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void kick();
+        }
+      });
+    return running;
+  }
+
+  const timer = setInterval(() => void kick(), pollMs);
+  timer.unref();
+
+  return {
+    kick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type OutboxRelay = ReturnType<typeof createOutboxRelay>;

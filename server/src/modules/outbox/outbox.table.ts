@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Domain events written in the same transaction as the change they describe; the relay publishes
+// them on the bus after commit and marks them sent (at-least-once; consumers dedupe by event id).
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    eventId: uuid().notNull().unique(),
+    type: text().notNull(),
+    topic: text().notNull(),
+    payload: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('outbox_events_unpublished_idx')
+      .on(table.id)
+      .where(sql`${table.publishedAt} is null`),
+  ],
+);
