@@ -135,13 +135,20 @@ async function main() {
     }, 15_000);
     timer.unref();
     try {
-      await app?.close();
-      for (const stop of stops) await stop();
-      await broker?.close();
-      await relay.kick();
-      await relay.stop();
-      await bus.close();
-      await database.close();
+      const step = async (name: string, work: () => Promise<unknown>) => {
+        const at = Date.now();
+        await work();
+        logger.debug({ step: name, ms: Date.now() - at }, 'shutdown step done');
+      };
+      await step('http', async () => app?.close());
+      for (const stop of stops) await step('component', stop);
+      await step('broker', async () => broker?.close());
+      await step('relay', async () => {
+        await relay.kick();
+        await relay.stop();
+      });
+      await step('bus', () => bus.close());
+      await step('database', () => database.close());
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
