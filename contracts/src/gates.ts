@@ -76,11 +76,13 @@ export const GateSaved = Type.Object({
   gate: Gate,
   credentials: Type.Optional(DeviceCredentials),
 });
+export type GateSaved = Static<typeof GateSaved>;
 export const GateReaderSaved = Type.Object({
   responsestatus: Type.String(),
   reader: GateReader,
   credentials: Type.Optional(DeviceCredentials),
 });
+export type GateReaderSaved = Static<typeof GateReaderSaved>;
 
 export const DeleteGateQuery = Type.Object({ deleteReaders: Type.Optional(Type.Boolean({ default: false })) });
 

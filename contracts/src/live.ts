@@ -35,6 +35,7 @@ export const GateHealthMessage = message('gate.health.v1', {
       id: Type.Integer(),
       healthStatus: HealthStatusSchema,
       statusLastReceived: Type.Union([Type.Integer(), Type.Null()]),
+      rfStatus: Type.Union([Type.Literal('OK'), Type.Literal('NOK'), Type.Null()]),
     }),
   ),
 });

@@ -7,11 +7,13 @@ import { repoRoot } from './paths';
 
 export interface RunningServer {
   baseUrl: string;
+  // The server's DATA_DIR (demo mode writes demo-devices.json there); removed by stop().
+  dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -83,5 +85,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { baseUrl, output, stop };
+  return { baseUrl, dataDir, output, stop };
 }

@@ -125,6 +125,8 @@ export function loadConfig(env: Env = process.env) {
     // all: API, websocket, workers and (without MQTT_URL) the embedded broker in one process.
     role: oneOf(env, 'ROLE', ['all', 'server', 'workers'], 'all'),
     queueConcurrency: integer(env, 'QUEUE_CONCURRENCY', 200, 1, 5000),
+    // Names the BullMQ queue and the Redis bus channel, so several yards can share one Redis.
+    redisPrefix: text(env, 'REDIS_PREFIX', 'openyard'),
     mqttServiceUsername: optionalText(env, 'MQTT_SERVICE_USERNAME'),
     mqttServicePassword: optionalText(env, 'MQTT_SERVICE_PASSWORD'),
     ingestClientId: text(env, 'INGEST_CLIENT_ID', `openyard-ingest-${hostname()}`),

@@ -16,7 +16,7 @@ export interface EmbeddedBroker {
 type AuthedClient = Client & { openyardUser?: string };
 
 function authError(message: string, returnCode: 2 | 4 | 5): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+  return Object.assign(new Error(message), { returnCode });
 }
 
 function sameSecret(a: string, b: string) {
@@ -68,7 +68,7 @@ export async function startEmbeddedBroker({
       );
     },
     authorizePublish: (client, packet, callback) => {
-      const user = (client as AuthedClient | null)?.openyardUser;
+      const user: string | undefined = client ? (client as AuthedClient).openyardUser : undefined;
       if (packet.topic.startsWith('$')) return callback(new Error('System topics are closed'));
       const device = user ? parseDeviceUsername(user) : null;
       if (device && packet.topic.startsWith(deviceTopicPrefix(device.kind, device.id))) return callback(null);

@@ -31,11 +31,10 @@ export function createMemoryBus(): Bus {
   };
 }
 
-const CHANNEL = 'openyard:events';
-
 // Redis pub/sub: fire-and-forget delivery between processes. Losing it loses nothing durable —
 // the outbox is in Postgres and clients refetch snapshots after every reconnect.
-export function createRedisBus(url: string): Bus {
+export function createRedisBus(url: string, prefix: string): Bus {
+  const channel = `${prefix}:events`;
   const publisher = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
   const handlers = new Set<BusHandler>();
@@ -52,11 +51,11 @@ export function createRedisBus(url: string): Bus {
   return {
     kind: 'redis',
     async publish(events) {
-      if (events.length) await publisher.publish(CHANNEL, JSON.stringify(events));
+      if (events.length) await publisher.publish(channel, JSON.stringify(events));
     },
     subscribe(handler) {
       handlers.add(handler);
-      subscribed ??= subscriber.subscribe(CHANNEL);
+      subscribed ??= subscriber.subscribe(channel);
       return () => handlers.delete(handler);
     },
     async close() {

@@ -178,10 +178,19 @@ export function redisConnection(url: string): ConnectionOptions {
 }
 
 // BullMQ: the queue of the scaled topology, shared by every workers process.
-export function createBullQueue({ url, logger }: { url: string; logger: FastifyBaseLogger }): Queue {
+export function createBullQueue({
+  url,
+  prefix,
+  logger,
+}: {
+  url: string;
+  prefix: string;
+  logger: FastifyBaseLogger;
+}): Queue {
   const connection = redisConnection(url);
   const queue = new BullQueue(QUEUE_NAME, {
     connection,
+    prefix,
     defaultJobOptions: {
       attempts: ATTEMPTS,
       backoff: { type: 'exponential', delay: BACKOFF_MS },
@@ -207,7 +216,7 @@ export function createBullQueue({ url, logger }: { url: string; logger: FastifyB
           if (!handler) throw new Error(`No handler for job ${job.name}`);
           await handler(job.data, { name: job.name, id: job.id, attempt: job.attemptsMade + 1 });
         },
-        { connection, concurrency: options.concurrency },
+        { connection, prefix, concurrency: options.concurrency },
       );
       worker.on('failed', (job, error) => logger.warn({ job: job?.name, id: job?.id, err: error }, 'job failed'));
       worker.on('error', (error) => logger.error({ err: error }, 'queue worker error'));

@@ -3,12 +3,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Value } from 'typebox/value';
 import { LiveCommand, mayWatchTopic, messages, type LiveControl, type LiveMessage } from '@openyard/contracts';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { Bus } from '../adapters/bus';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { Principal } from '../modules/auth/principal';
 import { forbidden } from '../errors';
 import { AppError } from '../errors';
+
+function rawText(raw: RawData): string {
+  if (Buffer.isBuffer(raw)) return raw.toString('utf8');
+  return Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8');
+}
 
 // Position streams are coalesced per object: the last value in each window wins.
 const COALESCED = new Set(['machine.position.v1', 'itv.position.v1']);
@@ -159,7 +164,7 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
         socket.on('message', (raw) => {
           let command: unknown;
           try {
-            command = JSON.parse(String(raw));
+            command = JSON.parse(rawText(raw));
           } catch {
             return send(client, { type: 'error', message: 'Commands are JSON' });
           }

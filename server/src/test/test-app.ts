@@ -4,16 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type DatabaseHandle } from '../adapters/db';
+import pino from 'pino';
+import { createMemoryBus } from '../adapters/bus';
 import { buildApp } from '../app';
+import { createOutboxRelay } from '../modules/outbox/outbox-relay';
 import { loadConfig, type Config } from '../config';
 import { DEMO_PASSWORD, seedDemo, seedReferenceData } from '../db/seed/seed';
 
 export const TEST_DATABASE = process.env.OPENYARD_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-// Each test file gets its own database: a fresh PGlite in memory, or a new PostgreSQL database.
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (TEST_DATABASE === 'pglite') return openPglite('memory://');
+// A new, empty PostgreSQL database for one test file, dropped afterwards.
+export async function createTestPostgresDatabase() {
   const name = `openyard_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(POSTGRES_URL, { max: 1, onnotice: () => undefined });
   try {
@@ -23,17 +25,29 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), { max: 5 });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = postgres(POSTGRES_URL, { max: 1, onnotice: () => undefined });
       try {
         await cleanup.unsafe(`drop database if exists ${name} with (force)`);
       } finally {
         await cleanup.end();
       }
+    },
+  };
+}
+
+// Each test file gets its own database: a fresh PGlite in memory, or a new PostgreSQL database.
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DATABASE === 'pglite') return openPglite('memory://');
+  const created = await createTestPostgresDatabase();
+  const handle = await openPostgres(created.url, { max: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await created.drop();
     },
   };
 }
@@ -56,7 +70,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   await seedReferenceData(database.db);
   if (options.demo ?? true) await seedDemo(database.db, config.yard.yardCenter);
-  const { app, services } = await buildApp({ config, database, jwtSecret: randomBytes(32).toString('hex') });
+  const bus = createMemoryBus();
+  const relay = createOutboxRelay({ db: database.db, bus, logger: pino({ level: 'silent' }) });
+  const { app, services } = await buildApp({
+    config,
+    database,
+    jwtSecret: randomBytes(32).toString('hex'),
+    bus,
+    afterCommit: () => void relay.kick(),
+  });
 
   async function login(username: string, password = DEMO_PASSWORD) {
     const response = await app.inject({ method: 'POST', url: '/rest/login', payload: { username, password } });
@@ -79,8 +101,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: database.db,
     databaseKind: database.kind,
     login,
+    bus,
+    relay,
     async close() {
       await app.close();
+      await relay.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

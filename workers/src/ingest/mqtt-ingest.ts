@@ -148,7 +148,7 @@ export async function startIngest({
   });
   client.handleMessage = (packet, callback) => {
     try {
-      handle(packet as IPublishPacket, () => callback());
+      handle(packet, () => callback());
     } catch (error) {
       logger.error({ err: error }, 'ingest failed on a message');
       callback();

@@ -74,16 +74,14 @@ export async function seedDemoDevices(db: Database, dataDir: string, center: { l
             .values({ name: SILENT_READER, readerType: 'GATEIN', ip: '10.20.3.19', gateId: row!.id, secretHash: '!' });
         }
       }
-      await tx
-        .insert(machines)
-        .values(
-          DEMO_MACHINES.map(([machineName, machineType]) => ({
-            machineName,
-            machineType,
-            isrfidInstalled: true,
-            secretHash: '!',
-          })),
-        );
+      await tx.insert(machines).values(
+        DEMO_MACHINES.map(([machineName, machineType]) => ({
+          machineName,
+          machineType,
+          isrfidInstalled: true,
+          secretHash: '!',
+        })),
+      );
       await tx.insert(itvs).values(
         Array.from({ length: 5 }, (_, i) => ({
           itvNumber: `ITV-${String(i + 1).padStart(2, '0')}`,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
 import { rolePermissions, roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
@@ -48,6 +48,6 @@ export const sessionsRepository = {
   },
 
   async deleteEndedBefore(db: Database, before: Date) {
-    await db.delete(sessions).where(sql`${sessions.endedAt} < ${before} or ${sessions.lastSeenAt} < ${before}`);
+    await db.delete(sessions).where(or(lt(sessions.endedAt, before), lt(sessions.lastSeenAt, before)));
   },
 };

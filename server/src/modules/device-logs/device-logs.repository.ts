@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { DeviceLogEntry, DeviceLogType } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { deviceLogs } from './device-logs.table';
@@ -60,7 +60,7 @@ export const deviceLogsRepository = {
   async deleteBefore(db: Database, before: Date) {
     const deleted = await db
       .delete(deviceLogs)
-      .where(sql`${deviceLogs.receivedAt} < ${before}`)
+      .where(lt(deviceLogs.receivedAt, before))
       .returning({ id: deviceLogs.id });
     return deleted.length;
   },

@@ -295,6 +295,8 @@ export function createDeviceMessagesService(
   return { processBatch };
 }
 
+const rfStatusOf = (value: string | null): 'OK' | 'NOK' | null => (value === 'OK' || value === 'NOK' ? value : null);
+
 // The health of a gate and its readers as one live message (gate null: readers without a gate).
 export async function gateHealthEvent(
   db: Database,
@@ -314,6 +316,7 @@ export async function gateHealthEvent(
         ? readerHealth(row.statusLastReceived?.getTime() ?? null, now, thresholds)
         : row.healthStatus) as 'OK' | 'Idle' | 'NOK',
       statusLastReceived: row.statusLastReceived?.getTime() ?? null,
+      rfStatus: rfStatusOf(row.rfStatus),
     }));
   const health = gateHealth(readers.map((reader) => reader.healthStatus));
   if (gateId !== null)

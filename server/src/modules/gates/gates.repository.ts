@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
 import { gateReaders, gates, tagReads } from './gates.table';
 
@@ -68,7 +68,7 @@ export const gatesRepository = {
       await db
         .update(gateReaders)
         .set({
-          statusLastReceived: sql`greatest(coalesce(${gateReaders.statusLastReceived}, ${update.at}), ${update.at})`,
+          statusLastReceived: sql`greatest(coalesce(${gateReaders.statusLastReceived}, ${update.at.toISOString()}::timestamptz), ${update.at.toISOString()}::timestamptz)`,
           ...(update.rfStatus ? { rfStatus: update.rfStatus } : {}),
         })
         .where(eq(gateReaders.id, update.id));
@@ -90,7 +90,7 @@ export const gatesRepository = {
     const [row] = await db
       .select()
       .from(tagReads)
-      .where(sql`${tagReads.gateId} = ${gateId} and ${tagReads.readAt} >= ${since}`)
+      .where(and(eq(tagReads.gateId, gateId), gte(tagReads.readAt, since)))
       .orderBy(sql`${tagReads.readAt} desc`)
       .limit(1);
     return row;

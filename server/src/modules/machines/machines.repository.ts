@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
 import { itvPositions, itvs, machineEvents, machinePositions, machines } from './machines.table';
 
@@ -70,7 +70,10 @@ export const machinesRepository = {
         ...(update.status ? { machineStatus: update.status } : {}),
       })
       .where(
-        sql`${machines.id} = ${update.id} and (${machines.lastDataReceived} is null or ${machines.lastDataReceived} <= ${update.at})`,
+        and(
+          eq(machines.id, update.id),
+          or(isNull(machines.lastDataReceived), lte(machines.lastDataReceived, update.at)),
+        ),
       );
   },
 
@@ -86,8 +89,6 @@ export const machinesRepository = {
         lastDataReceived: update.at,
         statusColour: update.colour,
       })
-      .where(
-        sql`${itvs.id} = ${update.id} and (${itvs.lastDataReceived} is null or ${itvs.lastDataReceived} <= ${update.at})`,
-      );
+      .where(and(eq(itvs.id, update.id), or(isNull(itvs.lastDataReceived), lte(itvs.lastDataReceived, update.at))));
   },
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { LiveMessage } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { outboxEvents } from './outbox.table';
@@ -37,6 +37,6 @@ export const outboxRepository = {
   },
 
   async deletePublishedBefore(db: Database, before: Date) {
-    await db.delete(outboxEvents).where(sql`${outboxEvents.publishedAt} < ${before}`);
+    await db.delete(outboxEvents).where(lt(outboxEvents.publishedAt, before));
   },
 };

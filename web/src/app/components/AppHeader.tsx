@@ -2,6 +2,8 @@ import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'react-router';
+import { LiveConnectionIndicator } from '../../live/components/LiveConnectionIndicator';
+import { useLiveSession } from '../../live/hooks/useLiveSession';
 import { currentUserState } from '../states/currentUserState';
 import { sideMenuCollapsedState } from '../states/sideMenuCollapsedState';
 import { homePath } from '../utils/homePath';
@@ -19,6 +21,8 @@ export function AppHeader({ withNavigation, mobileMenuOpened, onToggleMobileMenu
   const user = useAtomValue(currentUserState);
   const [collapsed, setCollapsed] = useAtom(sideMenuCollapsedState);
   const toggleLabel = collapsed ? 'Expand side menu' : 'Collapse side menu';
+  // The header lives exactly as long as a logged-in layout: it owns the tab's live connection.
+  useLiveSession();
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
@@ -51,6 +55,7 @@ export function AppHeader({ withNavigation, mobileMenuOpened, onToggleMobileMenu
         </Link>
       </Group>
       <Group gap="md" wrap="nowrap">
+        {user && <LiveConnectionIndicator />}
         <YardClock />
         {user && <UserMenu user={user} />}
       </Group>

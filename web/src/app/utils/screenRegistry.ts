@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { IconUsers, type Icon } from '@tabler/icons-react';
+import { IconAccessPoint, IconListDetails, IconUsers, type Icon } from '@tabler/icons-react';
 
 export interface ScreenDefinition {
   path: string;
@@ -18,5 +18,25 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconUsers,
     description: 'Users, roles and role permissions',
+  },
+  {
+    path: '/gate-readers',
+    component: lazy(() =>
+      import('../../modules/gate-readers/components/GateReadersPage').then((module) => ({
+        default: module.GateReadersPage,
+      })),
+    ),
+    icon: IconAccessPoint,
+    description: 'Gates, their RFID readers and cameras, with live health',
+  },
+  {
+    path: '/device-logs',
+    component: lazy(() =>
+      import('../../modules/device-logs/components/DeviceLogsPage').then((module) => ({
+        default: module.DeviceLogsPage,
+      })),
+    ),
+    icon: IconListDetails,
+    description: 'What the devices sent, live, by device and type',
   },
 ];

@@ -1,0 +1,132 @@
+import type { Logger } from 'pino';
+import { INGEST_SUBSCRIPTION } from '@openyard/contracts';
+import { SERVICE_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './adapters/broker';
+import { createMemoryBus, createRedisBus } from './adapters/bus';
+import { openDatabase, type DatabaseHandle } from './adapters/db';
+import { createBullQueue, createMemoryQueue } from './adapters/queue';
+import { buildApp } from './app';
+import { ConfigError, resolveJwtSecret, resolveMqttServicePassword, type Config } from './config';
+import { demoDevicesPath, seedDemoDevices } from './db/seed/demo-devices';
+import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './db/seed/seed';
+import { createDeviceAuthenticator } from './modules/devices/device-credentials';
+import { createExportsService } from './modules/exports/exports.service';
+import { createOutboxRelay } from './modules/outbox/outbox-relay';
+import { checkRedisDurability } from './adapters/redis-check';
+import type { Workers } from '@openyard/workers/runtime';
+
+// Starts what the ROLE runs: the API and websocket hub, the workers (ingest, jobs), the embedded
+// broker; `stop()` stops intake first, drains jobs in flight, and closes the database last.
+export async function startOpenyard(config: Config, logger: Logger) {
+  const started = Date.now();
+  const database: DatabaseHandle = await openDatabase(config);
+  const { db } = database;
+  if (config.role !== 'workers') {
+    await seedReferenceData(db);
+    if (config.demo) {
+      await seedDemo(db, config.yard.yardCenter);
+      await seedDemoDevices(db, config.dataDir, config.yard.yardCenter);
+    }
+    const initialPassword = await seedInitialSuperadmin(db, config.dataDir);
+    if (initialPassword) {
+      logger.warn(
+        `Created the first user "superadmin" with password "${initialPassword}" (also in ${config.dataDir}/initial-credentials.txt). Change it after logging in.`,
+      );
+    }
+  }
+
+  if (config.redisUrl) await checkRedisDurability(config.redisUrl, logger);
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl, config.redisPrefix) : createMemoryBus();
+  const relay = createOutboxRelay({ db, bus, logger });
+  const afterCommit = () => void relay.kick();
+  const exports = createExportsService(config.dataDir);
+  const stops: (() => Promise<void>)[] = [];
+
+  let address: string | null = null;
+  let app: Awaited<ReturnType<typeof buildApp>>['app'] | null = null;
+  let deviceAuth = createDeviceAuthenticator(db);
+  if (config.role !== 'workers') {
+    const built = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config), bus, afterCommit, logger });
+    app = built.app;
+    deviceAuth = built.services.deviceAuth;
+  }
+  const checkDevice = (username: string, password: string) => deviceAuth.check(username, password);
+
+  let broker: EmbeddedBroker | null = null;
+  if (config.role === 'all' && !config.mqttUrl) {
+    const brokerOptions = { servicePassword: resolveMqttServicePassword(config), checkDevice, logger };
+    try {
+      broker = await startEmbeddedBroker({ ...brokerOptions, port: config.mqttPort });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+      if (config.mqttPortExplicit)
+        throw new ConfigError('MQTT_PORT', `${config.mqttPort} is in use by another program`);
+      // Another broker (often a system Mosquitto) holds the default port: take a free one and say so.
+      broker = await startEmbeddedBroker({ ...brokerOptions, port: 0 });
+      logger.warn(
+        `Port ${config.mqttPort} is in use; the embedded MQTT broker listens on ${broker.port} instead (set MQTT_PORT to choose).`,
+      );
+    }
+  }
+
+  let workers: Workers | null = null;
+  if (config.role !== 'server') {
+    const { startWorkers } = await import('@openyard/workers/runtime');
+    const queue = config.redisUrl
+      ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, logger })
+      : createMemoryQueue({ logger });
+    const mqtt = broker
+      ? {
+          url: broker.url,
+          username: SERVICE_USERNAME,
+          password: resolveMqttServicePassword(config),
+          subscription: 'yard/#',
+        }
+      : {
+          url: config.mqttUrl!,
+          ...(config.mqttServiceUsername ? { username: config.mqttServiceUsername } : {}),
+          ...(config.mqttServicePassword ? { password: config.mqttServicePassword } : {}),
+          subscription: INGEST_SUBSCRIPTION,
+        };
+    workers = await startWorkers({ config, db, queue, exports, afterCommit, logger, mqtt });
+    const started = workers;
+    stops.push(() => started.stop());
+  }
+
+  if (app) address = await app.listen({ port: config.port, host: config.host });
+
+  if (config.simulator && broker) {
+    const { runSimulator } = await import('@openyard/simulator/run');
+    const simulator = await runSimulator({
+      url: broker.url,
+      devices: demoDevicesPath(config.dataDir),
+      apiUrl: `http://127.0.0.1:${config.port}`,
+      logger: logger.child({ component: 'simulator' }),
+    });
+    stops.unshift(() => simulator.stop());
+    logger.info('Demo simulator running (SIMULATOR=0 turns it off)');
+  }
+
+  async function stop() {
+    const step = async (name: string, work: () => Promise<unknown>) => {
+      const at = Date.now();
+      await work();
+      logger.debug({ step: name, ms: Date.now() - at }, 'shutdown step done');
+    };
+    await step('http', async () => app?.close());
+    for (const stop of stops) await step('component', stop);
+    await step('broker', async () => broker?.close());
+    await step('relay', async () => {
+      await relay.kick();
+      await relay.stop();
+    });
+    await step('bus', () => bus.close());
+    await step('database', () => database.close());
+  }
+
+  logger.info(
+    `Openyard ${config.role} ${address ? `listening on ${address.replace('0.0.0.0', 'localhost')} ` : ''}(${database.kind}, ${
+      config.redisUrl ? 'redis' : 'in-process queue'
+    }, ${config.mqttUrl ? 'external broker' : broker ? `embedded broker :${broker.port}` : 'no broker'}${config.demo ? ', demo yard' : ''}) in ${Date.now() - started} ms`,
+  );
+  return { app, address, broker, bus, relay, database, workers, stop };
+}

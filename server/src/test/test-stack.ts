@@ -1,0 +1,190 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import pino from 'pino';
+import WebSocket from 'ws';
+import type { LiveMessage } from '@openyard/contracts';
+import { loadConfig } from '../config';
+import type { DemoDevicesFile } from '../db/seed/demo-devices';
+import { startOpenyard } from '../process';
+import { createTestPostgresDatabase } from './test-app';
+
+function rawText(raw: WebSocket.RawData): string {
+  if (Buffer.isBuffer(raw)) return raw.toString('utf8');
+  return Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8');
+}
+
+export const SERVICES = {
+  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  mqttUrl: process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883',
+};
+
+// The whole product in this process, as `npm start` runs it: embedded (PGlite, in-process queue and
+// bus, aedes) or on the real services (PostgreSQL, Redis/BullMQ, Mosquitto), with the demo yard.
+export async function startTestStack(mode: 'embedded' | 'services', env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'openyard-stack-'));
+  const prefix = `oy-test-${randomBytes(4).toString('hex')}`;
+  const database = mode === 'services' ? await createTestPostgresDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    INGEST_CLIENT_ID: prefix,
+    WEB_DIR: join(dataDir, 'no-web'),
+    ...(mode === 'services'
+      ? {
+          DATABASE_URL: database!.url,
+          REDIS_URL: SERVICES.redisUrl,
+          MQTT_URL: SERVICES.mqttUrl,
+          REDIS_PREFIX: prefix,
+          JWT_SECRET: randomBytes(32).toString('hex'),
+        }
+      : { MQTT_PORT: '0' }),
+    ...env,
+  });
+  const stack = await startOpenyard(config, pino({ level: 'warn' }));
+  const baseUrl = stack.address!.replace('0.0.0.0', '127.0.0.1');
+  const brokerUrl = stack.broker?.url ?? SERVICES.mqttUrl;
+  const devices = JSON.parse(readFileSync(join(dataDir, 'demo-devices.json'), 'utf8')) as DemoDevicesFile;
+  const clients: { end(): void }[] = [];
+  const deviceClients = new Set<MqttClient>();
+
+  async function login(username = 'superadmin', password = 'demo') {
+    const response = await fetch(`${baseUrl}/rest/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (!response.ok) throw new Error(`login failed: ${response.status}`);
+    const body = (await response.json()) as { token: string };
+    return {
+      token: body.token,
+      cookie: response.headers.get('set-cookie')!.split(';')[0]!,
+      auth: { authorization: `Bearer ${body.token}` },
+    };
+  }
+
+  // A websocket client that records what it receives and can wait for a message.
+  async function live(cookie: string, topics: string[]) {
+    const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie, origin: baseUrl } });
+    const received: (LiveMessage | { type: string; topic?: string })[] = [];
+    const waiters: { predicate: (message: LiveMessage) => boolean; resolve: (message: LiveMessage) => void }[] = [];
+    socket.on('message', (raw) => {
+      const message = JSON.parse(rawText(raw)) as LiveMessage;
+      received.push(message);
+      for (const waiter of [...waiters]) {
+        if (waiter.predicate(message)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(message);
+        }
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const subscribed = topics.map(
+      (topic) =>
+        new Promise<void>((resolve) => {
+          const check = (raw: WebSocket.RawData) => {
+            const message = JSON.parse(rawText(raw)) as { type: string; topic?: string };
+            if (message.type === 'subscribed' && message.topic === topic) {
+              socket.off('message', check);
+              resolve();
+            }
+          };
+          socket.on('message', check);
+        }),
+    );
+    for (const topic of topics) socket.send(JSON.stringify({ op: 'subscribe', topic }));
+    await Promise.all(subscribed);
+    clients.push({ end: () => socket.close() });
+    return {
+      received,
+      socket,
+      waitFor(predicate: (message: LiveMessage) => boolean, timeoutMs = 10_000) {
+        const found = received.find((message) => predicate(message as LiveMessage));
+        if (found) return Promise.resolve(found as LiveMessage);
+        return new Promise<LiveMessage>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no matching live message in time')), timeoutMs);
+          waiters.push({
+            predicate,
+            resolve: (message) => {
+              clearTimeout(timer);
+              resolve(message);
+            },
+          });
+        });
+      },
+    };
+  }
+
+  // Connects as a device (embedded broker) or as an anonymous publisher (Mosquitto in CI).
+  async function device(username: string, password: string, options: { clientId?: string } = {}): Promise<MqttClient> {
+    const client = await mqtt.connectAsync(brokerUrl, {
+      clientId: options.clientId ?? username,
+      ...(mode === 'embedded' ? { username, password } : {}),
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    deviceClients.add(client);
+    return client;
+  }
+
+  // Disconnects the test's devices and waits until the broker has let them go.
+  async function closeDevices() {
+    await Promise.all([...deviceClients].map((client) => client.endAsync(true)));
+    deviceClients.clear();
+    if (stack.broker) await eventually(async () => stack.broker!.connectedClients() <= 1, 5000);
+  }
+
+  return {
+    config,
+    stack,
+    db: stack.database.db,
+    baseUrl,
+    brokerUrl,
+    devices,
+    login,
+    live,
+    device,
+    closeDevices,
+    newMessageId: () => randomUUID(),
+    async stop() {
+      for (const client of clients) client.end();
+      await closeDevices();
+      await stack.stop();
+      if (mode === 'services') {
+        // Forget the ingest's persistent session so the broker stops queueing for it.
+        const cleanup = await mqtt.connectAsync(SERVICES.mqttUrl, {
+          clientId: prefix,
+          clean: true,
+          reconnectPeriod: 0,
+        });
+        await cleanup.endAsync();
+      }
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestStack = Awaited<ReturnType<typeof startTestStack>>;
+
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

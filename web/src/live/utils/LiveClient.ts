@@ -1,0 +1,289 @@
+import type { LiveCommand, LiveControl, LiveMessage } from '@openyard/contracts';
+import { parseServerFrame } from './parseServerFrame';
+import { reconnectDelayMs } from './reconnectDelayMs';
+import { RecentIds } from './RecentIds';
+
+export type LiveConnectionStatus = 'connecting' | 'open' | 'closed';
+
+export interface LiveTopicHandlers {
+  onMessage: (message: LiveMessage) => void;
+  // The screen's snapshot may be stale: called once the hub confirms a (re)subscription, which
+  // happens after every reconnect, and when the hub says this client fell behind on the topic.
+  onResync: () => void;
+  // The hub refused the topic (e.g. the user may not watch it); null once a subscription succeeds.
+  onError?: (message: string | null) => void;
+}
+
+export interface LiveClientOptions {
+  url: () => string;
+  // How long a topic nobody listens to stays subscribed: a screen that remounts (tab switch,
+  // StrictMode, a quick back-and-forth) keeps its subscription instead of churning it.
+  graceMs?: number;
+  // A connection that lived this long counts as stable: the backoff starts again from the bottom.
+  stableAfterMs?: number;
+  createSocket?: (url: string) => WebSocket;
+  // The hub closed the socket because the session ended (close code 4001).
+  onSessionEnded?: () => void;
+}
+
+const SESSION_ENDED = 4001;
+
+interface TopicEntry {
+  handlers: Set<LiveTopicHandlers>;
+  releaseTimer: ReturnType<typeof setTimeout> | null;
+  // A subscribe command went out on the current socket.
+  requested: boolean;
+  error: string | null;
+}
+
+const SOCKET_OPEN = 1;
+
+// One websocket per tab to the hub (DESIGN §7): ref-counted topics with a grace period, automatic
+// reconnect with capped, jittered backoff, resubscription of every topic after a reconnect followed
+// by a resync of its listeners, and deduplication of at-least-once deliveries by event id.
+export class LiveClient {
+  private readonly url: () => string;
+  private readonly graceMs: number;
+  private readonly stableAfterMs: number;
+  private readonly createSocket: (url: string) => WebSocket;
+  private readonly onSessionEnded: () => void;
+
+  private socket: WebSocket | null = null;
+  private running = false;
+  private attempt = 0;
+  private openedAt: number | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private status: LiveConnectionStatus = 'closed';
+  private readonly statusListeners = new Set<(status: LiveConnectionStatus) => void>();
+  private readonly topics = new Map<string, TopicEntry>();
+  private readonly recent = new RecentIds(2000);
+
+  constructor(options: LiveClientOptions) {
+    this.url = options.url;
+    this.graceMs = options.graceMs ?? 5_000;
+    this.stableAfterMs = options.stableAfterMs ?? 10_000;
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
+    this.onSessionEnded = options.onSessionEnded ?? (() => undefined);
+  }
+
+  getStatus(): LiveConnectionStatus {
+    return this.status;
+  }
+
+  onStatusChange(listener: (status: LiveConnectionStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  // Connects (after login). Idempotent.
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.attempt = 0;
+    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
+    this.connect();
+  }
+
+  // Disconnects and stays disconnected (logout). Topics with listeners are kept and resubscribed on start.
+  stop(): void {
+    if (!this.running) return;
+    this.running = false;
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
+    this.clearReconnectTimer();
+    const socket = this.socket;
+    this.socket = null;
+    this.openedAt = null;
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+      socket.close(1000, 'logout');
+    }
+    for (const entry of this.topics.values()) entry.requested = false;
+    // Another user may log in on this tab next; what this session saw is no business of theirs.
+    this.recent.clear();
+    this.setStatus('closed');
+  }
+
+  subscribe(topic: string, handlers: LiveTopicHandlers): () => void {
+    let entry = this.topics.get(topic);
+    if (!entry) {
+      entry = { handlers: new Set(), releaseTimer: null, requested: false, error: null };
+      this.topics.set(topic, entry);
+    }
+    if (entry.releaseTimer !== null) {
+      clearTimeout(entry.releaseTimer);
+      entry.releaseTimer = null;
+    }
+    entry.handlers.add(handlers);
+    if (entry.error !== null) handlers.onError?.(entry.error);
+    // A topic the hub refused is asked for again by the next screen that wants it.
+    if (!entry.requested) this.requestSubscription(topic, entry);
+    const owned = entry;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.release(topic, owned, handlers);
+    };
+  }
+
+  private release(topic: string, entry: TopicEntry, handlers: LiveTopicHandlers): void {
+    entry.handlers.delete(handlers);
+    if (entry.handlers.size > 0 || entry.releaseTimer !== null) return;
+    entry.releaseTimer = setTimeout(() => {
+      entry.releaseTimer = null;
+      if (entry.handlers.size > 0 || this.topics.get(topic) !== entry) return;
+      this.topics.delete(topic);
+      if (entry.requested) this.send({ op: 'unsubscribe', topic });
+    }, this.graceMs);
+  }
+
+  private requestSubscription(topic: string, entry: TopicEntry): void {
+    if (this.socket?.readyState !== SOCKET_OPEN) return;
+    entry.requested = true;
+    this.send({ op: 'subscribe', topic });
+  }
+
+  private send(command: LiveCommand): void {
+    if (this.socket?.readyState === SOCKET_OPEN) this.socket.send(JSON.stringify(command));
+  }
+
+  private connect(): void {
+    this.reconnectTimer = null;
+    this.setStatus('connecting');
+    let socket: WebSocket;
+    try {
+      socket = this.createSocket(this.url());
+    } catch (error) {
+      console.warn('Openyard: live connection could not be opened', error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.openedAt = Date.now();
+      this.setStatus('open');
+      for (const [topic, entry] of this.topics) {
+        // A topic in its grace period would only be unsubscribed again: forget it instead.
+        if (entry.handlers.size === 0) {
+          if (entry.releaseTimer !== null) clearTimeout(entry.releaseTimer);
+          this.topics.delete(topic);
+        } else this.requestSubscription(topic, entry);
+      }
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      if (this.socket !== socket || typeof event.data !== 'string') return;
+      this.receive(event.data);
+    };
+    socket.onclose = (event: CloseEvent) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.disconnected();
+      if (event.code === SESSION_ENDED) guarded(this.onSessionEnded);
+    };
+    // An error is always followed by close, which does the work.
+    socket.onerror = () => undefined;
+  }
+
+  private disconnected(): void {
+    if (this.openedAt !== null && Date.now() - this.openedAt >= this.stableAfterMs) this.attempt = 0;
+    this.openedAt = null;
+    for (const entry of this.topics.values()) entry.requested = false;
+    if (!this.running) return;
+    this.setStatus('closed');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    this.clearReconnectTimer();
+    const delay = reconnectDelayMs(this.attempt);
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private clearReconnectTimer(): void {
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  // Back online: no reason to sit out the rest of the backoff.
+  private readonly onOnline = () => {
+    if (this.running && this.socket === null && this.reconnectTimer !== null) {
+      this.clearReconnectTimer();
+      this.connect();
+    }
+  };
+
+  private receive(text: string): void {
+    const frame = parseServerFrame(text);
+    if (!frame) {
+      console.warn('Openyard: malformed live frame ignored');
+      return;
+    }
+    if (frame.kind === 'message') this.deliver(frame.message);
+    else this.control(frame.control);
+  }
+
+  private deliver(message: LiveMessage): void {
+    const entry = this.topics.get(message.topic);
+    if (!entry || entry.handlers.size === 0) return;
+    // One event may reach several topics (a zone and its area); dedupe within each topic.
+    if (this.recent.seen(`${message.topic}\u0000${message.eventId}`)) return;
+    for (const handlers of [...entry.handlers]) guarded(() => handlers.onMessage(message));
+  }
+
+  private control(control: LiveControl): void {
+    switch (control.type) {
+      case 'subscribed': {
+        const entry = this.topics.get(control.topic);
+        if (!entry) return;
+        entry.error = null;
+        for (const handlers of [...entry.handlers]) {
+          guarded(() => handlers.onError?.(null));
+          guarded(() => handlers.onResync());
+        }
+        return;
+      }
+      case 'resync': {
+        const entry = this.topics.get(control.topic);
+        if (!entry) return;
+        for (const handlers of [...entry.handlers]) guarded(() => handlers.onResync());
+        return;
+      }
+      case 'error': {
+        const entry = control.topic === undefined ? undefined : this.topics.get(control.topic);
+        if (!entry) {
+          console.warn('Openyard: live hub error', control.message);
+          return;
+        }
+        entry.error = control.message;
+        entry.requested = false;
+        for (const handlers of [...entry.handlers]) guarded(() => handlers.onError?.(control.message));
+        return;
+      }
+      case 'unsubscribed':
+        return;
+      default:
+        unknownControl(control);
+    }
+  }
+
+  private setStatus(status: LiveConnectionStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    for (const listener of [...this.statusListeners]) guarded(() => listener(status));
+  }
+}
+
+function unknownControl(control: never): void {
+  console.warn('Openyard: unknown live control reply ignored', control);
+}
+
+// One screen's failing handler must not starve the others of their messages.
+function guarded(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    console.error('Openyard: live listener failed', error);
+  }
+}

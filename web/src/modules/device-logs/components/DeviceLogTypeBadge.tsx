@@ -1,0 +1,17 @@
+import { Badge } from '@mantine/core';
+import type { DeviceLogType } from '@openyard/contracts';
+
+const COLORS: Record<DeviceLogType, string> = {
+  RF_OK: 'green',
+  RFNOK: 'red',
+  TAG_DATA: 'harbour',
+  REJECTED: 'orange',
+};
+
+export function DeviceLogTypeBadge({ type }: { type: DeviceLogType }) {
+  return (
+    <Badge size="sm" variant="light" color={COLORS[type]} radius="sm" data-testid="device-log-type">
+      {type}
+    </Badge>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Alert, Tabs } from '@mantine/core';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { isRole } from '@openyard/contracts';
+import { currentUserState } from '../../../app/states/currentUserState';
+import { useGatesLive } from '../hooks/useGatesLive';
+import { gateEditorState } from '../states/gateEditorState';
+import { readerEditorState } from '../states/readerEditorState';
+import { shownCredentialsState } from '../states/shownCredentialsState';
+import { CredentialsModal } from './CredentialsModal';
+import { GateFormModal } from './GateFormModal';
+import { GateReadersTab } from './GateReadersTab';
+import { GatesTab } from './GatesTab';
+import { ReaderFormModal } from './ReaderFormModal';
+
+// /gate-readers: tabs Gates and Gate Readers (spec 1 §2), live through the topic `gates`.
+export function GateReadersPage() {
+  const user = useAtomValue(currentUserState);
+  const [tab, setTab] = useState<string | null>('gates');
+  const [gateEditor, setGateEditor] = useAtom(gateEditorState);
+  const [readerEditor, setReaderEditor] = useAtom(readerEditorState);
+  const setShownCredentials = useSetAtom(shownCredentialsState);
+  const liveRefusal = useGatesLive();
+
+  // Forms belong to this visit of the screen: leaving it closes them.
+  useEffect(
+    () => () => {
+      setGateEditor(null);
+      setReaderEditor(null);
+      setShownCredentials(null);
+    },
+    [setGateEditor, setReaderEditor, setShownCredentials],
+  );
+
+  if (!user) return null;
+  // Gate-reader administration is the superadmin's (spec 1 §6); the server enforces it on every write.
+  const canWrite = isRole(user.role, 'superadmin');
+
+  return (
+    <>
+      {liveRefusal && (
+        <Alert color="orange" variant="light" icon={<IconPlugConnectedX size={16} />} mb="sm" p="xs">
+          Live updates are not available on this screen: {liveRefusal}
+        </Alert>
+      )}
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="gates" data-testid="gate-readers-tab-gates">
+            Gates
+          </Tabs.Tab>
+          <Tabs.Tab value="readers" data-testid="gate-readers-tab-readers">
+            Gate Readers
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="gates">
+          <GatesTab canWrite={canWrite} />
+        </Tabs.Panel>
+        <Tabs.Panel value="readers">
+          <GateReadersTab canWrite={canWrite} />
+        </Tabs.Panel>
+      </Tabs>
+      {gateEditor && <GateFormModal gate={gateEditor.gate} onClose={() => setGateEditor(null)} />}
+      {readerEditor && (
+        <ReaderFormModal
+          reader={readerEditor.reader}
+          gateId={readerEditor.gateId}
+          onClose={() => setReaderEditor(null)}
+        />
+      )}
+      <CredentialsModal />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useSetAtom } from 'jotai';
+import type { Gate } from '@openyard/contracts';
+import { confirmDialog } from '../../../ui/confirmDialog';
+import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { notifyAlert } from '../../../ui/notifyAlert';
+import { notifySuccess } from '../../../ui/notifySuccess';
+import { shownCredentialsState } from '../states/shownCredentialsState';
+import { askDeleteGate } from '../utils/askDeleteGate';
+import { useDeleteGate } from './useDeleteGate';
+import { useRenewCredentials } from './useRenewCredentials';
+
+// Delete a gate (asking about its readers) and renew the login of its cameras.
+export function useGateActions() {
+  const deleteGate = useDeleteGate();
+  const renewCredentials = useRenewCredentials();
+  const showCredentials = useSetAtom(shownCredentialsState);
+
+  const remove = async (gate: Gate) => {
+    const choice = await askDeleteGate(gate);
+    if (!choice) return;
+    deleteGate.mutate(
+      { id: gate.id, deleteReaders: choice.deleteReaders },
+      {
+        onSuccess: () => notifySuccess(`Gate ${gate.name} deleted`),
+        onError: (error) => notifyAlert(errorMessageOf(error)),
+      },
+    );
+  };
+
+  const renewCameraLogin = async (gate: Gate) => {
+    const confirmed = await confirmDialog({
+      title: `Renew camera credentials of gate ${gate.name}`,
+      message: "The gate's cameras get a new MQTT password and the current one stops working at once. Continue?",
+      confirmLabel: 'Renew',
+      danger: true,
+    });
+    if (!confirmed) return;
+    renewCredentials.mutate(
+      { kind: 'gate', id: gate.id },
+      {
+        onSuccess: (credentials) => showCredentials({ title: `New camera login of gate ${gate.name}`, credentials }),
+        onError: (error) => notifyAlert(errorMessageOf(error)),
+      },
+    );
+  };
+
+  return { remove, renewCameraLogin, pending: deleteGate.isPending || renewCredentials.isPending };
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { DeviceCredentials } from '@openyard/contracts';
+import { http } from '../../../api/http';
+
+export type CredentialsOwner = { kind: 'reader'; id: number } | { kind: 'gate'; id: number };
+
+// POST /rest/enterprise/gate/reader/{id}/credentials (a reader's login) or
+// POST /rest/enterprise/gate/{id}/credentials (the login of the gate's cameras). The old password
+// stops working at once; the new one is in this reply only.
+export function useRenewCredentials() {
+  return useMutation({
+    mutationFn: (owner: CredentialsOwner) =>
+      http.post<DeviceCredentials>(
+        owner.kind === 'reader'
+          ? `/rest/enterprise/gate/reader/${owner.id}/credentials`
+          : `/rest/enterprise/gate/${owner.id}/credentials`,
+      ),
+  });
+}
