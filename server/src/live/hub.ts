@@ -123,6 +123,12 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
     }, REVALIDATE_MS);
     for (const timer of [flushTimer, pingTimer, revalidateTimer]) timer.unref();
 
+    // A refused upgrade (401, 403) answers over the raw socket, which would then stay open: close it,
+    // so unauthenticated clients cannot hold sockets (and delay shutdown).
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.headers.upgrade && reply.statusCode >= 400) request.raw.socket.destroy();
+    });
+
     app.addHook('onClose', async () => {
       unsubscribe();
       clearInterval(flushTimer);

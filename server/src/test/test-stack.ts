@@ -54,74 +54,12 @@ export async function startTestStack(mode: 'embedded' | 'services', env: Record<
   const clients: { end(): void }[] = [];
   const deviceClients = new Set<MqttClient>();
 
-  async function login(username = 'superadmin', password = 'demo') {
-    const response = await fetch(`${baseUrl}/rest/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    if (!response.ok) throw new Error(`login failed: ${response.status}`);
-    const body = (await response.json()) as { token: string };
-    return {
-      token: body.token,
-      cookie: response.headers.get('set-cookie')!.split(';')[0]!,
-      auth: { authorization: `Bearer ${body.token}` },
-    };
-  }
+  const login = (username = 'superadmin', password = 'demo') => loginAt(baseUrl, username, password);
 
-  // A websocket client that records what it receives and can wait for a message.
   async function live(cookie: string, topics: string[]) {
-    const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie, origin: baseUrl } });
-    const received: (LiveMessage | { type: string; topic?: string })[] = [];
-    const waiters: { predicate: (message: LiveMessage) => boolean; resolve: (message: LiveMessage) => void }[] = [];
-    socket.on('message', (raw) => {
-      const message = JSON.parse(rawText(raw)) as LiveMessage;
-      received.push(message);
-      for (const waiter of [...waiters]) {
-        if (waiter.predicate(message)) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve(message);
-        }
-      }
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    const subscribed = topics.map(
-      (topic) =>
-        new Promise<void>((resolve) => {
-          const check = (raw: WebSocket.RawData) => {
-            const message = JSON.parse(rawText(raw)) as { type: string; topic?: string };
-            if (message.type === 'subscribed' && message.topic === topic) {
-              socket.off('message', check);
-              resolve();
-            }
-          };
-          socket.on('message', check);
-        }),
-    );
-    for (const topic of topics) socket.send(JSON.stringify({ op: 'subscribe', topic }));
-    await Promise.all(subscribed);
-    clients.push({ end: () => socket.close() });
-    return {
-      received,
-      socket,
-      waitFor(predicate: (message: LiveMessage) => boolean, timeoutMs = 10_000) {
-        const found = received.find((message) => predicate(message as LiveMessage));
-        if (found) return Promise.resolve(found as LiveMessage);
-        return new Promise<LiveMessage>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('no matching live message in time')), timeoutMs);
-          waiters.push({
-            predicate,
-            resolve: (message) => {
-              clearTimeout(timer);
-              resolve(message);
-            },
-          });
-        });
-      },
-    };
+    const client = await connectLive(baseUrl, cookie, topics);
+    clients.push({ end: () => client.socket.close() });
+    return client;
   }
 
   // Connects as a device (embedded broker) or as an anonymous publisher (Mosquitto in CI).
@@ -175,6 +113,78 @@ export async function startTestStack(mode: 'embedded' | 'services', env: Record<
 }
 
 export type TestStack = Awaited<ReturnType<typeof startTestStack>>;
+
+// Logs in through the REST API; the token for Bearer calls, the cookie for the websocket.
+export async function loginAt(baseUrl: string, username = 'superadmin', password = 'demo') {
+  const response = await fetch(`${baseUrl}/rest/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  const body = (await response.json()) as { token: string };
+  return {
+    token: body.token,
+    cookie: response.headers.get('set-cookie')!.split(';')[0]!,
+    auth: { authorization: `Bearer ${body.token}` },
+  };
+}
+
+// A websocket client on /ws that records what it receives and can wait for a message.
+export async function connectLive(baseUrl: string, cookie: string, topics: string[]) {
+  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie, origin: baseUrl } });
+  const received: (LiveMessage | { type: string; topic?: string })[] = [];
+  const waiters: { predicate: (message: LiveMessage) => boolean; resolve: (message: LiveMessage) => void }[] = [];
+  socket.on('message', (raw) => {
+    const message = JSON.parse(rawText(raw)) as LiveMessage;
+    received.push(message);
+    for (const waiter of [...waiters]) {
+      if (waiter.predicate(message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const subscribed = topics.map(
+    (topic) =>
+      new Promise<void>((resolve) => {
+        const check = (raw: WebSocket.RawData) => {
+          const message = JSON.parse(rawText(raw)) as { type: string; topic?: string };
+          if (message.type === 'subscribed' && message.topic === topic) {
+            socket.off('message', check);
+            resolve();
+          }
+        };
+        socket.on('message', check);
+      }),
+  );
+  for (const topic of topics) socket.send(JSON.stringify({ op: 'subscribe', topic }));
+  await Promise.all(subscribed);
+  return {
+    received,
+    socket,
+    waitFor(predicate: (message: LiveMessage) => boolean, timeoutMs = 10_000) {
+      const found = received.find((message) => predicate(message as LiveMessage));
+      if (found) return Promise.resolve(found as LiveMessage);
+      return new Promise<LiveMessage>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no matching live message in time')), timeoutMs);
+        waiters.push({
+          predicate,
+          resolve: (message) => {
+            clearTimeout(timer);
+            resolve(message);
+          },
+        });
+      });
+    },
+  };
+}
+
+export type LiveClient = Awaited<ReturnType<typeof connectLive>>;
 
 export async function eventually<T>(
   probe: () => Promise<T | undefined | null | false>,

@@ -1,0 +1,427 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import mqtt, { type MqttClient } from 'mqtt';
+import { topics } from '@openyard/contracts';
+import type { DemoDevicesFile } from '../db/seed/demo-devices';
+import { createTestPostgresDatabase } from './test-app';
+import { SERVICES } from './test-stack';
+
+// Openyard as separate operating-system processes (ROLE=server / ROLE=workers) on real services,
+// for fault tests: kill a process, restart it, run several side by side. Each child is a plain
+// `node --import tsx server/src/main.ts`: one process, so SIGKILL reaches the program itself (the
+// `tsx` command would run it in a grandchild, which a SIGKILL of `tsx` leaves running).
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const OUTPUT_KEPT = 64 * 1024;
+
+// Children still running when the test process exits are killed with it.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export function reachable(url: string, defaultPort: number): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.connect(Number(port || defaultPort), hostname);
+  });
+}
+
+// Why the real services cannot be used (null when PostgreSQL, Redis and the broker all answer).
+export async function unreachableServices(): Promise<string | null> {
+  const checks = [
+    ['PostgreSQL', POSTGRES_URL, 5432],
+    ['Redis', SERVICES.redisUrl, 6379],
+    ['MQTT broker', SERVICES.mqttUrl, 1883],
+  ] as const;
+  const missing = [];
+  for (const [name, url, port] of checks) if (!(await reachable(url, port))) missing.push(`${name} at ${url}`);
+  return missing.length ? `nothing listens at ${missing.join(', ')}` : null;
+}
+
+// Whether a program is installed (for the private Redis and Mosquitto).
+export function installed(command: string, args = ['-h']): boolean {
+  const result = spawnSync(command, args, { stdio: 'ignore', timeout: 5000 });
+  return !result.error;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Child {
+  pid: number;
+  // The last 64 KB of stdout and stderr.
+  output(): string;
+  exited: Promise<void>;
+  alive(): boolean;
+  // Sends the signal and waits for the process to end (SIGKILL after 15 s if it has not).
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+function startChild(command: string, args: string[], env: Record<string, string>, onLine?: (line: string) => void) {
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let output = '';
+  let partial = '';
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output = (output + text).slice(-OUTPUT_KEPT);
+    if (!onLine) return;
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  }).finally(() => running.delete(child));
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const handle: Child = {
+    pid: child.pid!,
+    output: () => output,
+    exited,
+    alive,
+    async kill(signal: NodeJS.Signals = 'SIGTERM') {
+      if (!alive()) return;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  return { child, handle };
+}
+
+async function waitForTcp(port: number, child: Child, name: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await reachable(`tcp://127.0.0.1:${port}`, port))) {
+    if (!child.alive()) throw new Error(`${name} exited:\n${child.output()}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not listen on ${port} in time:\n${child.output()}`);
+    await sleep(50);
+  }
+}
+
+export interface OpenyardProcess extends Child {
+  role: 'server' | 'workers';
+  // http://127.0.0.1:port of a server; null for workers.
+  baseUrl: string | null;
+  dataDir: string;
+}
+
+export interface ClusterOptions {
+  redisUrl?: string;
+  mqttUrl?: string;
+}
+
+// A fresh database and Redis prefix, shared by every process started from it; one ingest client id,
+// so a workers process started after another takes over its persistent broker session.
+export async function startCluster(options: ClusterOptions = {}) {
+  const id = randomBytes(4).toString('hex');
+  const prefix = `oy-proc-${id}`;
+  const redisUrl = options.redisUrl ?? SERVICES.redisUrl;
+  const mqttUrl = options.mqttUrl ?? SERVICES.mqttUrl;
+  const root = mkdtempSync(join(tmpdir(), 'openyard-proc-'));
+  const database = await createTestPostgresDatabase();
+  const jwtSecret = randomBytes(32).toString('hex');
+  const ingestClientId = `${prefix}-ingest`;
+  const processes = new Set<OpenyardProcess>();
+  let serial = 0;
+
+  async function start(
+    role: 'server' | 'workers',
+    { demo = false, env = {}, timeoutMs = 45_000 }: { demo?: boolean; env?: Record<string, string>; timeoutMs?: number },
+  ): Promise<OpenyardProcess> {
+    serial += 1;
+    const dataDir = join(root, `${role}-${serial}`);
+    mkdirSync(dataDir, { recursive: true });
+    let ready: (line: { msg: string }) => void = () => undefined;
+    const readyLine = new Promise<{ msg: string }>((resolve) => (ready = resolve));
+    // Readiness is the process's own "Openyard <role> … in N ms" line (workers have no HTTP port),
+    // so the children log at info level; the output is kept for failure messages.
+    const { handle } = startChild(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/main.ts'],
+      {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? root,
+        ROLE: role,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIR: join(dataDir, 'no-web'),
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: prefix,
+        MQTT_URL: mqttUrl,
+        JWT_SECRET: jwtSecret,
+        INGEST_CLIENT_ID: ingestClientId,
+        LOG_LEVEL: 'info',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+        ...(demo ? { DEMO: '1' } : {}),
+        ...env,
+      },
+      (line) => {
+        if (!line.startsWith('{')) return;
+        try {
+          const parsed = JSON.parse(line) as { msg?: unknown };
+          if (typeof parsed.msg === 'string' && parsed.msg.startsWith(`Openyard ${role} `))
+            ready(parsed as { msg: string });
+        } catch {
+          // Not a log line.
+        }
+      },
+    );
+    const openyard: OpenyardProcess = { ...handle, role, baseUrl: null, dataDir };
+    processes.add(openyard);
+    const line = await Promise.race([
+      readyLine,
+      handle.exited.then(() => {
+        throw new Error(`The ${role} process exited before it was ready:\n${handle.output()}`);
+      }),
+      sleep(timeoutMs).then(() => {
+        throw new Error(`The ${role} process was not ready in ${timeoutMs} ms:\n${handle.output()}`);
+      }),
+    ]).catch(async (error: unknown) => {
+      await handle.kill('SIGKILL');
+      throw error;
+    });
+    if (role === 'server') {
+      const address = /listening on (http:\/\/\S+)/.exec(line.msg)?.[1];
+      if (!address) throw new Error(`No address in "${line.msg}"`);
+      openyard.baseUrl = address.replace('localhost', '127.0.0.1');
+      const health = await fetch(`${openyard.baseUrl}/rest/health`);
+      if (!health.ok) throw new Error(`GET /rest/health answered ${health.status}`);
+    }
+    return openyard;
+  }
+
+  return {
+    prefix,
+    redisUrl,
+    mqttUrl,
+    databaseUrl: database.url,
+    ingestClientId,
+    processes,
+    // ROLE=server; DEMO=1 seeds the demo yard (the first server of a cluster only).
+    server: (options: { demo?: boolean; env?: Record<string, string> } = {}) => start('server', options),
+    workers: (options: { env?: Record<string, string> } = {}) => start('workers', options),
+    // The demo yard's devices, as the first demo server wrote them to its DATA_DIR.
+    devices(): DemoDevicesFile {
+      for (const openyard of processes) {
+        try {
+          return JSON.parse(readFileSync(join(openyard.dataDir, 'demo-devices.json'), 'utf8')) as DemoDevicesFile;
+        } catch {
+          // Not this one.
+        }
+      }
+      throw new Error('No process of this cluster seeded the demo yard');
+    },
+    async stop() {
+      await Promise.all([...processes].map((openyard) => openyard.kill('SIGKILL')));
+      // Forget the ingest's persistent session so the broker stops queueing for it.
+      if (await reachable(mqttUrl, 1883)) {
+        const cleanup = await mqtt.connectAsync(mqttUrl, {
+          clientId: ingestClientId,
+          clean: true,
+          reconnectPeriod: 0,
+          connectTimeout: 5000,
+        });
+        await cleanup.endAsync();
+      }
+      if (await reachable(redisUrl, 6379)) await deleteRedisKeys(redisUrl, `${prefix}:*`);
+      await database.drop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+async function deleteRedisKeys(url: string, pattern: string) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export interface PrivateService extends Child {
+  url: string;
+  port: number;
+  // Starts the program again on the same port and data folder (after kill()).
+  restart(): Promise<PrivateService>;
+}
+
+// A Redis of one's own, to kill and restart without disturbing other tests. It keeps an append-only
+// log fsynced on every write (as production should: see redis-check.ts), so a restart loses no job.
+export async function startPrivateRedis(dir: string, port?: number): Promise<PrivateService> {
+  const chosen = port ?? (await freePort());
+  mkdirSync(dir, { recursive: true });
+  const { handle } = startChild(
+    'redis-server',
+    [
+      '--port',
+      String(chosen),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--daemonize',
+      'no',
+    ],
+    { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  );
+  await waitForTcp(chosen, handle, 'redis-server');
+  return {
+    ...handle,
+    url: `redis://127.0.0.1:${chosen}`,
+    port: chosen,
+    restart: () => startPrivateRedis(dir, chosen),
+  };
+}
+
+// A Mosquitto of one's own. Persistence keeps sessions and queued messages over a graceful restart;
+// max_queued_messages 0 lifts the default limit of 1000 queued messages per client, past which
+// Mosquitto drops QoS 1 messages for a slow or offline subscriber.
+export async function startPrivateMosquitto(dir: string, port?: number): Promise<PrivateService> {
+  const chosen = port ?? (await freePort());
+  mkdirSync(dir, { recursive: true });
+  const config = join(dir, 'mosquitto.conf');
+  writeFileSync(
+    config,
+    [
+      `listener ${chosen} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence true',
+      `persistence_location ${dir}/`,
+      'max_queued_messages 0',
+      'log_dest stderr',
+      'log_type error',
+      'log_type warning',
+      // Running as root, Mosquitto would switch to the "mosquitto" user, which cannot write here.
+      ...(process.getuid?.() === 0 ? ['user root'] : []),
+      '',
+    ].join('\n'),
+  );
+  const { handle } = startChild('mosquitto', ['-c', config], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+  await waitForTcp(chosen, handle, 'mosquitto');
+  return {
+    ...handle,
+    url: `mqtt://127.0.0.1:${chosen}`,
+    port: chosen,
+    restart: () => startPrivateMosquitto(dir, chosen),
+  };
+}
+
+// A device-side publisher of tag reads at QoS 1 with unique message ids. A message counts as
+// accepted when the broker has acknowledged it (PUBACK); mqtt.js keeps unacknowledged ones and
+// sends them again after a reconnect.
+export async function startTagStream({
+  url,
+  readerId,
+  count,
+  perSecond,
+  maxInFlight = 50,
+}: {
+  url: string;
+  readerId: number;
+  count: number;
+  perSecond: number;
+  maxInFlight?: number;
+}) {
+  const client: MqttClient = await mqtt.connectAsync(url, {
+    clientId: `oy-publisher-${randomBytes(4).toString('hex')}`,
+    reconnectPeriod: 250,
+    connectTimeout: 5000,
+  });
+  const run = randomUUID();
+  const accepted = new Set<string>();
+  const waiters: { count: number; resolve: () => void }[] = [];
+  let published = 0;
+  let inFlight = 0;
+  let stopped = false;
+  const started = Date.now();
+
+  const notify = () => {
+    for (const waiter of [...waiters])
+      if (accepted.size >= waiter.count) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+  };
+
+  const done = (async () => {
+    for (let i = 0; i < count && !stopped; i += 1) {
+      // Paced: message i leaves no earlier than i / perSecond seconds after the start.
+      const due = started + (i * 1000) / perSecond;
+      if (due > Date.now()) await sleep(due - Date.now());
+      while (inFlight >= maxInFlight && !stopped) await sleep(5);
+      const messageId = `${run}-${i}`;
+      inFlight += 1;
+      published += 1;
+      client.publish(
+        topics.readerTag(readerId),
+        JSON.stringify({ messageId, timestamp: Date.now(), tagId: `T${String(i).padStart(6, '0')}` }),
+        { qos: 1 },
+        (error) => {
+          inFlight -= 1;
+          if (!error) accepted.add(messageId);
+          notify();
+        },
+      );
+    }
+    while (inFlight > 0 && !stopped) await sleep(10);
+  })();
+
+  return {
+    run,
+    accepted,
+    published: () => published,
+    // Resolves once `n` messages are accepted.
+    acceptedAtLeast: (n: number) =>
+      accepted.size >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count: n, resolve })),
+    done,
+    async close() {
+      stopped = true;
+      await client.endAsync(true);
+    },
+  };
+}
