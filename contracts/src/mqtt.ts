@@ -151,5 +151,8 @@ export function parseTopic(topic: string): ParsedTopic | null {
   return null;
 }
 
-// What ingest subscribes to, shared between worker processes.
-export const INGEST_SUBSCRIPTION = '$share/openyard-ingest/yard/#';
+// What ingest subscribes to on an external broker: one share group per yard, split between its
+// workers processes.
+export function ingestSubscription(shareGroup: string): string {
+  return `$share/${shareGroup}/yard/#`;
+}

@@ -130,6 +130,8 @@ export function loadConfig(env: Env = process.env) {
     mqttServiceUsername: optionalText(env, 'MQTT_SERVICE_USERNAME'),
     mqttServicePassword: optionalText(env, 'MQTT_SERVICE_PASSWORD'),
     ingestClientId: text(env, 'INGEST_CLIENT_ID', `openyard-ingest-${hostname()}`),
+    // Workers processes of one yard share this group, so the broker splits messages between them.
+    ingestShareGroup: text(env, 'INGEST_SHARE_GROUP', 'openyard-ingest'),
     deviceLogRetentionDays: integer(env, 'DEVICE_LOG_RETENTION_DAYS', 30, 1, 3650),
     simulator: flag(env, 'SIMULATOR', false),
     health: {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { INGEST_SUBSCRIPTION } from '@openyard/contracts';
+import { ingestSubscription } from '@openyard/contracts';
 import { SERVICE_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './adapters/broker';
 import { createMemoryBus, createRedisBus } from './adapters/bus';
 import { openDatabase, type DatabaseHandle } from './adapters/db';
@@ -85,7 +85,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
           url: config.mqttUrl!,
           ...(config.mqttServiceUsername ? { username: config.mqttServiceUsername } : {}),
           ...(config.mqttServicePassword ? { password: config.mqttServicePassword } : {}),
-          subscription: INGEST_SUBSCRIPTION,
+          subscription: ingestSubscription(config.ingestShareGroup),
         };
     workers = await startWorkers({ config, db, queue, exports, afterCommit, logger, mqtt });
     const started = workers;

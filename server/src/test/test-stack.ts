@@ -35,6 +35,7 @@ export async function startTestStack(mode: 'embedded' | 'services', env: Record<
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     INGEST_CLIENT_ID: prefix,
+    INGEST_SHARE_GROUP: prefix,
     WEB_DIR: join(dataDir, 'no-web'),
     ...(mode === 'services'
       ? {
