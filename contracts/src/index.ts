@@ -11,5 +11,8 @@ export * from './mqtt';
 export * from './gates';
 export * from './device-logs';
 export * from './machines';
+export * from './containers';
+export * from './inventory';
+export * from './configuration';
 export * from './live';
 export * from './frame';

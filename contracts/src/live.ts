@@ -2,9 +2,12 @@ import { Type, type Static } from 'typebox';
 import { DeviceLogEntry } from './device-logs';
 import { GateReader, HealthStatusSchema, TagRead } from './gates';
 import { MachineColourSchema, Position } from './machines';
+import { MovementSourceSchema } from './containers';
+import { InventoryContainer } from './inventory';
 
 // Websocket topics (DESIGN.md §7). Parameterised ones carry an id after a colon.
-export const LIVE_TOPICS = ['gates', 'device-logs', 'machines', 'itvs'] as const;
+// `inventory` carries every slot change of the yard, `inventory:{area}` those of one area.
+export const LIVE_TOPICS = ['gates', 'device-logs', 'machines', 'itvs', 'inventory'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 // Client → server.
@@ -59,6 +62,28 @@ export const ItvPositionMessage = message('itv.position.v1', {
   status: MachineColourSchema,
   lastDataReceived: Type.Integer(),
 });
+// A container's place in the yard changed (moved, arrived, left, or its details changed): the new
+// state of the container (location null when it is no longer in the yard) and where it was.
+export const InventorySlotMessage = message('inventory.slot.v1', {
+  container: InventoryContainer,
+  previousLocation: Type.Union([Type.String(), Type.Null()]),
+  previousArea: Type.Union([Type.String(), Type.Null()]),
+  source: MovementSourceSchema,
+  movedBy: Type.Union([Type.String(), Type.Null()]),
+  version: Type.Integer(),
+});
+// The layout or the colour rules changed (merge/split slots, split area, bulk location, rules):
+// reload the layout, the rules and the snapshot.
+export const InventoryLayoutMessage = message('inventory.layout.v1', {
+  reason: Type.Union([
+    Type.Literal('merge-slots'),
+    Type.Literal('split-slots'),
+    Type.Literal('split-area'),
+    Type.Literal('bulk-location'),
+    Type.Literal('rules'),
+  ]),
+  area: Type.Union([Type.String(), Type.Null()]),
+});
 
 export const LiveMessage = Type.Union([
   GateReaderMessage,
@@ -70,6 +95,8 @@ export const LiveMessage = Type.Union([
   MachinePositionMessage,
   MachineStatusMessage,
   ItvPositionMessage,
+  InventorySlotMessage,
+  InventoryLayoutMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];

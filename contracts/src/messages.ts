@@ -67,6 +67,72 @@ export const messages = {
   itvNumberTaken: 'An ITV with this number already exists',
   itvTrailerTaken: 'An ITV with this trailer number already exists',
 
+  // Containers (spec 1 §5, §8; spec 2 §5, §8). Texts the spec gives are verbatim; the rest say
+  // what the yard refused and why.
+  invalidContainerNumber: 'Invalid container number...',
+  confirmUpdateInvalidContainer: 'Do you still want to update container?',
+  confirmDeleteContainer: 'Are you sure you want to delete the selected container?',
+  containerNumberFormat: 'A container number has 11 letters and digits',
+  containerNumberActive: (number: string) => `Container ${number} is already in the yard (an active container)`,
+  containerNotFound: (number: string) => `Container ${number} was not found`,
+  containerIdNumberMismatch: (id: number, number: string) => `Container ${id} is not ${number}`,
+  containerSizeRequired: 'Choose the container size',
+  unknownMasterData: (list: string, value: string) => `Unknown ${list} "${value}"`,
+  locationNotAvailable: 'Location is not available',
+  containerUpdated: 'Container updated successfully',
+  containerAdded: 'Container added successfully',
+  containerDeleted: 'Container deleted successfully',
+  igmStatusIncomplete: 'Enter both IGM number and item number',
+  // Container search of the kiosk and mobile pages (spec 2 §5), verbatim.
+  searchNothingGiven: 'Please add an IGM item number or provide some container numbers to search.',
+  searchTooMany: 'You can only search for upto 10 containers or a single IGM item number. Please try again.',
+
+  // Location updates and the yard's invariants (spec 1 §5, spec 2 §5, DESIGN §5)
+  nothingToUpdate: 'Nothing to update',
+  locationUpdateIncomplete: 'Every row needs its container id, number and new area, row and column',
+  slotNameInvalid: (location: string) => `"${location}" is not a slot name (area_row_column_height)`,
+  slotUnknown: (location: string) => `Slot ${location} does not exist in the yard layout`,
+  slotTaken: (location: string) => `Slot ${location} is already taken`,
+  slotTakenTwice: (location: string) => `Slot ${location} is the new location of more than one container`,
+  slotAboveHeight: (location: string, maxHeight: number) =>
+    `Slot ${location} is above the area's height of ${maxHeight} tiers`,
+  slotHole: (location: string) => `Slot ${location} can not be used: the slot below it is empty`,
+  slotLeavesHole: (number: string, location: string) =>
+    `Container ${number} can not leave ${location}: a container stands on top of it`,
+  fortyFootNeedsPair: (number: string, location: string) =>
+    `Container ${number} is 40 ft and needs a merged 40 ft column pair; ${location} is not the start of one`,
+  containerMovedMeanwhile: (number: string, location: string) =>
+    `Container ${number} was moved by someone else meanwhile; it is now at ${location}`,
+  containerDispatched: (number: string) => `Container ${number} has been dispatched and is not in the yard`,
+  containerOnTopOfOthers: (number: string) => `Container ${number} has containers on top of it; move them first`,
+  containerSizeInYard: (number: string) =>
+    `Container ${number} stands in the yard as a box of its present length; move it out of its slot before changing its size`,
+  yardInvariant: (detail: string) => `The yard refused this change: ${detail}`,
+  yardBusy: 'The yard changed while saving; please try again',
+
+  // Yard administration (spec 2 §5, §8)
+  splitAreaEntireArea: 'You seem to have selected entire area fo splitting. Please choose a part of it!',
+  splitAreaRequired: 'Choose the area, the from and to columns and a new area name',
+  splitAreaColumnsInvalid: 'Choose from and to columns of the area, from before to',
+  splitAreaCutsPair: 'The columns would cut a merged 40 ft pair in two',
+  areaNameTaken: (name: string) => `An area with name ${name} already exists`,
+  areaNotFound: (name: string) => `Area ${name} does not exist`,
+  mergeSlotsInvalid: 'Merge slots: choose unmerged columns after the from column, an odd distance away',
+  splitSlotsInvalid: 'Split slots: choose a run of merged columns that starts at the from column',
+  splitSlotsOccupied: (columns: string) => `Columns ${columns} hold 40 ft containers; move them first`,
+  bulkLocationInvalid: 'Give the four corners of the area, each with a valid latitude and longitude',
+  yardLayoutUpdated: 'Yard layout updated successfully',
+
+  // Colour rules (spec 1 §5)
+  ruleNameTaken: (name: string) => `Rule with name ${name} already exist!`,
+  ruleNameRequired: 'Enter a rule name',
+  ruleColorRequired: 'Choose a colour other than #000000',
+  ruleCellsRequired: 'Select at least one cell',
+  ruleCellTaken: (cell: string, rule: string) => `Cell ${cell} already belongs to rule ${rule}`,
+  ruleCellUnknown: (cellId: number) => `Cell ${cellId} does not exist`,
+  ruleSaved: 'Rule saved successfully',
+  ruleDeleted: 'Rule deleted successfully',
+
   // Page jump (spec 1 §5)
   pageOutOfRange: (pageCount: number) => `Enter a page number between 1 and ${pageCount}`,
 

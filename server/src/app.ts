@@ -35,6 +35,13 @@ import { createGatesService } from './modules/gates/gates.service';
 import { machinesRoutes } from './modules/machines/machines.routes';
 import { createMachinesService } from './modules/machines/machines.service';
 import { errorsPlugin } from './plugins/errors';
+import { configurationRoutes } from './modules/configuration/configuration.routes';
+import { createConfigurationService } from './modules/configuration/configuration.service';
+import { containersRoutes } from './modules/containers/containers.routes';
+import { createContainersService } from './modules/containers/containers.service';
+import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { createInventoryService } from './modules/inventory/inventory.service';
+import { createYardAdminService } from './modules/yard/yard-admin.service';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -93,6 +100,14 @@ export async function buildApp({
   const roles = createRolesService(db);
   const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports });
   const layout = createYardLayoutService(db, config.yard);
+  const inventory = createInventoryService(db, { slots: config.yard, afterCommit });
+  const containers = createContainersService(db, { inventory, exports });
+  const yardAdmin = createYardAdminService(db, { inventory });
+  const configuration = createConfigurationService(db, {
+    slots: config.yard,
+    enterprise: config.features.enterpriseVersion,
+    afterCommit,
+  });
   const deviceAuth = createDeviceAuthenticator(db);
   const gates = createGatesService(db, { thresholds: config.health, afterCommit, devices: deviceAuth });
   const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
@@ -155,7 +170,10 @@ export async function buildApp({
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
   });
   await app.register(metadataRoutes, { config });
-  await app.register(yardRoutes, { layout });
+  await app.register(yardRoutes, { layout, admin: yardAdmin });
+  await app.register(inventoryRoutes, { inventory });
+  await app.register(containersRoutes, { containers });
+  await app.register(configurationRoutes, { configuration });
   await app.register(masterDataRoutes, { db });
   await app.register(usersRoutes, { users, pageSize: 15 });
   await app.register(rolesRoutes, { roles });
@@ -171,7 +189,23 @@ export async function buildApp({
     app.log.warn(`The web app is not built (${webDir}); run "npm run build:web". The API is served.`);
   }
 
-  return { app, services: { auth, users, roles, exports, layout, gates, machines, deviceAuth } };
+  return {
+    app,
+    services: {
+      auth,
+      users,
+      roles,
+      exports,
+      layout,
+      gates,
+      machines,
+      deviceAuth,
+      inventory,
+      containers,
+      yardAdmin,
+      configuration,
+    },
+  };
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>['app'];

@@ -125,6 +125,9 @@ export function loadConfig(env: Env = process.env) {
     // all: API, websocket, workers and (without MQTT_URL) the embedded broker in one process.
     role: oneOf(env, 'ROLE', ['all', 'server', 'workers'], 'all'),
     queueConcurrency: integer(env, 'QUEUE_CONCURRENCY', 200, 1, 5000),
+    // With Redis: the jobs a workers process was running when it died stay locked to it this long,
+    // then the next stall check (as often) hands them to another process.
+    queueStalledMs: integer(env, 'QUEUE_STALLED_MS', 30_000, 1000, 600_000),
     // Names the BullMQ queue and the Redis bus channel, so several yards can share one Redis.
     redisPrefix: text(env, 'REDIS_PREFIX', 'openyard'),
     mqttServiceUsername: optionalText(env, 'MQTT_SERVICE_USERNAME'),

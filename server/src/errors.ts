@@ -46,3 +46,25 @@ export function sqlState(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
+// The constraint a driver error names (postgres.js: constraint_name; PGlite: constraint).
+export function sqlConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const named = current as { constraint_name?: unknown; constraint?: unknown };
+    const name = named.constraint_name ?? named.constraint;
+    if (typeof name === 'string') return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+// The database's own message of a driver error (Drizzle wraps it with the query text).
+export function sqlMessage(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if (typeof (current as { code?: unknown }).code === 'string' && current instanceof Error) return current.message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

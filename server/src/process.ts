@@ -7,6 +7,7 @@ import { createBullQueue, createMemoryQueue } from './adapters/queue';
 import { buildApp } from './app';
 import { ConfigError, resolveJwtSecret, resolveMqttServicePassword, type Config } from './config';
 import { demoDevicesPath, seedDemoDevices } from './db/seed/demo-devices';
+import { seedDemoContainers } from './db/seed/demo-containers';
 import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './db/seed/seed';
 import { createDeviceAuthenticator } from './modules/devices/device-credentials';
 import { createExportsService } from './modules/exports/exports.service';
@@ -24,6 +25,9 @@ export async function startOpenyard(config: Config, logger: Logger) {
     await seedReferenceData(db);
     if (config.demo) {
       await seedDemo(db, config.yard.yardCenter);
+      const seedingAt = Date.now();
+      const seeded = await seedDemoContainers(db, { slots: config.yard });
+      if (seeded.inYard) logger.info({ ...seeded, ms: Date.now() - seedingAt }, 'Demo containers seeded');
       await seedDemoDevices(db, config.dataDir, config.yard.yardCenter);
     }
     const initialPassword = await seedInitialSuperadmin(db, config.dataDir);
@@ -72,7 +76,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
   if (config.role !== 'server') {
     const { startWorkers } = await import('@openyard/workers/runtime');
     const queue = config.redisUrl
-      ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, logger })
+      ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, stalledMs: config.queueStalledMs, logger })
       : createMemoryQueue({ logger });
     const mqtt = broker
       ? {

@@ -6,3 +6,5 @@ export * from './export-range';
 export * from './health';
 export * from './live-topics';
 export * from './iso6346';
+export * from './slots';
+export * from './container-search';

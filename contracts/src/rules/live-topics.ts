@@ -6,6 +6,7 @@ const TOPIC_FLAGS: Record<string, PermissionFlag> = {
   'device-logs': 'deviceLogsVisible',
   machines: 'machinesVisible',
   itvs: 'itvVisible',
+  inventory: 'inventoryVisible',
 };
 
 export function liveTopicBase(topic: string): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mayWatchTopic } from './live-topics';
 import { MENU_ENTRIES, isNavigationHidden, visibleMenuEntries, type FeatureFlags } from './menu';
 import {
   canCreateOrUpdate,
@@ -161,5 +162,25 @@ describe('menu', () => {
       expect(isNavigationHidden(path)).toBe(true);
     }
     for (const path of ['/users', '/gate', '/main']) expect(isNavigationHidden(path)).toBe(false);
+  });
+});
+
+describe('routes shared by two screens', () => {
+  it('allow any one of several flags', () => {
+    const principal = {
+      role: 'custom',
+      landingPage: '/main',
+      permissions: { ...defaultPermissions('custom'), containersVisible: false, inventoryVisible: true },
+    };
+    expect(isAllowed({ flag: ['inventoryVisible', 'containersVisible'] }, principal, undefined)).toBe(true);
+    expect(isAllowed({ flag: ['containersVisible'] }, principal, undefined)).toBe(false);
+  });
+
+  it('keep the inventory live topic for inventoryVisible', () => {
+    const operator = { role: 'operator', landingPage: '/containers', permissions: defaultPermissions('operator') };
+    expect(mayWatchTopic(operator, 'inventory')).toBe(false);
+    expect(mayWatchTopic(operator, 'inventory:A')).toBe(false);
+    const granted = { ...operator, permissions: { ...operator.permissions, inventoryVisible: true } };
+    expect(mayWatchTopic(granted, 'inventory:A')).toBe(true);
   });
 });

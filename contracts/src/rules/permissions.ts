@@ -112,14 +112,15 @@ export interface Principal {
   permissions: PermissionSet;
 }
 
-// What a route needs. `public` routes need no login; an empty object needs only a session.
+// What a route needs. `public` routes need no login; an empty object needs only a session; a list
+// of flags means any one of them (a call shared by two screens).
 // `write` needs create/update rights: crudEnabled, or the request comes from the user's landing
 // page and the route belongs to that screen (spec 3 §6 "Create and edit are enabled if the
 // landing page equals the current path or crudEnabled").
 export type Access =
   | { readonly public: true }
   | {
-      readonly flag?: PermissionFlag;
+      readonly flag?: PermissionFlag | readonly PermissionFlag[];
       readonly roles?: readonly SystemRole[];
       readonly write?: boolean;
       readonly screen?: string;
@@ -139,7 +140,7 @@ export function isAllowed(access: Access, principal: Principal, pagePath: string
   // Superadmin may do everything (spec 1 §6); its own permission edits cannot lock it out.
   if (isRole(principal.role, 'superadmin')) return true;
   if (access.roles && !isRole(principal.role, ...access.roles)) return false;
-  if (access.flag && !principal.permissions[access.flag]) return false;
+  if (access.flag && ![access.flag].flat().some((flag) => principal.permissions[flag])) return false;
   if (access.write && !canCreateOrUpdate(principal, pagePath, access.screen)) return false;
   return true;
 }

@@ -68,12 +68,25 @@ export function createMemoryQueue({
   let completed = 0;
   let closing = false;
 
+  // Job ids are remembered for an hour, the last SEEN_MAX of them (as BullMQ keeps completed ids),
+  // so a redelivered device message is dropped. The oldest is forgotten first, through a ring: a
+  // sweep of the whole map on every add, once it is full, cost milliseconds per job.
   const SEEN_TTL_MS = 60 * 60_000;
+  const SEEN_MAX = 200_000;
+  const seenOrder: string[] = [];
+  let seenOldest = 0;
   function remember(id: string, now: number): boolean {
     const until = seen.get(id);
     if (until !== undefined && until > now) return false;
+    if (until === undefined) {
+      if (seenOrder.length < SEEN_MAX) seenOrder.push(id);
+      else {
+        seen.delete(seenOrder[seenOldest]!);
+        seenOrder[seenOldest] = id;
+        seenOldest = (seenOldest + 1) % SEEN_MAX;
+      }
+    }
     seen.set(id, now + SEEN_TTL_MS);
-    if (seen.size > 200_000) for (const [key, expiry] of seen) if (expiry <= now) seen.delete(key);
     return true;
   }
 
@@ -177,14 +190,17 @@ export function redisConnection(url: string): ConnectionOptions {
   };
 }
 
-// BullMQ: the queue of the scaled topology, shared by every workers process.
+// BullMQ: the queue of the scaled topology, shared by every workers process. A job whose process
+// died is retried by another once its lock (stalledMs) has run out and a stall check has seen it.
 export function createBullQueue({
   url,
   prefix,
+  stalledMs = 30_000,
   logger,
 }: {
   url: string;
   prefix: string;
+  stalledMs?: number;
   logger: FastifyBaseLogger;
 }): Queue {
   const connection = redisConnection(url);
@@ -204,6 +220,13 @@ export function createBullQueue({
     kind: 'bullmq',
     async addBulk(jobs) {
       if (!jobs.length) return;
+      // Ingest queues one message at a time; a single add costs about half of an addBulk of one
+      // (no MULTI around the script).
+      if (jobs.length === 1) {
+        const [job] = jobs as [JobRequest];
+        await queue.add(job.name, job.data, job.jobId ? { jobId: job.jobId } : {});
+        return;
+      }
       await queue.addBulk(
         jobs.map((job) => ({ name: job.name, data: job.data, opts: job.jobId ? { jobId: job.jobId } : {} })),
       );
@@ -216,7 +239,7 @@ export function createBullQueue({
           if (!handler) throw new Error(`No handler for job ${job.name}`);
           await handler(job.data, { name: job.name, id: job.id, attempt: job.attemptsMade + 1 });
         },
-        { connection, prefix, concurrency: options.concurrency },
+        { connection, prefix, concurrency: options.concurrency, lockDuration: stalledMs, stalledInterval: stalledMs },
       );
       worker.on('failed', (job, error) => logger.warn({ job: job?.name, id: job?.id, err: error }, 'job failed'));
       worker.on('error', (error) => logger.error({ err: error }, 'queue worker error'));

@@ -7,3 +7,5 @@ export * from '../modules/gates/gates.table';
 export * from '../modules/device-logs/device-logs.table';
 export * from '../modules/machines/machines.table';
 export * from '../modules/outbox/outbox.table';
+export * from '../modules/containers/containers.table';
+export * from '../modules/configuration/configuration.table';

@@ -1,7 +1,8 @@
-// Group commit: callers submit items and wait; items are flushed together (up to maxItems, or
-// after maxWaitMs), so a job completes only once the batch holding it has committed. Flushes run
-// one at a time. When a batch fails, its items are retried one by one, so one bad item cannot
-// fail its neighbours.
+// Group commit: callers submit items and wait; items are flushed together, so a job completes only
+// once the batch holding it has committed. Flushes run one at a time: items that arrive while one
+// runs wait for it and then go together into the next (up to maxItems); an item that finds no flush
+// running waits at most maxWaitMs for company. When a batch fails, its items are retried one by
+// one, so one bad item cannot fail its neighbours.
 export function createBatcher<T>({
   flush,
   maxItems = 500,
@@ -14,7 +15,7 @@ export function createBatcher<T>({
   type Waiting = { item: T; resolve: () => void; reject: (error: unknown) => void };
   let buffer: Waiting[] = [];
   let timer: NodeJS.Timeout | null = null;
-  let chain: Promise<void> = Promise.resolve();
+  let flushing: Promise<void> | null = null;
 
   async function run(batch: Waiting[]) {
     try {
@@ -36,27 +37,36 @@ export function createBatcher<T>({
     }
   }
 
-  function schedule() {
+  // Flushes until the buffer is empty, taking whatever gathered during the previous flush.
+  async function flushAll() {
+    while (buffer.length) {
+      const batch = buffer.slice(0, maxItems);
+      buffer = buffer.slice(maxItems);
+      await run(batch);
+    }
+    flushing = null;
+  }
+
+  function start() {
     if (timer) {
       clearTimeout(timer);
       timer = null;
     }
-    const batch = buffer;
-    buffer = [];
-    if (batch.length) chain = chain.then(() => run(batch));
+    if (!flushing && buffer.length) flushing = flushAll();
   }
 
   return {
     submit(item: T): Promise<void> {
       return new Promise<void>((resolve, reject) => {
         buffer.push({ item, resolve, reject });
-        if (buffer.length >= maxItems) schedule();
-        else timer ??= setTimeout(schedule, maxWaitMs);
+        if (flushing) return;
+        if (buffer.length >= maxItems) start();
+        else timer ??= setTimeout(start, maxWaitMs);
       });
     },
     async drain() {
-      schedule();
-      await chain;
+      start();
+      await flushing;
     },
   };
 }

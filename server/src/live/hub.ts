@@ -25,6 +25,8 @@ const HARD_BUFFER_LIMIT = 8 * 1024 * 1024;
 const PING_MS = 30_000;
 const REVALIDATE_MS = 30_000;
 const MAX_TOPICS = 50;
+// Events remembered to drop a second delivery of the same event (the relay is at-least-once).
+const RECENT_EVENTS = 20_000;
 
 interface LiveClient {
   socket: WebSocket;
@@ -50,7 +52,11 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
   async (app: FastifyInstance, { bus, auth, allowedOrigins }) => {
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
     const clients = new Set<LiveClient>();
+    // The ids of the last RECENT_EVENTS events, forgotten oldest first through a ring (taking the
+    // oldest out of a Set through its iterator gets slower with every deletion).
     const recentEvents = new Set<string>();
+    const recentOrder: string[] = [];
+    let oldest = 0;
 
     const send = (client: LiveClient, payload: LiveMessage | LiveControl) => {
       if (client.socket.readyState !== client.socket.OPEN) return;
@@ -74,9 +80,11 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
     const unsubscribe = bus.subscribe((event) => {
       if (recentEvents.has(event.eventId)) return;
       recentEvents.add(event.eventId);
-      if (recentEvents.size > 20_000) {
-        const first = recentEvents.values().next().value;
-        if (first !== undefined) recentEvents.delete(first);
+      if (recentOrder.length < RECENT_EVENTS) recentOrder.push(event.eventId);
+      else {
+        recentEvents.delete(recentOrder[oldest]!);
+        recentOrder[oldest] = event.eventId;
+        oldest = (oldest + 1) % RECENT_EVENTS;
       }
       for (const client of clients) if (client.topics.has(event.topic)) deliver(client, event);
     });

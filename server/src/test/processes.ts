@@ -77,6 +77,8 @@ interface Child {
   output(): string;
   exited: Promise<void>;
   alive(): boolean;
+  // Resolves with the first line printed from now on that matches.
+  nextLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
   // Sends the signal and waits for the process to end (SIGKILL after 15 s if it has not).
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -85,17 +87,19 @@ function startChild(command: string, args: string[], env: Record<string, string>
   const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
-  let partial = '';
-  const collect = (chunk: Buffer) => {
-    const text = chunk.toString('utf8');
-    output = (output + text).slice(-OUTPUT_KEPT);
-    if (!onLine) return;
-    const lines = (partial + text).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
+  const listeners = new Set<(line: string) => void>(onLine ? [onLine] : []);
+  const lineReader = () => {
+    let partial = '';
+    return (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output = (output + text).slice(-OUTPUT_KEPT);
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) for (const listener of listeners) listener(line);
+    };
   };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
+  child.stdout.on('data', lineReader());
+  child.stderr.on('data', lineReader());
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
@@ -106,6 +110,21 @@ function startChild(command: string, args: string[], env: Record<string, string>
     output: () => output,
     exited,
     alive,
+    nextLine(pattern: RegExp, timeoutMs = 20_000) {
+      return new Promise<string>((resolve, reject) => {
+        const listener = (line: string) => {
+          if (!pattern.test(line)) return;
+          listeners.delete(listener);
+          clearTimeout(timer);
+          resolve(line);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(listener);
+          reject(new Error(`No line matching ${String(pattern)} in ${timeoutMs} ms:\n${output.slice(-4000)}`));
+        }, timeoutMs);
+        listeners.add(listener);
+      });
+    },
     async kill(signal: NodeJS.Signals = 'SIGTERM') {
       if (!alive()) return;
       child.kill(signal);
@@ -154,7 +173,11 @@ export async function startCluster(options: ClusterOptions = {}) {
 
   async function start(
     role: 'server' | 'workers',
-    { demo = false, env = {}, timeoutMs = 45_000 }: { demo?: boolean; env?: Record<string, string>; timeoutMs?: number },
+    {
+      demo = false,
+      env = {},
+      timeoutMs = 45_000,
+    }: { demo?: boolean; env?: Record<string, string>; timeoutMs?: number },
   ): Promise<OpenyardProcess> {
     serial += 1;
     const dataDir = join(root, `${role}-${serial}`);
@@ -180,6 +203,9 @@ export async function startCluster(options: ClusterOptions = {}) {
         MQTT_URL: mqttUrl,
         JWT_SECRET: jwtSecret,
         INGEST_CLIENT_ID: ingestClientId,
+        // Its own share group: in a group shared with other tests' sessions the broker would hand
+        // part of this cluster's messages to them.
+        INGEST_SHARE_GROUP: prefix,
         LOG_LEVEL: 'info',
         LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
         ...(demo ? { DEMO: '1' } : {}),
@@ -198,18 +224,24 @@ export async function startCluster(options: ClusterOptions = {}) {
     );
     const openyard: OpenyardProcess = { ...handle, role, baseUrl: null, dataDir };
     processes.add(openyard);
+    let timer: NodeJS.Timeout | undefined;
     const line = await Promise.race([
       readyLine,
       handle.exited.then(() => {
         throw new Error(`The ${role} process exited before it was ready:\n${handle.output()}`);
       }),
-      sleep(timeoutMs).then(() => {
-        throw new Error(`The ${role} process was not ready in ${timeoutMs} ms:\n${handle.output()}`);
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`The ${role} process was not ready in ${timeoutMs} ms:\n${handle.output()}`)),
+          timeoutMs,
+        );
       }),
-    ]).catch(async (error: unknown) => {
-      await handle.kill('SIGKILL');
-      throw error;
-    });
+    ])
+      .catch(async (error: unknown) => {
+        await handle.kill('SIGKILL');
+        throw error;
+      })
+      .finally(() => clearTimeout(timer));
     if (role === 'server') {
       const address = /listening on (http:\/\/\S+)/.exec(line.msg)?.[1];
       if (!address) throw new Error(`No address in "${line.msg}"`);
@@ -230,6 +262,36 @@ export async function startCluster(options: ClusterOptions = {}) {
     // ROLE=server; DEMO=1 seeds the demo yard (the first server of a cluster only).
     server: (options: { demo?: boolean; env?: Record<string, string> } = {}) => start('server', options),
     workers: (options: { env?: Record<string, string> } = {}) => start('workers', options),
+    // What the BullMQ queue holds, for failure messages.
+    async queueReport() {
+      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+      const key = `${prefix}:openyard`;
+      try {
+        await redis.connect();
+        const [waiting, active, delayed, failed, firstFailed] = await Promise.all([
+          redis.llen(`${key}:wait`),
+          redis.llen(`${key}:active`),
+          redis.zcard(`${key}:delayed`),
+          redis.zcard(`${key}:failed`),
+          redis.zrange(`${key}:failed`, '0', '2'),
+        ]);
+        const reasons = await Promise.all(firstFailed.map((id) => redis.hget(`${key}:${id}`, 'failedReason')));
+        return `queue: ${waiting} waiting, ${active} active, ${delayed} delayed, ${failed} failed ${reasons.join('; ')}`;
+      } catch (error) {
+        return `queue: unreadable (${String(error)})`;
+      } finally {
+        redis.disconnect();
+      }
+    },
+    // The last lines of every process's output, for failure messages.
+    logTail(lines = 25) {
+      return [...processes]
+        .map((openyard) => {
+          const tail = openyard.output().trimEnd().split('\n').slice(-lines).join('\n');
+          return `--- ${openyard.role} pid ${openyard.pid}${openyard.alive() ? '' : ' (ended)'}\n${tail}`;
+        })
+        .join('\n');
+    },
     // The demo yard's devices, as the first demo server wrote them to its DATA_DIR.
     devices(): DemoDevicesFile {
       for (const openyard of processes) {
@@ -351,34 +413,39 @@ export async function startPrivateMosquitto(dir: string, port?: number): Promise
   };
 }
 
-// A device-side publisher of tag reads at QoS 1 with unique message ids. A message counts as
-// accepted when the broker has acknowledged it (PUBACK); mqtt.js keeps unacknowledged ones and
-// sends them again after a reconnect.
+// A device-side publisher of tag reads at QoS 1 with unique message ids (`<run>-<n>`). A message
+// counts as accepted when the broker has acknowledged it (PUBACK); mqtt.js keeps unacknowledged ones
+// and sends them again after a reconnect. With `backlog`, publishing pauses while more than `limit`
+// published messages are not yet stored: a broker queues only so many messages for a subscriber
+// (Mosquitto's max_queued_messages, 1000 by default) and drops the rest, acknowledged or not.
 export async function startTagStream({
   url,
   readerId,
   count,
   perSecond,
+  run = randomUUID(),
   maxInFlight = 50,
+  backlog,
 }: {
   url: string;
   readerId: number;
   count: number;
   perSecond: number;
+  run?: string;
   maxInFlight?: number;
+  backlog?: { limit: number; stored: () => Promise<number> };
 }) {
   const client: MqttClient = await mqtt.connectAsync(url, {
     clientId: `oy-publisher-${randomBytes(4).toString('hex')}`,
     reconnectPeriod: 250,
     connectTimeout: 5000,
   });
-  const run = randomUUID();
   const accepted = new Set<string>();
   const waiters: { count: number; resolve: () => void }[] = [];
   let published = 0;
   let inFlight = 0;
+  let stored = 0;
   let stopped = false;
-  const started = Date.now();
 
   const notify = () => {
     for (const waiter of [...waiters])
@@ -389,14 +456,24 @@ export async function startTagStream({
   };
 
   const done = (async () => {
+    let started = Date.now();
+    let sent = 0;
     for (let i = 0; i < count && !stopped; i += 1) {
-      // Paced: message i leaves no earlier than i / perSecond seconds after the start.
-      const due = started + (i * 1000) / perSecond;
+      while (backlog && published - stored >= backlog.limit && !stopped) {
+        stored = await backlog.stored();
+        if (published - stored >= backlog.limit) await sleep(100);
+        // Paced from here on, not from the start: no burst to catch up on the pause.
+        started = Date.now();
+        sent = 0;
+      }
+      // Paced: no more than perSecond messages a second.
+      const due = started + (sent * 1000) / perSecond;
       if (due > Date.now()) await sleep(due - Date.now());
       while (inFlight >= maxInFlight && !stopped) await sleep(5);
       const messageId = `${run}-${i}`;
       inFlight += 1;
       published += 1;
+      sent += 1;
       client.publish(
         topics.readerTag(readerId),
         JSON.stringify({ messageId, timestamp: Date.now(), tagId: `T${String(i).padStart(6, '0')}` }),

@@ -51,29 +51,27 @@ export async function startIngest({
   logger: FastifyBaseLogger;
 }) {
   const stats: IngestStats = { received: 0, queued: 0, rejected: 0, frames: 0 };
-  let pending: { job: JobRequest; done: () => void }[] = [];
-  let flushTimer: NodeJS.Timeout | null = null;
+  let stopping = false;
+  let queueing: Promise<void> = Promise.resolve();
 
-  async function flush() {
-    flushTimer = null;
-    const batch = pending;
-    pending = [];
-    if (!batch.length) return;
-    try {
-      await queue.addBulk(batch.map((entry) => entry.job));
-      stats.queued += batch.length;
-      for (const entry of batch) entry.done();
-    } catch (error) {
-      // Not acknowledged: the broker redelivers after the reconnect.
-      logger.error({ err: error, count: batch.length }, 'could not queue device messages; dropping the connection');
-      client.end(true, () => client.reconnect());
-    }
-  }
-
-  function enqueue(job: JobRequest, done: () => void) {
-    pending.push({ job, done });
-    if (pending.length >= 500) void flush();
-    else flushTimer ??= setTimeout(() => void flush(), 5);
+  // mqtt.js hands over one message at a time, and the next one only after this one's callback (its
+  // backpressure; the callback sends the PUBACK). So each message is queued as it comes: holding it
+  // back to gather a batch would stall the stream at one message per wait. Once stopping, a message
+  // is not acknowledged, and the broker delivers it again to the next session.
+  function enqueue(job: JobRequest, done: (error?: Error) => void) {
+    if (stopping) return done(new Error('Ingest is stopping'));
+    queueing = queue.addBulk([job]).then(
+      () => {
+        stats.queued += 1;
+        done();
+      },
+      (error: unknown) => {
+        if (stopping) return done(new Error('Ingest is stopping'));
+        // Not acknowledged: the broker redelivers after the reconnect.
+        logger.error({ err: error }, 'could not queue a device message; dropping the connection');
+        client.end(true, () => client.reconnect());
+      },
+    );
   }
 
   function reject(
@@ -81,14 +79,14 @@ export async function startIngest({
     topic: string,
     reason: string,
     messageId: string | null,
-    done: () => void,
+    done: (error?: Error) => void,
   ) {
     stats.rejected += 1;
     const deviceId = parsed ? deviceUsername(parsed.deviceKind, parsed.deviceId) : 'unknown';
     enqueue({ name: 'RejectedMessage', data: { kind: 'rejected', deviceId, topic, reason, messageId } }, done);
   }
 
-  function handle(packet: IPublishPacket, done: () => void) {
+  function handle(packet: IPublishPacket, done: (error?: Error) => void) {
     stats.received += 1;
     const topic = packet.topic;
     const parsed = parseTopic(topic);
@@ -144,11 +142,12 @@ export async function startIngest({
     clean: false,
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
-    resubscribe: true,
+    // The 'connect' handler subscribes.
+    resubscribe: false,
   });
   client.handleMessage = (packet, callback) => {
     try {
-      handle(packet, () => callback());
+      handle(packet, (error) => callback(error));
     } catch (error) {
       logger.error({ err: error }, 'ingest failed on a message');
       callback();
@@ -156,12 +155,14 @@ export async function startIngest({
   };
   client.on('connect', (connack) => {
     logger.info({ url: url.replace(/\/\/.*@/, '//***@'), sessionPresent: connack.sessionPresent }, 'ingest connected');
-    if (!connack.sessionPresent)
-      client.subscribe(
-        subscription,
-        { qos: 1 },
-        (error) => error && logger.error({ err: error }, 'ingest subscribe failed'),
-      );
+    // Subscribe on every connect, even to a session the broker kept: Mosquitto 2.0 brings a
+    // persistent session back after its restart without the shared subscription in it, so ingest
+    // would stay connected and receive nothing. Subscribing again replaces the same subscription.
+    client.subscribe(
+      subscription,
+      { qos: 1 },
+      (error) => error && logger.error({ err: error }, 'ingest subscribe failed'),
+    );
   });
   client.on('error', (error) => logger.warn({ err: error }, 'ingest MQTT error'));
   client.on('offline', () => logger.warn('ingest offline; reconnecting'));
@@ -177,8 +178,8 @@ export async function startIngest({
   return {
     stats: () => ({ ...stats }),
     async stop() {
-      if (flushTimer) clearTimeout(flushTimer);
-      await flush();
+      stopping = true;
+      await queueing;
       await client.endAsync();
     },
   };

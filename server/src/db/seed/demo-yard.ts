@@ -1,4 +1,4 @@
-// The demo depot: five blocks with 4-5 tiers, 2,432 slot positions, 40 ft sections as merged pairs.
+// The demo depot: five blocks with 4-5 tiers, 4,800 slot positions, 40 ft sections as merged pairs.
 export interface DemoArea {
   name: string;
   rows: number;
@@ -11,11 +11,11 @@ export interface DemoArea {
 const pairs = (from: number, to: number) => Array.from({ length: (to - from + 1) / 2 }, (_, i) => from + 2 * i);
 
 export const DEMO_AREAS: DemoArea[] = [
-  { name: 'A', rows: 6, columns: 20, maxHeight: 5, mergedStarts: pairs(13, 20) },
-  { name: 'B', rows: 6, columns: 20, maxHeight: 5, mergedStarts: pairs(1, 10) },
-  { name: 'C', rows: 5, columns: 16, maxHeight: 4, mergedStarts: [] },
-  { name: 'D', rows: 4, columns: 12, maxHeight: 4, mergedStarts: pairs(1, 12) },
-  { name: 'E', rows: 6, columns: 24, maxHeight: 5, mergedStarts: pairs(17, 24) },
+  { name: 'A', rows: 8, columns: 30, maxHeight: 5, mergedStarts: pairs(19, 30) },
+  { name: 'B', rows: 8, columns: 30, maxHeight: 5, mergedStarts: pairs(1, 14) },
+  { name: 'C', rows: 6, columns: 24, maxHeight: 4, mergedStarts: [] },
+  { name: 'D', rows: 6, columns: 16, maxHeight: 4, mergedStarts: pairs(1, 16) },
+  { name: 'E', rows: 8, columns: 36, maxHeight: 5, mergedStarts: pairs(25, 36) },
 ];
 
 export const DEMO_CUSTOMERS = [

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray, isNull, or } from 'drizzle-orm';
 import {
   deviceUsername,
   gateHealth,
@@ -147,7 +147,7 @@ export function createDeviceMessagesService(
         if (health !== reader.healthStatus) await gatesRepository.setHealth(tx, [{ id, health }], []);
         touchedGates.add(reader.gateId);
       }
-      for (const gateId of touchedGates) events.push(await gateHealthEvent(tx, gateId, now));
+      events.push(...(await gateHealthEvents(tx, [...touchedGates], now)));
 
       // Machines and ITVs: positions in one INSERT each, the latest one kept on the machine.
       const telemetry = of(items, 'machineTelemetry');
@@ -180,11 +180,12 @@ export function createDeviceMessagesService(
         const current = latestByMachine.get(row.machineId);
         if (!current || current.recordedAt <= row.recordedAt) latestByMachine.set(row.machineId, row);
       }
+      const machineUpdates = [];
       for (const [machineId, row] of latestByMachine) {
         const machine = knownMachines.get(machineId)!;
         const status = row.machineStatus ?? machine.machineStatus;
         const colour = machineColour(status, row.recordedAt.getTime(), now, thresholds);
-        await machinesRepository.setLatestMachine(tx, {
+        machineUpdates.push({
           id: machineId,
           latitude: row.latitude,
           longitude: row.longitude,
@@ -204,6 +205,7 @@ export function createDeviceMessagesService(
           },
         });
       }
+      await machinesRepository.setLatestMachines(tx, machineUpdates);
 
       const eventRows = [];
       for (const item of of(items, 'machineEvent')) {
@@ -253,15 +255,10 @@ export function createDeviceMessagesService(
         const current = latestByItv.get(row.itvId);
         if (!current || current.recordedAt <= row.recordedAt) latestByItv.set(row.itvId, row);
       }
+      const itvUpdates = [];
       for (const [itvId, row] of latestByItv) {
         const colour = machineColour(null, row.recordedAt.getTime(), now, thresholds);
-        await machinesRepository.setLatestItv(tx, {
-          id: itvId,
-          latitude: row.latitude,
-          longitude: row.longitude,
-          at: row.recordedAt,
-          colour,
-        });
+        itvUpdates.push({ id: itvId, latitude: row.latitude, longitude: row.longitude, at: row.recordedAt, colour });
         events.push({
           type: 'itv.position.v1',
           topic: 'itvs',
@@ -273,6 +270,7 @@ export function createDeviceMessagesService(
           },
         });
       }
+      await machinesRepository.setLatestItvs(tx, itvUpdates);
 
       for (const item of of(items, 'rejected')) {
         logs.push({
@@ -304,27 +302,51 @@ export async function gateHealthEvent(
   now: number,
   thresholds?: HealthThresholds,
 ): Promise<NewEvent> {
+  const [event] = await gateHealthEvents(db, [gateId], now, thresholds);
+  return event!;
+}
+
+// The same for several gates at once: one query for their readers, one update per health value.
+export async function gateHealthEvents(
+  db: Database,
+  gateIds: (number | null)[],
+  now: number,
+  thresholds?: HealthThresholds,
+): Promise<NewEvent[]> {
+  if (!gateIds.length) return [];
+  const ids = gateIds.filter((id): id is number => id !== null);
+  const withoutGate = ids.length < gateIds.length;
   const rows = await db
     .select()
     .from(gateReaders)
-    .where(gateId === null ? undefined : inArray(gateReaders.gateId, [gateId]));
-  const readers = rows
-    .filter((row) => row.gateId === gateId)
-    .map((row) => ({
-      id: row.id,
-      healthStatus: (thresholds
-        ? readerHealth(row.statusLastReceived?.getTime() ?? null, now, thresholds)
-        : row.healthStatus) as 'OK' | 'Idle' | 'NOK',
-      statusLastReceived: row.statusLastReceived?.getTime() ?? null,
-      rfStatus: rfStatusOf(row.rfStatus),
-    }));
-  const health = gateHealth(readers.map((reader) => reader.healthStatus));
-  if (gateId !== null)
-    await db
-      .update(gates)
-      .set({ healthStatus: health })
-      .where(inArray(gates.id, [gateId]));
-  return { type: 'gate.health.v1', topic: 'gates', data: { gateId, healthStatus: health, readers } };
+    .where(
+      withoutGate
+        ? ids.length
+          ? or(inArray(gateReaders.gateId, ids), isNull(gateReaders.gateId))
+          : isNull(gateReaders.gateId)
+        : inArray(gateReaders.gateId, ids),
+    )
+    .orderBy(asc(gateReaders.id));
+  const events: NewEvent[] = [];
+  const gatesByHealth = new Map<string, number[]>();
+  for (const gateId of gateIds) {
+    const readers = rows
+      .filter((row) => row.gateId === gateId)
+      .map((row) => ({
+        id: row.id,
+        healthStatus: (thresholds
+          ? readerHealth(row.statusLastReceived?.getTime() ?? null, now, thresholds)
+          : row.healthStatus) as 'OK' | 'Idle' | 'NOK',
+        statusLastReceived: row.statusLastReceived?.getTime() ?? null,
+        rfStatus: rfStatusOf(row.rfStatus),
+      }));
+    const health = gateHealth(readers.map((reader) => reader.healthStatus));
+    if (gateId !== null) gatesByHealth.set(health, [...(gatesByHealth.get(health) ?? []), gateId]);
+    events.push({ type: 'gate.health.v1', topic: 'gates', data: { gateId, healthStatus: health, readers } });
+  }
+  for (const [health, ids] of gatesByHealth)
+    await db.update(gates).set({ healthStatus: health }).where(inArray(gates.id, ids));
+  return events;
 }
 
 export type DeviceMessagesService = ReturnType<typeof createDeviceMessagesService>;

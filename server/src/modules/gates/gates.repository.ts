@@ -62,17 +62,22 @@ export const gatesRepository = {
   insertTagReads: (db: Database, rows: NewTagRead[]) =>
     rows.length ? db.insert(tagReads).values(rows).onConflictDoNothing().returning() : Promise.resolve([]),
 
-  // Latest heard-from time per reader: a batch moves it forward, never back.
+  // Latest heard-from time per reader: a batch moves it forward, never back. One statement for the
+  // whole batch (ids in order, so concurrent batches lock the rows in the same order).
   async touchReaders(db: Database, updates: { id: number; at: Date; rfStatus?: 'OK' | 'NOK' }[]) {
-    for (const update of updates) {
-      await db
-        .update(gateReaders)
-        .set({
-          statusLastReceived: sql`greatest(coalesce(${gateReaders.statusLastReceived}, ${update.at.toISOString()}::timestamptz), ${update.at.toISOString()}::timestamptz)`,
-          ...(update.rfStatus ? { rfStatus: update.rfStatus } : {}),
-        })
-        .where(eq(gateReaders.id, update.id));
-    }
+    if (!updates.length) return;
+    const values = [...updates]
+      .sort((a, b) => a.id - b.id)
+      .map(
+        (update) =>
+          sql`(${update.id}::integer, ${update.at.toISOString()}::timestamptz, ${update.rfStatus ?? null}::text)`,
+      );
+    await db.execute(sql`
+      update ${gateReaders} set
+        status_last_received = greatest(coalesce(${gateReaders.statusLastReceived}, touched.at), touched.at),
+        rf_status = coalesce(touched.rf_status, ${gateReaders.rfStatus})
+      from (values ${sql.join(values, sql`, `)}) as touched (id, at, rf_status)
+      where ${gateReaders.id} = touched.id`);
   },
 
   async setHealth(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
 import { itvPositions, itvs, machineEvents, machinePositions, machines } from './machines.table';
 
@@ -55,40 +55,50 @@ export const machinesRepository = {
   insertMachineEvents: (db: Database, rows: (typeof machineEvents.$inferInsert)[]) =>
     rows.length ? db.insert(machineEvents).values(rows).onConflictDoNothing().returning() : Promise.resolve([]),
 
-  // The latest position of each machine moves only forward in time.
-  async setLatestMachine(
+  // The latest position of each machine moves only forward in time. One statement per batch (ids in
+  // order, so concurrent batches lock the rows in the same order).
+  async setLatestMachines(
     db: Database,
-    update: { id: number; latitude: number; longitude: number; at: Date; status?: string; colour: string },
+    updates: { id: number; latitude: number; longitude: number; at: Date; status?: string; colour: string }[],
   ) {
-    await db
-      .update(machines)
-      .set({
-        latitude: update.latitude,
-        longitude: update.longitude,
-        lastDataReceived: update.at,
-        statusColour: update.colour,
-        ...(update.status ? { machineStatus: update.status } : {}),
-      })
-      .where(
-        and(
-          eq(machines.id, update.id),
-          or(isNull(machines.lastDataReceived), lte(machines.lastDataReceived, update.at)),
-        ),
+    if (!updates.length) return;
+    const values = [...updates]
+      .sort((a, b) => a.id - b.id)
+      .map(
+        (update) =>
+          sql`(${update.id}::integer, ${update.latitude}::double precision, ${update.longitude}::double precision, ${update.at.toISOString()}::timestamptz, ${update.status ?? null}::text, ${update.colour}::text)`,
       );
+    await db.execute(sql`
+      update ${machines} set
+        latitude = latest.latitude,
+        longitude = latest.longitude,
+        last_data_received = latest.at,
+        status_colour = latest.colour,
+        machine_status = coalesce(latest.status, ${machines.machineStatus})
+      from (values ${sql.join(values, sql`, `)}) as latest (id, latitude, longitude, at, status, colour)
+      where ${machines.id} = latest.id
+        and (${machines.lastDataReceived} is null or ${machines.lastDataReceived} <= latest.at)`);
   },
 
-  async setLatestItv(
+  async setLatestItvs(
     db: Database,
-    update: { id: number; latitude: number; longitude: number; at: Date; colour: string },
+    updates: { id: number; latitude: number; longitude: number; at: Date; colour: string }[],
   ) {
-    await db
-      .update(itvs)
-      .set({
-        latitude: update.latitude,
-        longitude: update.longitude,
-        lastDataReceived: update.at,
-        statusColour: update.colour,
-      })
-      .where(and(eq(itvs.id, update.id), or(isNull(itvs.lastDataReceived), lte(itvs.lastDataReceived, update.at))));
+    if (!updates.length) return;
+    const values = [...updates]
+      .sort((a, b) => a.id - b.id)
+      .map(
+        (update) =>
+          sql`(${update.id}::integer, ${update.latitude}::double precision, ${update.longitude}::double precision, ${update.at.toISOString()}::timestamptz, ${update.colour}::text)`,
+      );
+    await db.execute(sql`
+      update ${itvs} set
+        latitude = latest.latitude,
+        longitude = latest.longitude,
+        last_data_received = latest.at,
+        status_colour = latest.colour
+      from (values ${sql.join(values, sql`, `)}) as latest (id, latitude, longitude, at, colour)
+      where ${itvs.id} = latest.id
+        and (${itvs.lastDataReceived} is null or ${itvs.lastDataReceived} <= latest.at)`);
   },
 };

@@ -6,10 +6,10 @@ import { outboxRepository } from './outbox.repository';
 
 const BATCH = 500;
 
-// Publishes committed outbox events on the bus and marks them sent, in one transaction per batch:
-// a crash between publish and mark re-sends the batch (at-least-once). Every process that writes
-// events runs one; `kick()` after a commit makes delivery prompt, the poll catches the rest
-// (events committed by other processes, or left behind by a crash).
+// Marks committed outbox events sent and publishes them on the bus, in one transaction per batch:
+// a failed publish rolls the mark back, a crash after publishing re-sends the batch (at-least-once).
+// Every process that writes events runs one; `kick()` after a commit makes delivery prompt, the
+// poll catches the rest (events committed by other processes, or left behind by a crash).
 export function createOutboxRelay({
   db,
   bus,
@@ -41,10 +41,6 @@ export function createOutboxRelay({
             }) as LiveMessage,
         );
         await bus.publish(events);
-        await outboxRepository.markPublished(
-          tx,
-          rows.map((row) => row.id),
-        );
         return rows.length;
       });
       if (count < BATCH) return;

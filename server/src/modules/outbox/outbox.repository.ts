@@ -17,23 +17,23 @@ export const outboxRepository = {
       );
   },
 
-  // Claims a batch of unsent events; other relays skip the locked rows.
-  claim(db: Database, limit: number) {
-    return db
-      .select()
+  // Claims a batch of unsent events, oldest first, by marking them sent in one statement; other
+  // relays skip the locked rows. The caller publishes them before its transaction commits, so a
+  // failed publish rolls the mark back.
+  async claim(db: Database, limit: number) {
+    const next = db
+      .select({ id: outboxEvents.id })
       .from(outboxEvents)
       .where(isNull(outboxEvents.publishedAt))
       .orderBy(asc(outboxEvents.id))
       .limit(limit)
       .for('update', { skipLocked: true });
-  },
-
-  async markPublished(db: Database, ids: number[]) {
-    if (ids.length)
-      await db
-        .update(outboxEvents)
-        .set({ publishedAt: sql`now()` })
-        .where(inArray(outboxEvents.id, ids));
+    const rows = await db
+      .update(outboxEvents)
+      .set({ publishedAt: sql`now()` })
+      .where(inArray(outboxEvents.id, next))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
   },
 
   async deletePublishedBefore(db: Database, before: Date) {

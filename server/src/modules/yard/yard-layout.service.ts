@@ -1,23 +1,12 @@
-import type { AreaLayout, YardLayout } from '@openyard/contracts';
+import { formatSlotName, heightNames, type AreaLayout, type YardLayout } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
+import { createSlotNamer, type SlotOptions } from './slot-namer';
 import { yardRepository } from './yard.repository';
 
-export interface LayoutOptions {
-  slotFormat: string;
-  startHeight: number;
-  portStyleColumnNumbers: boolean;
-}
-
-// Port-style numbering gives 20 ft columns odd numbers (01, 03, ...) as bays are named in terminals.
-export function columnLabel(index: number, portStyle: boolean): string {
-  return portStyle ? String(2 * index - 1).padStart(2, '0') : String(index);
-}
-
-export function heightNames(maxHeight: number, startHeight: number): string[] {
-  return Array.from({ length: maxHeight }, (_, level) => String(level + startHeight));
-}
+export type LayoutOptions = SlotOptions;
 
 export function createYardLayoutService(db: Database, options: LayoutOptions) {
+  const namer = createSlotNamer(options);
   return {
     async layout(): Promise<YardLayout> {
       const { areas, rows, columns, cells } = await yardRepository.layout(db);
@@ -54,7 +43,7 @@ export function createYardLayoutService(db: Database, options: LayoutOptions) {
           totalSlots: areaRows.length * areaColumns.length * area.maxHeight,
           heightNames: heightNames(area.maxHeight, options.startHeight),
           cellNames: areaColumns.map((column) => ({
-            name: columnLabel(column.index, options.portStyleColumnNumbers),
+            name: namer.label(column),
             index: column.index,
             merged: column.merged,
           })),
@@ -65,10 +54,14 @@ export function createYardLayoutService(db: Database, options: LayoutOptions) {
             cellLayouts: (cellsByRow.get(row.id) ?? [])
               .map((cell) => ({ cell, column: columnsById.get(cell.columnId)! }))
               .sort((a, b) => a.column.index - b.column.index)
+              // Names follow the column labels and the slot format, as slot names do.
               .map(({ cell, column }) => ({
                 id: cell.id,
-                name: cell.name,
-                fullName: cell.fullName,
+                name: namer.label(column),
+                fullName: formatSlotName(
+                  { area: area.name, row: row.name, column: namer.label(column) },
+                  options.slotFormat,
+                ),
                 columnIndex: column.index,
               })),
           })),

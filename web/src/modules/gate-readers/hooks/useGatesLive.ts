@@ -66,6 +66,8 @@ export function useGatesLive(): string | null {
         case 'machine.position.v1':
         case 'machine.status.v1':
         case 'itv.position.v1':
+        case 'inventory.slot.v1':
+        case 'inventory.layout.v1':
           return;
         default:
           unhandledLiveMessage(message);

@@ -1,0 +1,58 @@
+// Messages between the bench (parent) and the Openyard process it starts (child, bench/lib/stack-child.ts).
+
+export interface Percentiles {
+  count: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+}
+
+export interface ChildSample {
+  // Since the previous sample.
+  elapsedMs: number;
+  cpuPercent: number;
+  eventLoopDelayP99Ms: number;
+  transactions: number;
+  transactionMs: number;
+  // SQL statements issued, by kind (e.g. `update gate_readers`), most frequent first.
+  statements: number;
+  statementKinds: { kind: string; count: number }[];
+  // Tag reads seen on the bus: publish → transaction start (outbox createdAt), transaction start → bus.
+  publishToTransaction: Percentiles;
+  transactionToBus: Percentiles;
+  ingest: { received: number; queued: number; rejected: number };
+  // Messages ingest queued since the previous sample.
+  ingestQueued: number;
+  rssMb: number;
+}
+
+export interface ProfileSummary {
+  totalMs: number;
+  idlePercent: number;
+  categories: { name: string; percent: number }[];
+  topFunctions: { name: string; percent: number }[];
+}
+
+export type Request =
+  | { op: 'ceilingBroker' }
+  | { op: 'ceilingBrokerStop' }
+  | { op: 'start'; env: Record<string, string> }
+  | { op: 'sample' }
+  | { op: 'count'; prefix: string }
+  | { op: 'profileStart' }
+  | { op: 'profileStop' }
+  | { op: 'stop' };
+
+export interface Responses {
+  ceilingBroker: { url: string; username: string; password: string };
+  ceilingBrokerStop: null;
+  start: { baseUrl: string; brokerUrl: string | null; ingestClientId: string };
+  sample: ChildSample;
+  count: { tagReads: number; machinePositions: number };
+  profileStart: null;
+  profileStop: ProfileSummary;
+  stop: null;
+}
+
+export type Envelope = { id: number } & Request;
+export type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };

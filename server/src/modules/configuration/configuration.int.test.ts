@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveMessage, Rule, YardLayout } from '@openyard/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let superadmin: Awaited<ReturnType<TestApp['login']>>;
+let cells: { id: number; name: string; fullName: string }[];
+const events: LiveMessage[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  superadmin = await t.login('superadmin');
+  t.bus.subscribe((event) => events.push(event));
+  const layout = (await t.app.inject({ url: '/rest/yard/layout' })).json<YardLayout>();
+  cells = layout.areaLayouts.find((area) => area.name === 'C')!.rowLayouts.flatMap((row) => row.cellLayouts);
+});
+afterAll(() => t.close());
+
+const save = async (payload: object, auth = superadmin.auth) => {
+  const response = await t.app.inject({ method: 'POST', url: '/rest/configuration', headers: auth, payload });
+  return { status: response.statusCode, body: response.json<{ message: string; rule: Rule }>() };
+};
+
+describe('colour rules', () => {
+  it('saves, loads, renames and deletes a rule with its cells', async () => {
+    const created = await save({
+      name: 'Reefer row',
+      color: '#33AAFF',
+      process: 'import',
+      size: '40',
+      liner: 'Maersk',
+      cells: cells.slice(0, 3),
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.rule).toMatchObject({
+      name: 'Reefer row',
+      color: '#33AAFF',
+      process: 'Import',
+      type: 'All',
+      size: '40',
+      liner: 'Maersk',
+      customer: 'All',
+      cargoType: 'All',
+      hazardous: false,
+      cells: cells.slice(0, 3).map(({ id, name, fullName }) => ({ id, name, fullName })),
+    });
+    const loaded = (await t.app.inject({ url: '/rest/configuration/load', headers: superadmin.auth })).json<Rule[]>();
+    expect(loaded.map((rule) => rule.name)).toContain('Reefer row');
+
+    const renamed = await save({ ...created.body.rule, name: 'Reefers', cells: cells.slice(1, 4) });
+    expect(renamed.body.rule.cells.map((cell) => cell.id)).toEqual(cells.slice(1, 4).map((cell) => cell.id));
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rest/configuration/${created.body.rule.id}`,
+      headers: superadmin.auth,
+    });
+    expect(deleted.json()).toEqual({ responsestatus: 'success', message: 'Rule deleted successfully' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/rest/configuration/${created.body.rule.id}`,
+          headers: superadmin.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    await t.relay.kick();
+    expect(events.some((event) => event.type === 'inventory.layout.v1' && event.data.reason === 'rules')).toBe(true);
+  });
+
+  it('applies the save rules and messages of the spec', async () => {
+    expect((await save({ name: '', color: '#123456', cells: cells.slice(5, 6) })).body.message).toBe(
+      'Enter a rule name',
+    );
+    expect((await save({ name: 'Black', color: '#000000', cells: cells.slice(5, 6) })).body.message).toBe(
+      'Choose a colour other than #000000',
+    );
+    expect((await save({ name: 'Empty', color: '#123456', cells: [] })).body.message).toBe('Select at least one cell');
+    expect(
+      (await save({ name: 'Odd', color: '#123456', process: 'Teleport', cells: cells.slice(5, 6) })).body.message,
+    ).toBe('Unknown process "Teleport"');
+    expect((await save({ name: 'Ghost', color: '#123456', cells: [{ id: 999_999 }] })).status).toBe(400);
+
+    expect((await save({ name: 'Export stack', color: '#AA3300', cells: cells.slice(10, 12) })).status).toBe(200);
+    const duplicate = await save({ name: 'export STACK', color: '#AA3301', cells: cells.slice(12, 13) });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe('Rule with name export STACK already exist!');
+    const overlap = await save({ name: 'Overlap', color: '#AA3302', cells: cells.slice(11, 13) });
+    expect(overlap.status).toBe(409);
+    expect(overlap.body.message).toBe(`Cell ${cells[11]!.fullName} already belongs to rule Export stack`);
+  });
+
+  it('needs the enterprise edition and create/update rights to edit', async () => {
+    const community = await createTestApp({ env: { EDITION: 'community' } });
+    try {
+      const session = await community.login('superadmin');
+      const response = await community.app.inject({
+        method: 'POST',
+        url: '/rest/configuration',
+        headers: session.auth,
+        payload: { name: 'X', color: '#123456', cells: [{ id: 1 }] },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message: 'This feature is only available in Enterprise version' });
+      expect((await community.app.inject({ url: '/rest/configuration/load', headers: session.auth })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await community.close();
+    }
+    const manager = await t.login('manager');
+    expect((await save({ name: 'Nope', color: '#123456', cells: cells.slice(20, 21) }, manager.auth)).status).toBe(403);
+  });
+});

@@ -1,0 +1,363 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../adapters/db';
+import {
+  cargoTypes,
+  categories,
+  containerProcesses,
+  containerSizes,
+  containerTypes,
+  customers,
+  linerInfos,
+  linerPrefixes,
+} from '../master-data/master-data.table';
+import { yardAreas } from '../yard/yard.table';
+import { containerMovements, containerPositions, containers, inventoryState } from './containers.table';
+
+export type ContainerRow = typeof containers.$inferSelect;
+export type NewContainerRow = typeof containers.$inferInsert;
+export type MovementRow = typeof containerMovements.$inferSelect;
+export type NewMovementRow = typeof containerMovements.$inferInsert;
+export type PositionRow = typeof containerPositions.$inferSelect;
+
+// A container with the names of its master data and its liner (from the owner-code prefix).
+const details = {
+  container: containers,
+  sizeName: containerSizes.name,
+  lengthFeet: containerSizes.lengthFeet,
+  typeName: containerTypes.name,
+  processName: containerProcesses.name,
+  categoryName: categories.name,
+  customerName: customers.name,
+  cargoTypeName: cargoTypes.name,
+  linerName: linerInfos.name,
+  linerCode: linerInfos.code,
+  linerColor: linerInfos.color,
+};
+
+export type ContainerDetailsRow = {
+  container: ContainerRow;
+  sizeName: string;
+  lengthFeet: number;
+  typeName: string | null;
+  processName: string | null;
+  categoryName: string | null;
+  customerName: string | null;
+  cargoTypeName: string | null;
+  linerName: string | null;
+  linerCode: string | null;
+  linerColor: string | null;
+};
+
+// Where a container stands: for a 40 ft box, the first column of its pair.
+export interface StandingRow {
+  containerId: number;
+  areaId: number;
+  rowIndex: number;
+  columnIndex: number;
+  tier: number;
+}
+
+// The joins behind `details`: master data by id, the liner by the number's first four letters.
+function joinDetails<T extends PgSelect>(query: T): T {
+  return query
+    .innerJoin(containerSizes, eq(containerSizes.id, containers.sizeId))
+    .leftJoin(containerTypes, eq(containerTypes.id, containers.typeId))
+    .leftJoin(containerProcesses, eq(containerProcesses.id, containers.processId))
+    .leftJoin(categories, eq(categories.id, containers.categoryId))
+    .leftJoin(customers, eq(customers.id, containers.customerId))
+    .leftJoin(cargoTypes, eq(cargoTypes.id, containers.cargoTypeId))
+    .leftJoin(linerPrefixes, eq(linerPrefixes.prefix, sql`left(${containers.containerNumber}, 4)`))
+    .leftJoin(linerInfos, eq(linerInfos.id, linerPrefixes.linerId)) as unknown as T;
+}
+
+const withDetails = (db: Database) => joinDetails(db.select(details).from(containers).$dynamic());
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+export interface ContainerFilter {
+  activeOnly: boolean;
+  terms: string[];
+  from?: Date;
+  to?: Date;
+}
+
+// Every term must match one of the container's fields, its liner, master data or area.
+function filterWhere(filter: ContainerFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.activeOnly) conditions.push(isNull(containers.dispatchedAt));
+  if (filter.from) conditions.push(gte(containers.gateInAt, filter.from));
+  if (filter.to) conditions.push(lte(containers.gateInAt, filter.to));
+  for (const term of filter.terms) {
+    const like = `%${escapeLike(term)}%`;
+    conditions.push(
+      or(
+        ilike(containers.containerNumber, like),
+        ilike(containers.igm, like),
+        ilike(containers.item, like),
+        ilike(containers.rfidTagId, like),
+        ilike(linerInfos.name, like),
+        ilike(linerInfos.code, like),
+        ilike(customers.name, like),
+        ilike(containerProcesses.name, like),
+        ilike(containerTypes.name, like),
+        eq(containerSizes.name, term),
+        sql`exists (select 1 from ${containerPositions} p join ${yardAreas} a on a.id = p.area_id
+          where p.container_id = ${containers.id} and upper(a.name) = upper(${term}))`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export const containersRepository = {
+  async page(db: Database, filter: ContainerFilter, offset: number, limit: number) {
+    const where = filterWhere(filter);
+    const [rows, [total]] = await Promise.all([
+      withDetails(db).where(where).orderBy(desc(containers.gateInAt), desc(containers.id)).offset(offset).limit(limit),
+      joinDetails(db.select({ value: count() }).from(containers).$dynamic()).where(where),
+    ]);
+    return { rows: rows as ContainerDetailsRow[], total: total?.value ?? 0 };
+  },
+
+  async byIds(db: Database, ids: number[]): Promise<ContainerDetailsRow[]> {
+    if (!ids.length) return [];
+    return withDetails(db).where(inArray(containers.id, ids));
+  },
+
+  // The active container with this number, else its latest visit.
+  async byNumber(db: Database, number: string): Promise<ContainerDetailsRow | undefined> {
+    const [row] = await withDetails(db)
+      .where(eq(containers.containerNumber, number))
+      .orderBy(sql`${containers.dispatchedAt} is not null`, desc(containers.gateInAt), desc(containers.id))
+      .limit(1);
+    return row;
+  },
+
+  async lockContainers(db: Database, ids: number[]) {
+    if (!ids.length) return [];
+    return db.select().from(containers).where(inArray(containers.id, ids)).orderBy(asc(containers.id)).for('update');
+  },
+
+  // Takes the inventory lock: every writer of the yard takes it first, so they queue in one order.
+  async lockInventory(db: Database) {
+    await db.select({ id: inventoryState.id }).from(inventoryState).where(eq(inventoryState.id, 1)).for('update');
+  },
+
+  async version(db: Database): Promise<{ version: number; changedAt: Date }> {
+    const [row] = await db.select().from(inventoryState).where(eq(inventoryState.id, 1));
+    return { version: row?.version ?? 0, changedAt: row?.changedAt ?? new Date(0) };
+  },
+
+  async standing(db: Database, containerIds: number[]): Promise<StandingRow[]> {
+    if (!containerIds.length) return [];
+    return db
+      .select({
+        containerId: containerPositions.containerId,
+        areaId: containerPositions.areaId,
+        rowIndex: containerPositions.rowIndex,
+        columnIndex: sql<number>`min(${containerPositions.columnIndex})`.mapWith(Number),
+        tier: containerPositions.tier,
+      })
+      .from(containerPositions)
+      .where(inArray(containerPositions.containerId, containerIds))
+      .groupBy(
+        containerPositions.containerId,
+        containerPositions.areaId,
+        containerPositions.rowIndex,
+        containerPositions.tier,
+      );
+  },
+
+  positionsOf: (db: Database, containerIds: number[]) =>
+    containerIds.length
+      ? db.select().from(containerPositions).where(inArray(containerPositions.containerId, containerIds))
+      : Promise.resolve([] as PositionRow[]),
+
+  // Every position of the given stacks (area, row, column), for placing and checking.
+  async stacks(db: Database, stacks: { areaId: number; rowIndex: number; columnIndex: number }[]) {
+    if (!stacks.length) return [];
+    const keys = stacks.map(
+      (stack) =>
+        sql`(${containerPositions.areaId} = ${stack.areaId} and ${containerPositions.rowIndex} = ${stack.rowIndex} and ${containerPositions.columnIndex} = ${stack.columnIndex})`,
+    );
+    return db
+      .select()
+      .from(containerPositions)
+      .where(or(...keys));
+  },
+
+  // The containers in the yard with where they stand; by area, or by container.
+  async inYard(
+    db: Database,
+    options: { areaId?: number; containerIds?: number[]; includePlanned?: boolean; igm?: string; item?: string },
+  ) {
+    const standing = db
+      .select({
+        containerId: containerPositions.containerId,
+        areaId: containerPositions.areaId,
+        rowIndex: containerPositions.rowIndex,
+        columnIndex: sql<number>`min(${containerPositions.columnIndex})`.as('column_index'),
+        tier: containerPositions.tier,
+      })
+      .from(containerPositions)
+      .where(options.areaId === undefined ? undefined : eq(containerPositions.areaId, options.areaId))
+      .groupBy(
+        containerPositions.containerId,
+        containerPositions.areaId,
+        containerPositions.rowIndex,
+        containerPositions.tier,
+      )
+      .as('standing');
+    const rows = await joinDetails(
+      db
+        .select({
+          ...details,
+          areaId: standing.areaId,
+          rowIndex: standing.rowIndex,
+          columnIndex: standing.columnIndex,
+          tier: standing.tier,
+        })
+        .from(containers)
+        .$dynamic(),
+    )
+      .innerJoin(standing, eq(standing.containerId, containers.id))
+      .where(
+        and(
+          options.containerIds ? inArray(containers.id, options.containerIds) : undefined,
+          options.includePlanned ? undefined : eq(containers.planned, false),
+          options.igm === undefined ? undefined : sql`upper(${containers.igm}) = upper(${options.igm})`,
+          options.item === undefined ? undefined : sql`upper(${containers.item}) = upper(${options.item})`,
+        ),
+      )
+      .orderBy(standing.areaId, standing.rowIndex, standing.columnIndex, standing.tier);
+    return rows.map((row) => ({ ...(row as ContainerDetailsRow), ...row, columnIndex: Number(row.columnIndex) }));
+  },
+
+  // Active containers of an IGM (and item), in the yard or not.
+  async byIgm(db: Database, igm: string, item: string | undefined, activeOnly: boolean) {
+    return (await withDetails(db)
+      .where(
+        and(
+          sql`upper(${containers.igm}) = upper(${igm})`,
+          item === undefined ? undefined : sql`upper(${containers.item}) = upper(${item})`,
+          activeOnly ? isNull(containers.dispatchedAt) : undefined,
+        ),
+      )
+      .orderBy(asc(containers.item), asc(containers.containerNumber))) as ContainerDetailsRow[];
+  },
+
+  // Containers whose location or details changed since a time: moved, edited, or left the yard.
+  async changedSince(db: Database, since: Date) {
+    const rows = await db
+      .select({ id: containers.id })
+      .from(containers)
+      .where(
+        or(
+          gte(containers.updatedAt, since),
+          sql`exists (select 1 from ${containerMovements} m where m.container_id = ${containers.id} and m.moved_at >= ${since.toISOString()}::timestamptz)`,
+        ),
+      );
+    return rows.map((row) => row.id);
+  },
+
+  occupancy: (db: Database) =>
+    db
+      .select({
+        areaId: containerPositions.areaId,
+        filledSlots: count().as('filled_slots'),
+      })
+      .from(containerPositions)
+      .groupBy(containerPositions.areaId),
+
+  async suggestions(db: Database, query: string, limit: number, includeDispatched: boolean) {
+    const prefix = `${escapeLike(query.toUpperCase())}%`;
+    return (await withDetails(db)
+      .where(
+        and(
+          sql`${containers.containerNumber} like ${prefix}`,
+          includeDispatched ? undefined : isNull(containers.dispatchedAt),
+        ),
+      )
+      .orderBy(sql`${containers.dispatchedAt} is not null`, asc(containers.containerNumber), desc(containers.gateInAt))
+      .limit(limit)) as ContainerDetailsRow[];
+  },
+
+  async igmSuggestions(db: Database, igm: string, item: string | undefined, limit: number) {
+    const rows = await db
+      .selectDistinct({ igm: containers.igm, item: containers.item })
+      .from(containers)
+      .where(
+        and(
+          isNull(containers.dispatchedAt),
+          sql`${containers.igm} is not null`,
+          ilike(containers.igm, `${escapeLike(igm)}%`),
+          item ? ilike(containers.item, `${escapeLike(item)}%`) : undefined,
+        ),
+      )
+      .orderBy(asc(containers.igm), asc(containers.item))
+      .limit(limit);
+    return rows;
+  },
+
+  async insert(db: Database, values: NewContainerRow) {
+    const [row] = await db.insert(containers).values(values).returning();
+    return row!;
+  },
+
+  async update(db: Database, id: number, values: Partial<NewContainerRow>) {
+    const [row] = await db
+      .update(containers)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(containers.id, id))
+      .returning();
+    return row;
+  },
+
+  async setMovementAlert(db: Database, ids: number[], movementAlert: boolean) {
+    return db
+      .update(containers)
+      .set({ movementAlert, updatedAt: sql`now()` })
+      .where(inArray(containers.id, ids))
+      .returning({ id: containers.id });
+  },
+
+  async delete(db: Database, id: number) {
+    return (await db.delete(containers).where(eq(containers.id, id)).returning({ id: containers.id })).length > 0;
+  },
+
+  async deletePositions(db: Database, containerIds: number[]) {
+    if (containerIds.length)
+      await db.delete(containerPositions).where(inArray(containerPositions.containerId, containerIds));
+  },
+
+  async insertPositions(db: Database, rows: PositionRow[]) {
+    if (rows.length) await db.insert(containerPositions).values(rows);
+  },
+
+  async insertMovements(db: Database, rows: NewMovementRow[]) {
+    if (rows.length) await db.insert(containerMovements).values(rows);
+  },
+
+  async markMoved(db: Database, ids: number[], movedBy: string | null) {
+    if (ids.length)
+      await db
+        .update(containers)
+        .set({ lastMovedAt: sql`now()`, locationUpdatedBy: movedBy, updatedAt: sql`now()` })
+        .where(inArray(containers.id, ids));
+  },
+
+  movements: (db: Database, containerIds: number[]) =>
+    containerIds.length
+      ? db
+          .select()
+          .from(containerMovements)
+          .where(inArray(containerMovements.containerId, containerIds))
+          .orderBy(desc(containerMovements.movedAt), desc(containerMovements.id))
+      : Promise.resolve([] as MovementRow[]),
+
+  async idsByNumber(db: Database, number: string) {
+    const rows = await db.select({ id: containers.id }).from(containers).where(eq(containers.containerNumber, number));
+    return rows.map((row) => row.id);
+  },
+};

@@ -1,0 +1,406 @@
+import {
+  checkDigit,
+  isValidContainerNumber,
+  messages,
+  normalizeContainerNumber,
+  offsetFromOneBasedSkip,
+  parseContainerNumber,
+  slotSpan,
+  type Container,
+  type ContainerInput,
+  type ContainerSaved,
+  type ContainersExportQuery,
+  type ContainersQuery,
+  type ContainerStatus,
+  type ContainerSuggestion,
+  type Movement,
+  type MovementSource,
+} from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { Principal } from '../auth/principal';
+import type { ExportsService } from '../exports/exports.service';
+import type { InventoryService } from '../inventory/inventory.service';
+import { applyMoves, inventoryViews, loadGrid, slotEvents } from '../inventory/placement';
+import { masterDataRepository } from '../master-data/master-data.repository';
+import type { Grid } from '../yard/slot-namer';
+import { slotNamesOf, toContainer } from './container-views';
+import { containersRepository, type ContainerDetailsRow, type ContainerFilter } from './containers.repository';
+
+const DEFAULT_LIMIT = 15;
+const EXPORT_MAX_ROWS = 100_000;
+const SUGGESTION_LIMIT = 10;
+
+// Several search texts come joined with '&*' (spec 1 §9).
+export function searchTerms(searchText: string | undefined): string[] {
+  return (searchText ?? '')
+    .split('&*')
+    .map((term) => term.trim())
+    .filter(Boolean);
+}
+
+function filterOf(
+  query: { searchText?: string | undefined; fromDate?: number | undefined; toDate?: number | undefined },
+  activeOnly: boolean,
+): ContainerFilter {
+  return {
+    activeOnly,
+    terms: searchTerms(query.searchText),
+    ...(query.fromDate === undefined ? {} : { from: new Date(query.fromDate) }),
+    ...(query.toDate === undefined ? {} : { to: new Date(query.toDate) }),
+  };
+}
+
+// Why a number fails ISO 6346: its structure, or its check digit.
+function invalidNumberDetail(number: string): string {
+  const parts = parseContainerNumber(number);
+  if (!parts) return `${number} is not an ISO 6346 number: 3 letters, U, J or Z, 6 digits and a check digit`;
+  const expected = checkDigit(`${parts.ownerCode}${parts.categoryIdentifier}${parts.serialNumber}`);
+  return `The check digit of ${number} should be ${expected} (ISO 6346)`;
+}
+
+export function createContainersService(db: Database, deps: { inventory: InventoryService; exports: ExportsService }) {
+  const { inventory } = deps;
+  const namer = inventory.namer;
+
+  async function containersWithLocations(database: Database, rows: ContainerDetailsRow[], grid?: Grid) {
+    const ids = rows.map((row) => row.container.id);
+    const [layout, standing] = await Promise.all([
+      grid ? Promise.resolve(grid) : loadGrid(database, namer),
+      containersRepository.standing(database, ids),
+    ]);
+    const byId = new Map(standing.map((row) => [row.containerId, row]));
+    return rows.map((row) => toContainer(row, slotNamesOf(namer, layout, byId.get(row.container.id))));
+  }
+
+  async function find(database: Database, key: string): Promise<ContainerDetailsRow> {
+    const row = /^\d+$/.test(key)
+      ? (await containersRepository.byIds(database, [Number(key)]))[0]
+      : await containersRepository.byNumber(database, normalizeContainerNumber(key));
+    if (!row) throw notFound(messages.containerNotFound(key));
+    return row;
+  }
+
+  // Master data named as the lists name it (case does not matter), to ids.
+  async function masterIds(database: Database, input: ContainerInput) {
+    const [sizes, types, processes, categories, cargoTypes, customers] = await Promise.all([
+      masterDataRepository.sizes(database),
+      masterDataRepository.types(database),
+      masterDataRepository.named(database, 'container-processes'),
+      masterDataRepository.named(database, 'categories'),
+      masterDataRepository.named(database, 'cargo-types'),
+      masterDataRepository.customers(database),
+    ]);
+    const pick = <T extends { id: number; name: string }>(
+      list: T[],
+      label: string,
+      value: string | null | undefined,
+      also?: (row: T) => string,
+    ): number | null | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null || value.trim() === '') return null;
+      const wanted = value.trim().toLowerCase();
+      const found = list.find((row) => row.name.toLowerCase() === wanted || also?.(row).toLowerCase() === wanted);
+      if (!found) throw badRequest(messages.unknownMasterData(label, value));
+      return found.id;
+    };
+    let sizeId: number | undefined;
+    if (input.sizeName !== undefined && input.sizeName.trim() !== '') {
+      sizeId = pick(sizes, 'size', input.sizeName) ?? undefined;
+    } else if (input.size !== undefined) {
+      const found = sizes.find((size) => size.lengthFeet === input.size);
+      if (!found) throw badRequest(messages.unknownMasterData('size', String(input.size)));
+      sizeId = found.id;
+    }
+    return {
+      sizeId,
+      lengthOf: (id: number) => sizes.find((size) => size.id === id)?.lengthFeet ?? 20,
+      typeId: pick(types, 'container type', input.containerType),
+      processId: pick(processes, 'process', input.process),
+      categoryId: pick(categories, 'category', input.category),
+      cargoTypeId: pick(cargoTypes, 'cargo type', input.cargoType),
+      customerId: pick(customers, 'customer', input.customer, (row) => row.code),
+    };
+  }
+
+  const optionalText = (value: string | null | undefined) =>
+    value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
+
+  return {
+    async page(query: ContainersQuery, activeOnly: boolean) {
+      const { rows, total } = await containersRepository.page(
+        db,
+        filterOf(query, activeOnly),
+        offsetFromOneBasedSkip(query.skip),
+        query.limit ?? DEFAULT_LIMIT,
+      );
+      return { entities: await containersWithLocations(db, rows), totalCount: total };
+    },
+
+    async get(key: string): Promise<Container> {
+      const [container] = await containersWithLocations(db, [await find(db, key)]);
+      return container!;
+    },
+
+    // PUT: add (no id) or edit a container. An invalid ISO 6346 number is a warning the user
+    // may override with skipValidation: nothing is written until then.
+    async save(input: ContainerInput, principal: Principal): Promise<ContainerSaved> {
+      const number = normalizeContainerNumber(input.containerNumber);
+      if (!/^[A-Z0-9]{11}$/.test(number)) throw badRequest(messages.containerNumberFormat);
+      if (!input.skipValidation && !isValidContainerNumber(number))
+        return { responsestatus: messages.invalidContainerNumber, message: invalidNumberDetail(number) };
+      const master = await masterIds(db, input);
+      if (input.id === undefined && master.sizeId === undefined) throw badRequest(messages.containerSizeRequired);
+      const fields = {
+        containerNumber: number,
+        ...(master.sizeId === undefined ? {} : { sizeId: master.sizeId }),
+        ...(master.typeId === undefined ? {} : { typeId: master.typeId }),
+        ...(master.processId === undefined ? {} : { processId: master.processId }),
+        ...(master.categoryId === undefined ? {} : { categoryId: master.categoryId }),
+        ...(master.cargoTypeId === undefined ? {} : { cargoTypeId: master.cargoTypeId }),
+        ...(master.customerId === undefined ? {} : { customerId: master.customerId }),
+        ...(input.hazardous === undefined ? {} : { hazardous: input.hazardous }),
+        ...(input.movementAlert === undefined ? {} : { movementAlert: input.movementAlert }),
+        ...(input.planned === undefined ? {} : { planned: input.planned }),
+        ...(input.addeddate === undefined ? {} : { gateInAt: new Date(input.addeddate) }),
+        ...(optionalText(input.rfidTagId) === undefined ? {} : { rfidTagId: optionalText(input.rfidTagId)! }),
+        ...(optionalText(input.igm) === undefined ? {} : { igm: optionalText(input.igm)! }),
+        ...(optionalText(input.item) === undefined ? {} : { item: optionalText(input.item)! }),
+      };
+      const location = optionalText(input.location);
+      const source: MovementSource = input.id === undefined ? 'import' : 'manual';
+      const container = await inventory.change(
+        async (tx, events) => {
+          let id: number;
+          if (input.id === undefined) {
+            id = (await containersRepository.insert(tx, { ...fields, sizeId: master.sizeId!, locationUpdatedBy: null }))
+              .id;
+            if (location)
+              await applyMoves(tx, namer, [{ containerId: id, newLocation: location }], {
+                username: principal.username,
+                source,
+              });
+          } else {
+            id = input.id;
+            const [current] = await containersRepository.lockContainers(tx, [id]);
+            if (!current) throw notFound(messages.containerNotFound(String(id)));
+            if (master.sizeId !== undefined && master.sizeId !== current.sizeId) {
+              const standing = await containersRepository.standing(tx, [id]);
+              if (
+                standing.length &&
+                slotSpan(master.lengthOf(master.sizeId)) !== slotSpan(master.lengthOf(current.sizeId))
+              )
+                throw conflict(messages.containerSizeInYard(current.containerNumber));
+            }
+            await containersRepository.update(tx, id, fields);
+          }
+          const grid = await loadGrid(tx, namer);
+          const views = await inventoryViews(tx, namer, grid, [id]);
+          if (views[0]?.location) {
+            const { version } = await containersRepository.version(tx);
+            events.push(...slotEvents(views, new Map(), { username: principal.username, source }, version));
+          }
+          const [saved] = await containersWithLocations(tx, await containersRepository.byIds(tx, [id]), grid);
+          return saved!;
+        },
+        { number },
+      );
+      return {
+        responsestatus: 'success',
+        message: input.id === undefined ? messages.containerAdded : messages.containerUpdated,
+        container,
+      };
+    },
+
+    // A container that stands under others cannot go: the stack would have a hole.
+    async delete(key: string, principal: Principal) {
+      await inventory.change(async (tx, events) => {
+        const row = await find(tx, key);
+        await containersRepository.lockContainers(tx, [row.container.id]);
+        const positions = await containersRepository.positionsOf(tx, [row.container.id]);
+        const stacks = await containersRepository.stacks(tx, positions);
+        if (
+          positions.some((own) =>
+            stacks.some(
+              (other) =>
+                other.containerId !== own.containerId &&
+                other.areaId === own.areaId &&
+                other.rowIndex === own.rowIndex &&
+                other.columnIndex === own.columnIndex &&
+                other.tier > own.tier,
+            ),
+          )
+        )
+          throw conflict(messages.containerOnTopOfOthers(row.container.containerNumber));
+        const grid = await loadGrid(tx, namer);
+        const [before] = await inventoryViews(tx, namer, grid, [row.container.id]);
+        await containersRepository.delete(tx, row.container.id);
+        if (before?.location) {
+          const { version } = await containersRepository.version(tx);
+          const gone = {
+            ...before,
+            location: null,
+            fullName: null,
+            area: null,
+            stackIndex: null,
+            rowIndex: null,
+            columnIndex: null,
+            tier: null,
+          };
+          events.push(
+            ...slotEvents(
+              [gone],
+              new Map([[before.containerId, { previousLocation: before.location, previousArea: before.area }]]),
+              { username: principal.username, source: 'manual' },
+              version,
+            ),
+          );
+        }
+      });
+      return { responsestatus: 'success', message: messages.containerDeleted };
+    },
+
+    // Movements of a container: by id one visit; by number every visit of that number.
+    async movements(key: string) {
+      const ids = /^\d+$/.test(key)
+        ? [(await find(db, key)).container.id]
+        : await containersRepository.idsByNumber(db, normalizeContainerNumber(key));
+      if (!ids.length) throw notFound(messages.containerNotFound(key));
+      const rows = await containersRepository.movements(db, ids);
+      const entities: Movement[] = rows.map((row) => ({
+        id: row.id,
+        containerId: row.containerId,
+        containerNumber: row.containerNumber,
+        fromLocation: row.fromLocation,
+        toLocation: row.toLocation,
+        source: row.source as MovementSource,
+        movedBy: row.movedBy,
+        device: row.device,
+        movedAt: row.movedAt.getTime(),
+      }));
+      return { entities, totalCount: entities.length };
+    },
+
+    async export(query: ContainersExportQuery, principal: Principal) {
+      const { rows } = await containersRepository.page(
+        db,
+        filterOf(query, query.inYardContainersOnly ?? true),
+        offsetFromOneBasedSkip(query.skip),
+        query.limit ?? EXPORT_MAX_ROWS,
+      );
+      const list = await containersWithLocations(db, rows);
+      const date = (value: number | null) => (value === null ? '' : new Date(value));
+      const filePath = await deps.exports.writeWorkbook(principal.userId, 'containers', {
+        sheet: 'Containers',
+        columns: [
+          { header: 'Container number', key: 'containerNumber', width: 16 },
+          { header: 'Size', key: 'sizeName', width: 6 },
+          { header: 'Type', key: 'containerType', width: 14 },
+          { header: 'Process', key: 'process', width: 14 },
+          { header: 'Category', key: 'category', width: 14 },
+          { header: 'Liner', key: 'liner', width: 22 },
+          { header: 'Customer', key: 'customer', width: 26 },
+          { header: 'Cargo type', key: 'cargoType', width: 18 },
+          { header: 'Hazardous', key: 'hazardous', width: 10 },
+          { header: 'IGM', key: 'igm', width: 12 },
+          { header: 'Item', key: 'item', width: 8 },
+          { header: 'RFID tag', key: 'rfidTagId', width: 12 },
+          { header: 'Location', key: 'location', width: 14 },
+          { header: 'Gate-in', key: 'addeddate', width: 20 },
+          { header: 'Dispatched', key: 'dispatchDate', width: 20 },
+          { header: 'Last moved', key: 'lastMovedDate', width: 20 },
+          { header: 'Location updated by', key: 'locationUpdatedBy', width: 18 },
+          { header: 'Movement alert', key: 'movementAlert', width: 14 },
+        ],
+        rows: list.map((container) => ({
+          containerNumber: container.containerNumber,
+          sizeName: container.sizeName,
+          containerType: container.containerType ?? '',
+          process: container.process ?? '',
+          category: container.category ?? '',
+          liner: container.liner ?? '',
+          customer: container.customer ?? '',
+          cargoType: container.cargoType ?? '',
+          hazardous: container.hazardous ? 'Yes' : 'No',
+          igm: container.igm ?? '',
+          item: container.item ?? '',
+          rfidTagId: container.rfidTagId ?? '',
+          location: container.location ?? '',
+          addeddate: new Date(container.addeddate),
+          dispatchDate: date(container.dispatchDate),
+          lastMovedDate: date(container.lastMovedDate),
+          locationUpdatedBy: container.locationUpdatedBy ?? '',
+          movementAlert: container.movementAlert ? 'Yes' : 'No',
+        })),
+      });
+      return { filePath };
+    },
+
+    async autocomplete(query: string, limit?: number, includeDispatched = false): Promise<string[]> {
+      const text = normalizeContainerNumber(query);
+      if (!text) return [];
+      const rows = await containersRepository.suggestions(db, text, limit ?? SUGGESTION_LIMIT, includeDispatched);
+      return [...new Set(rows.map((row) => row.container.containerNumber))];
+    },
+
+    async autocompleteObjects(
+      query: string,
+      limit?: number,
+      includeDispatched = false,
+    ): Promise<ContainerSuggestion[]> {
+      const text = normalizeContainerNumber(query);
+      if (!text) return [];
+      const rows = await containersRepository.suggestions(db, text, limit ?? SUGGESTION_LIMIT, includeDispatched);
+      const containers = await containersWithLocations(db, rows);
+      return containers.map((container) => ({
+        id: container.id,
+        containerNumber: container.containerNumber,
+        sizeName: container.sizeName,
+        igm: container.igm,
+        item: container.item,
+        location: container.location,
+        dispatched: container.dispatched,
+      }));
+    },
+
+    // IGM items of active containers, written IGM:ITEM; a query with a colon narrows the item.
+    async autocompleteIgm(query: string, limit?: number): Promise<string[]> {
+      const [igm = '', item] = query.split(':').map((part) => part.trim());
+      if (!igm) return [];
+      const rows = await containersRepository.igmSuggestions(db, igm, item, limit ?? SUGGESTION_LIMIT);
+      return rows.map((row) => (row.item ? `${row.igm}:${row.item}` : row.igm!));
+    },
+
+    // Kiosk status (spec 2 §3): every visit of the IGM item's containers.
+    async status(igmNumber: string, itemNumber: string) {
+      if (!igmNumber.trim() || !itemNumber.trim()) throw badRequest(messages.igmStatusIncomplete);
+      const rows = await containersRepository.byIgm(db, igmNumber.trim(), itemNumber.trim(), false);
+      const containers = await containersWithLocations(db, rows);
+      const containerStatusList: ContainerStatus[] = containers.map((container) => ({
+        containerNumber: container.containerNumber,
+        sizeName: container.sizeName,
+        igmNumber: container.igm,
+        itemNumber: container.item,
+        status: container.dispatched ? 'Dispatched' : 'In yard',
+        location: container.location,
+        gateInDate: container.addeddate,
+        dispatchDate: container.dispatchDate,
+      }));
+      return { responsestatus: 'success', responseMap: { containerStatusList } };
+    },
+
+    async updateMovementAlert(containerIds: number[], movementAlert: boolean) {
+      const ids = [...new Set(containerIds)];
+      await inventory.change(async (tx) => {
+        const updated = await containersRepository.setMovementAlert(tx, ids, movementAlert);
+        if (updated.length !== ids.length) {
+          const found = new Set(updated.map((row) => row.id));
+          throw notFound(messages.containerNotFound(ids.filter((id) => !found.has(id)).join(', ')));
+        }
+      });
+      return { responsestatus: 'OK' };
+    },
+  };
+}
+
+export type ContainersService = ReturnType<typeof createContainersService>;

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  cargoTypes,
+  categories,
+  containerProcesses,
+  containerSizes,
+  containerTypes,
+  customers,
+} from '../master-data/master-data.table';
+import { yardAreas, yardColumns, yardRows } from '../yard/yard.table';
+
+// One row per visit of a container: gate-in to dispatch. The liner is not stored: it follows from
+// the owner code through liner_prefixes, so a corrected prefix table corrects every container.
+export const containers = pgTable(
+  'containers',
+  {
+    id: serial().primaryKey(),
+    containerNumber: text().notNull(),
+    sizeId: integer()
+      .notNull()
+      .references(() => containerSizes.id, { onDelete: 'restrict' }),
+    typeId: integer().references(() => containerTypes.id, { onDelete: 'restrict' }),
+    processId: integer().references(() => containerProcesses.id, { onDelete: 'restrict' }),
+    categoryId: integer().references(() => categories.id, { onDelete: 'restrict' }),
+    customerId: integer().references(() => customers.id, { onDelete: 'restrict' }),
+    cargoTypeId: integer().references(() => cargoTypes.id, { onDelete: 'restrict' }),
+    hazardous: boolean().notNull().default(false),
+    rfidTagId: text(),
+    igm: text(),
+    item: text(),
+    movementAlert: boolean().notNull().default(false),
+    planned: boolean().notNull().default(false),
+    gateInAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    dispatchedAt: timestamp({ withTimezone: true }),
+    lastMovedAt: timestamp({ withTimezone: true }),
+    locationUpdatedBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // An active container number is unique (DESIGN §5); dispatched visits keep theirs.
+    uniqueIndex('containers_active_number_unique')
+      .on(table.containerNumber)
+      .where(sql`${table.dispatchedAt} is null`),
+    index('containers_number_idx').on(table.containerNumber),
+    index('containers_igm_item_idx').on(table.igm, table.item),
+    index('containers_gate_in_idx').on(table.gateInAt),
+    check('containers_number_format', sql`${table.containerNumber} ~ '^[A-Z0-9]{11}$'`),
+    check(
+      'containers_dispatch_after_gate_in',
+      sql`${table.dispatchedAt} is null or ${table.dispatchedAt} >= ${table.gateInAt}`,
+    ),
+  ],
+);
+
+// The slot positions a container in the yard occupies: one for a 20 ft box, both of a merged pair
+// for a 40 ft box. The key makes a position hold at most one container; the foreign keys keep
+// positions inside the layout; the deferred triggers of migration 0003 keep stacks without holes,
+// under the area's height, 40 ft boxes on merged pairs, and the movement history in step.
+export const containerPositions = pgTable(
+  'container_positions',
+  {
+    areaId: integer().notNull(),
+    rowIndex: integer().notNull(),
+    columnIndex: integer().notNull(),
+    tier: integer().notNull(),
+    containerId: integer()
+      .notNull()
+      .references(() => containers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({
+      name: 'container_positions_pkey',
+      columns: [table.areaId, table.rowIndex, table.columnIndex, table.tier],
+    }),
+    index('container_positions_container_idx').on(table.containerId),
+    foreignKey({
+      name: 'container_positions_area_fk',
+      columns: [table.areaId],
+      foreignColumns: [yardAreas.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'container_positions_row_fk',
+      columns: [table.areaId, table.rowIndex],
+      foreignColumns: [yardRows.areaId, yardRows.index],
+    })
+      .onDelete('restrict')
+      .onUpdate('cascade'),
+    foreignKey({
+      name: 'container_positions_column_fk',
+      columns: [table.areaId, table.columnIndex],
+      foreignColumns: [yardColumns.areaId, yardColumns.index],
+    })
+      .onDelete('restrict')
+      .onUpdate('cascade'),
+    check('container_positions_tier_positive', sql`${table.tier} >= 1`),
+  ],
+);
+
+// Append-only history of every location change (a trigger refuses updates). The slot names are
+// as they were named then; the numbers of the new position let the database check that the last
+// movement ends where the container stands.
+export const containerMovements = pgTable(
+  'container_movements',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    containerId: integer()
+      .notNull()
+      .references(() => containers.id, { onDelete: 'cascade' }),
+    containerNumber: text().notNull(),
+    fromLocation: text(),
+    toLocation: text(),
+    toAreaId: integer(),
+    toRowIndex: integer(),
+    toColumnIndex: integer(),
+    toTier: integer(),
+    source: text().notNull(),
+    movedBy: text(),
+    device: text(),
+    movedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('container_movements_container_idx').on(table.containerId, table.id),
+    index('container_movements_moved_at_idx').on(table.movedAt),
+    check('container_movements_source', sql`${table.source} in ('manual', 'gate', 'machine', 'import')`),
+    check(
+      'container_movements_to_complete',
+      sql`(${table.toAreaId} is null) = (${table.toLocation} is null)
+        and (${table.toAreaId} is null) = (${table.toRowIndex} is null)
+        and (${table.toAreaId} is null) = (${table.toColumnIndex} is null)
+        and (${table.toAreaId} is null) = (${table.toTier} is null)`,
+    ),
+  ],
+);
+
+// One row: a counter every change of containers or positions raises (statement triggers of
+// migration 0003), so snapshot readers can tell in one lookup whether their copy is current.
+// Writers of the yard lock this row first, which also orders them.
+export const inventoryState = pgTable(
+  'inventory_state',
+  {
+    id: integer().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('inventory_state_single_row', sql`${table.id} = 1`)],
+);

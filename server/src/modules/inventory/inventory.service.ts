@@ -1,0 +1,328 @@
+import {
+  containerSearch,
+  messages,
+  normalizeContainerNumber,
+  occupancy,
+  sizeClass,
+  slotGeoPosition,
+  slotSpan,
+  type AreaOccupancy,
+  type ContainerLocation,
+  type InventoryContainer,
+  type InventorySnapshot,
+  type LocationUpdateItem,
+} from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { Principal } from '../auth/principal';
+import { slotNamesOf, toInventoryContainer } from '../containers/container-views';
+import { containersRepository, type ContainerDetailsRow } from '../containers/containers.repository';
+import { outboxRepository, type NewEvent } from '../outbox/outbox.repository';
+import { createSlotNamer, type Grid, type SlotOptions } from '../yard/slot-namer';
+import { yardRepository } from '../yard/yard.repository';
+import { applyMoves, inventoryViews, loadGrid, slotEvents, type Actor, type MoveRequest } from './placement';
+import { yardError } from './yard-errors';
+
+// A delta answer reaches this far behind lastUpdated: a transaction that began before the last
+// snapshot but committed after it has movement times earlier than that snapshot.
+const DELTA_MARGIN_MS = 10_000;
+
+type InYardRow = Awaited<ReturnType<typeof containersRepository.inYard>>[number];
+
+export function createInventoryService(db: Database, deps: { slots: SlotOptions; afterCommit: () => void }) {
+  const namer = createSlotNamer(deps.slots);
+  // The full snapshot, serialised once per inventory version (the wall display and every open
+  // inventory screen load it; it only changes when the yard does).
+  const cache = new Map<boolean, { version: number; body: string }>();
+  const building = new Map<boolean, Promise<string>>();
+
+  // One transaction per change, taking the inventory lock first; events go to the outbox in it.
+  async function change<T>(work: (tx: Database, events: NewEvent[]) => Promise<T>, context: { number?: string } = {}) {
+    try {
+      const result = await db.transaction(async (tx) => {
+        await containersRepository.lockInventory(tx);
+        const events: NewEvent[] = [];
+        const value = await work(tx, events);
+        await outboxRepository.add(tx, events);
+        return value;
+      });
+      deps.afterCommit();
+      return result;
+    } catch (error) {
+      throw yardError(error, context);
+    }
+  }
+
+  const view = (grid: Grid, row: InYardRow): InventoryContainer => {
+    const standing = { areaId: row.areaId, rowIndex: row.rowIndex, columnIndex: row.columnIndex, tier: row.tier };
+    return toInventoryContainer(row, standing, namer.names(grid, standing));
+  };
+
+  function areaSummaries(grid: Grid, rows: InYardRow[], filled: Map<number, number>): AreaOccupancy[] {
+    return [...grid.areasById.values()].map(({ area, rowsByIndex, columnsByIndex }) => {
+      const totalSlots = rowsByIndex.size * columnsByIndex.size * area.maxHeight;
+      const filledSlots = filled.get(area.id) ?? 0;
+      const liners = new Map<string | null, { liner: string | null; linerColor: string | null; count: number }>();
+      let containers20 = 0;
+      let containers40 = 0;
+      for (const row of rows) {
+        if (row.areaId !== area.id) continue;
+        if (sizeClass(row.lengthFeet) === 40) containers40 += 1;
+        else containers20 += 1;
+        const entry = liners.get(row.linerName) ?? { liner: row.linerName, linerColor: row.linerColor, count: 0 };
+        entry.count += 1;
+        liners.set(row.linerName, entry);
+      }
+      return {
+        area: area.name,
+        areaId: area.id,
+        totalSlots,
+        filledSlots,
+        occupancy: occupancy(filledSlots, totalSlots),
+        containers20,
+        containers40,
+        byLiner: [...liners.values()].sort((a, b) => b.count - a.count),
+      };
+    });
+  }
+
+  async function buildSnapshot(includePlanned: boolean): Promise<{ version: number; snapshot: InventorySnapshot }> {
+    return db.transaction(
+      async (tx) => {
+        const lastUpdated = Date.now();
+        const { version } = await containersRepository.version(tx);
+        const [grid, rows, filled] = await Promise.all([
+          loadGrid(tx, namer),
+          containersRepository.inYard(tx, { includePlanned }),
+          containersRepository.occupancy(tx),
+        ]);
+        return {
+          version,
+          snapshot: {
+            lastUpdated,
+            version,
+            full: true,
+            containers: rows.map((row) => view(grid, row)),
+            areas: areaSummaries(grid, rows, new Map(filled.map((entry) => [entry.areaId, entry.filledSlots]))),
+          },
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  async function resolveContainer(key: string): Promise<ContainerDetailsRow> {
+    const row = /^\d+$/.test(key)
+      ? (await containersRepository.byIds(db, [Number(key)]))[0]
+      : await containersRepository.byNumber(db, normalizeContainerNumber(key));
+    if (!row) throw notFound(messages.containerNotFound(key));
+    return row;
+  }
+
+  return {
+    namer,
+
+    // POST updateLocation: all items or none; only changed rows count; 'Nothing to update' when
+    // none changed. Returns the moved containers as they now stand.
+    async updateLocations(items: LocationUpdateItem[], principal: Principal, source: Actor['source'] = 'manual') {
+      if (!items.length) throw badRequest(messages.nothingToUpdate);
+      if (items.some((item) => !item.containerId || !item.number.trim() || !item.newLocation.trim()))
+        throw badRequest(messages.locationUpdateIncomplete);
+      const requests: MoveRequest[] = items.map((item) => ({
+        containerId: item.containerId,
+        number: item.number,
+        ...(item.previousLocation === undefined ? {} : { previousLocation: item.previousLocation }),
+        newLocation: item.newLocation,
+      }));
+      return this.move(requests, { username: principal.username, source });
+    },
+
+    // The one way containers move: used by location updates, and by gate and machine processing.
+    async move(requests: MoveRequest[], actor: Actor): Promise<InventoryContainer[]> {
+      return change(async (tx, events) => {
+        const { moved, grid } = await applyMoves(tx, namer, requests, actor);
+        const views = await inventoryViews(
+          tx,
+          namer,
+          grid,
+          moved.map((entry) => entry.containerId),
+        );
+        const { version } = await containersRepository.version(tx);
+        events.push(...slotEvents(views, new Map(moved.map((entry) => [entry.containerId, entry])), actor, version));
+        return views;
+      });
+    },
+
+    change,
+
+    // The full snapshot as JSON text, rebuilt only when the inventory version moved on.
+    async snapshotJson(includePlanned: boolean): Promise<string> {
+      const { version } = await containersRepository.version(db);
+      const cached = cache.get(includePlanned);
+      if (cached && cached.version === version) return cached.body;
+      const pending = building.get(includePlanned);
+      if (pending) return pending;
+      const build = buildSnapshot(includePlanned)
+        .then(({ version: built, snapshot }) => {
+          const body = JSON.stringify(snapshot);
+          cache.set(includePlanned, { version: built, body });
+          return body;
+        })
+        .finally(() => building.delete(includePlanned));
+      building.set(includePlanned, build);
+      return build;
+    },
+
+    // What changed since an earlier snapshot: containers moved, edited or gone from the yard.
+    async changesSince(lastUpdated: number, includePlanned: boolean): Promise<InventorySnapshot> {
+      return db.transaction(
+        async (tx) => {
+          const now = Date.now();
+          const { version } = await containersRepository.version(tx);
+          const ids = await containersRepository.changedSince(tx, new Date(lastUpdated - DELTA_MARGIN_MS));
+          const grid = await loadGrid(tx, namer);
+          const [inYard, filled, all] = await Promise.all([
+            containersRepository.inYard(tx, { includePlanned }),
+            containersRepository.occupancy(tx),
+            inventoryViews(tx, namer, grid, ids),
+          ]);
+          return {
+            lastUpdated: now,
+            version,
+            full: false,
+            // A planned container the caller does not want is reported as not in the yard.
+            containers: all.map((container) =>
+              container.planned && !includePlanned
+                ? {
+                    ...container,
+                    location: null,
+                    fullName: null,
+                    area: null,
+                    stackIndex: null,
+                    rowIndex: null,
+                    columnIndex: null,
+                    tier: null,
+                  }
+                : container,
+            ),
+            areas: areaSummaries(grid, inYard, new Map(filled.map((entry) => [entry.areaId, entry.filledSlots]))),
+          };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+
+    async yardContainers(includePlanned: boolean) {
+      const [grid, rows] = await Promise.all([
+        loadGrid(db, namer),
+        containersRepository.inYard(db, { includePlanned }),
+      ]);
+      return rows.map((row) => view(grid, row));
+    },
+
+    async areaContainers(areaKey: string, includePlanned: boolean) {
+      const area = await yardRepository.areaByKey(db, /^\d+$/.test(areaKey) ? Number(areaKey) : areaKey);
+      if (!area) throw notFound(messages.areaNotFound(areaKey));
+      const [grid, rows] = await Promise.all([
+        loadGrid(db, namer),
+        containersRepository.inYard(db, { areaId: area.id, includePlanned }),
+      ]);
+      return rows.map((row) => view(grid, row));
+    },
+
+    // Active containers of an IGM, or of an IGM item written IGM:ITEM; in the yard or not.
+    async igmContainers(igmKey: string) {
+      const [igm, item] = igmKey.split(':').map((part) => part.trim());
+      if (!igm) throw badRequest(messages.igmStatusIncomplete);
+      const rows = await containersRepository.byIgm(db, igm, item || undefined, true);
+      const grid = await loadGrid(db, namer);
+      return inventoryViews(
+        db,
+        namer,
+        grid,
+        rows.map((row) => row.container.id),
+      );
+    },
+
+    async container(key: string): Promise<InventoryContainer> {
+      const row = await resolveContainer(key);
+      const [view] = await inventoryViews(db, namer, await loadGrid(db, namer), [row.container.id]);
+      return view!;
+    },
+
+    // Where the searched containers stand, for the yard map of the web, kiosk and mobile pages.
+    async yardMap(text: string, medium: string | undefined) {
+      const search = containerSearch(text);
+      if (search.kind === 'error') throw badRequest(search.error);
+      const keys =
+        search.kind === 'numbers'
+          ? search.numbers
+          : (await containersRepository.byIgm(db, search.igm, search.item, true)).map((row) =>
+              String(row.container.id),
+            );
+      const found: ContainerLocation[] = [];
+      const notFound: string[] = [];
+      for (const key of keys) {
+        try {
+          found.push(await this.location(key));
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+          notFound.push(key);
+        }
+      }
+      if (search.kind === 'igm' && !keys.length) notFound.push(`${search.igm}:${search.item}`);
+      return { responsestatus: 'success', medium: medium ?? null, containers: found, notFound };
+    },
+
+    async location(key: string): Promise<ContainerLocation> {
+      const row = await resolveContainer(key);
+      const [grid, standing] = await Promise.all([
+        loadGrid(db, namer),
+        containersRepository.standing(db, [row.container.id]),
+      ]);
+      const where = standing[0];
+      const names = slotNamesOf(namer, grid, where);
+      let geo: { latitude: number; longitude: number } | null = null;
+      const area = where ? grid.areasById.get(where.areaId) : undefined;
+      if (where && area) {
+        const { lat1, long1, lat2, long2, lat3, long3, lat4, long4 } = area.area;
+        if (
+          lat1 !== null &&
+          long1 !== null &&
+          lat2 !== null &&
+          long2 !== null &&
+          lat3 !== null &&
+          long3 !== null &&
+          lat4 !== null &&
+          long4 !== null
+        ) {
+          geo = slotGeoPosition(
+            [
+              { latitude: lat1, longitude: long1 },
+              { latitude: lat2, longitude: long2 },
+              { latitude: lat3, longitude: long3 },
+              { latitude: lat4, longitude: long4 },
+            ],
+            { rows: Math.max(0, ...area.rowsByIndex.keys()), columns: Math.max(0, ...area.columnsByIndex.keys()) },
+            { row: where.rowIndex, column: where.columnIndex, span: slotSpan(row.lengthFeet) },
+          );
+        }
+      }
+      return {
+        containerId: row.container.id,
+        containerNumber: row.container.containerNumber,
+        size: sizeClass(row.lengthFeet),
+        location: names?.location ?? null,
+        fullName: names?.fullName ?? null,
+        area: names?.area ?? null,
+        row: names?.row ?? null,
+        column: names?.column ?? null,
+        stackIndex: names?.stackIndex ?? null,
+        latitude: geo?.latitude ?? null,
+        longitude: geo?.longitude ?? null,
+      };
+    },
+  };
+}
+
+export type InventoryService = ReturnType<typeof createInventoryService>;
