@@ -121,8 +121,12 @@ describe('login, menu and guards', () => {
     await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');
     // The device's last access was two hours ago (the demo limit is 30 minutes); the server's
     // session is still valid, so the client's own check must end it when the page opens again.
+    // The old last-access time is written as the next document loads, before the app runs: set on
+    // the open page, the app there could notice it first and log out before the navigation.
     const twoHoursAgo = Date.now() - 2 * 3_600_000;
-    await page.evaluate(`localStorage.setItem('openyard.lastAccess', '${twoHoursAgo}')`);
+    await page.addInitScript(
+      `if (!sessionStorage.getItem('e2e-aged')) { sessionStorage.setItem('e2e-aged', '1'); localStorage.setItem('openyard.lastAccess', '${twoHoursAgo}'); }`,
+    );
     await page.goto(`${server.baseUrl}/users`);
     await page.waitForURL(`${server.baseUrl}/login`);
     const notice = page.getByTestId('login-notice');
