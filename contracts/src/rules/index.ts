@@ -6,5 +6,6 @@ export * from './export-range';
 export * from './health';
 export * from './live-topics';
 export * from './iso6346';
+export * from './container-read';
 export * from './slots';
 export * from './container-search';
