@@ -77,6 +77,9 @@ describe('login, menu and guards', () => {
 
   it('gives the operator no Users entry and refuses /users', async () => {
     await loginThroughPage(page, server.baseUrl, 'operator', 'demo');
+    // The operator's landing page is /containers (spec 3 §6), which this build has.
+    expect(new URL(page.url()).pathname).toBe('/containers');
+    await page.goto(`${server.baseUrl}/main`);
     await page.getByTestId('home-role').waitFor();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Home' }).waitFor();

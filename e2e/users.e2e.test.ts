@@ -63,7 +63,8 @@ describe('users screen and password change', () => {
     await page.getByTestId('login-error').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('second-Pass2!');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${server.baseUrl}/main`);
+    // The operator's landing page, /containers (spec 3 §6).
+    await page.waitForURL(`${server.baseUrl}/containers`);
   });
 
   it('creates, edits and deletes a user on the Users screen', async () => {

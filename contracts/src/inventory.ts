@@ -175,3 +175,38 @@ export const YardOperationResult = Type.Object({
   corners: Type.Optional(Type.Array(GeoCorner)),
 });
 export type YardOperationResult = Static<typeof YardOperationResult>;
+
+// The inventory grid's compact snapshot (GET /rest/yard/grid): what the grid needs to draw every
+// container of the yard, as one array per field (entry i of every array is container i), with
+// liners and IGM items as lists the containers point into (-1: none). A 15,000-box yard is a few
+// hundred kilobytes instead of megabytes; details of one box come from /rest/yard/container/{n}.
+// `version` is the inventory version it shows (live slot messages with a higher one are newer);
+// the answer carries it as ETag too, so a client that has it gets 304.
+export const InventoryGrid = Type.Object({
+  version: Type.Integer(),
+  lastUpdated: Type.Integer(),
+  liners: Type.Array(Type.Object({ name: Type.String(), color: Nullable(Type.String()) })),
+  // 'IGM:ITEM', or the IGM alone when the container has no item.
+  igmItems: Type.Array(Type.String()),
+  containerIds: Type.Array(Type.Integer()),
+  numbers: Type.Array(Type.String()),
+  areaIds: Type.Array(Type.Integer()),
+  rowIndexes: Type.Array(Type.Integer()),
+  columnIndexes: Type.Array(Type.Integer()),
+  tiers: Type.Array(Type.Integer()),
+  // 20 or 40 (anything longer than 20 ft fills two slots).
+  sizes: Type.Array(Type.Integer()),
+  linerIndexes: Type.Array(Type.Integer()),
+  igmItemIndexes: Type.Array(Type.Integer()),
+  // 1 when the slot is planned, not yet taken.
+  planned: Type.Array(Type.Integer()),
+});
+export type InventoryGrid = Static<typeof InventoryGrid>;
+
+// 'IGM:ITEM' of a container, or the IGM alone; null without an IGM.
+export function igmItemKey(igm: string | null | undefined, item: string | null | undefined): string | null {
+  const igmText = igm?.trim();
+  if (!igmText) return null;
+  const itemText = item?.trim();
+  return itemText ? `${igmText}:${itemText}` : igmText;
+}

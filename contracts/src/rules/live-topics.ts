@@ -7,6 +7,9 @@ const TOPIC_FLAGS: Record<string, PermissionFlag> = {
   machines: 'machinesVisible',
   itvs: 'itvVisible',
   inventory: 'inventoryVisible',
+  containers: 'containersVisible',
+  // `ocr:{gateId}`: the smart gate screens' OCR queue of one gate.
+  ocr: 'gateVisible',
 };
 
 export function liveTopicBase(topic: string): string {
@@ -16,5 +19,7 @@ export function liveTopicBase(topic: string): string {
 export function mayWatchTopic(principal: Principal, topic: string): boolean {
   const flag = TOPIC_FLAGS[liveTopicBase(topic)];
   if (!flag) return false;
+  // The OCR queue is per gate: only `ocr:<gate id>` is a topic.
+  if (liveTopicBase(topic) === 'ocr' && !/^ocr:[1-9]\d{0,9}$/.test(topic)) return false;
   return isRole(principal.role, 'superadmin') || principal.permissions[flag];
 }

@@ -25,6 +25,9 @@ const HARD_BUFFER_LIMIT = 8 * 1024 * 1024;
 const PING_MS = 30_000;
 const REVALIDATE_MS = 30_000;
 const MAX_TOPICS = 50;
+// The containers screen refreshes on every container change without the inventory grant: the
+// yard topic's messages reach its subscribers under its own topic (published once, not twice).
+const MIRRORED_TOPICS: Readonly<Record<string, string>> = { inventory: 'containers' };
 // Events remembered to drop a second delivery of the same event (the relay is at-least-once).
 const RECENT_EVENTS = 20_000;
 
@@ -86,7 +89,11 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
         recentOrder[oldest] = event.eventId;
         oldest = (oldest + 1) % RECENT_EVENTS;
       }
-      for (const client of clients) if (client.topics.has(event.topic)) deliver(client, event);
+      const mirror = MIRRORED_TOPICS[event.topic];
+      for (const client of clients) {
+        if (client.topics.has(event.topic)) deliver(client, event);
+        if (mirror && client.topics.has(mirror)) deliver(client, { ...event, topic: mirror });
+      }
     });
 
     const flushTimer = setInterval(() => {

@@ -1,8 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ContainerLocation,
   InventoryContainer,
+  InventoryGrid,
   InventorySnapshot,
   LiveMessage,
   LocationUpdateResult,
@@ -463,6 +465,86 @@ describe('inventory reads', () => {
     await update([{ containerId: box.id, number: box.containerNumber, newLocation: 'A_8_2_1' }]);
     const after = await get<InventorySnapshot>(`/rest/yard/load?lastUpdated=${next.body.lastUpdated}`);
     expect(after.body.containers.find((container) => container.containerId === box.id)?.location).toBe('A_8_2_1');
+  });
+
+  it('serves the compact grid: the containers of the snapshot field by field, gzipped, 304 for the same version', async () => {
+    const box = await addContainer(t, superadmin.auth, { location: 'D_6_5_1', igm: '5550001', item: '7' });
+    const snapshot = await get<InventorySnapshot>('/rest/yard/load');
+    const response = await t.app.inject({ url: '/rest/yard/grid', headers: superadmin.auth });
+    expect(response.statusCode).toBe(200);
+    const grid = response.json<InventoryGrid>();
+    expect(grid.version).toBe(snapshot.body.version);
+    expect(response.headers.etag).toBe(`"inventory-a-${grid.version}"`);
+    const count = grid.containerIds.length;
+    for (const column of [
+      grid.numbers,
+      grid.areaIds,
+      grid.rowIndexes,
+      grid.columnIndexes,
+      grid.tiers,
+      grid.sizes,
+      grid.linerIndexes,
+      grid.igmItemIndexes,
+      grid.planned,
+    ])
+      expect(column).toHaveLength(count);
+    expect(count).toBe(snapshot.body.containers.length);
+    const byId = new Map(snapshot.body.containers.map((container) => [container.containerId, container]));
+    const areaIdsByName = new Map(snapshot.body.areas.map((area) => [area.area, area.areaId]));
+    grid.containerIds.forEach((id, i) => {
+      const container = byId.get(id)!;
+      expect(grid.numbers[i]).toBe(container.number);
+      expect(grid.areaIds[i]).toBe(areaIdsByName.get(container.area!));
+      expect([grid.rowIndexes[i], grid.columnIndexes[i], grid.tiers[i]]).toEqual([
+        container.rowIndex,
+        container.columnIndex,
+        container.tier,
+      ]);
+      expect(grid.sizes[i]).toBe(container.size);
+      expect(grid.liners[grid.linerIndexes[i]!]?.name ?? null).toBe(container.liner);
+      const igmItem = grid.igmItems[grid.igmItemIndexes[i]!] ?? null;
+      expect(igmItem).toBe(
+        container.igmNumber ? [container.igmNumber, container.itemNumber].filter(Boolean).join(':') : null,
+      );
+      expect(grid.planned[i]).toBe(0);
+    });
+    const mine = grid.containerIds.indexOf(box.id);
+    expect(grid.igmItems[grid.igmItemIndexes[mine]!]).toBe('5550001:7');
+
+    // Gzipped for a client that accepts it; 304 for the version the client holds.
+    const zipped = await t.app.inject({
+      url: '/rest/yard/grid',
+      headers: { ...superadmin.auth, 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(grid);
+    const same = await t.app.inject({
+      url: '/rest/yard/grid',
+      headers: { ...superadmin.auth, 'if-none-match': response.headers.etag as string },
+    });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect(Number(same.headers['content-length'] ?? 0)).toBe(0);
+
+    // A move makes a new version with the box in its new place.
+    await update([{ containerId: box.id, number: box.containerNumber, newLocation: 'D_6_6_1' }]);
+    const moved = await t.app.inject({
+      url: '/rest/yard/grid',
+      headers: { ...superadmin.auth, 'if-none-match': response.headers.etag as string },
+    });
+    expect(moved.statusCode).toBe(200);
+    const next = moved.json<InventoryGrid>();
+    expect(next.version).toBeGreaterThan(grid.version);
+    expect(next.columnIndexes[next.containerIds.indexOf(box.id)]).toBe(6);
+
+    // A planned slot only with includePlanned, marked planned.
+    const planned = await addContainer(t, superadmin.auth, { location: 'D_5_5_1', planned: true });
+    const withoutPlanned = await get<InventoryGrid>('/rest/yard/grid');
+    expect(withoutPlanned.body.containerIds).not.toContain(planned.id);
+    const withPlanned = await get<InventoryGrid>('/rest/yard/grid?includePlanned=true');
+    const at = withPlanned.body.containerIds.indexOf(planned.id);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(withPlanned.body.planned[at]).toBe(1);
   });
 
   it('lists by yard, by area (planned only when asked), by IGM, and answers container and location', async () => {

@@ -8,6 +8,7 @@ import {
   ErrorResponse,
   IgmParams,
   InventoryContainer,
+  InventoryGrid,
   InventoryLoadQuery,
   InventorySnapshot,
   LocationUpdateBody,
@@ -77,6 +78,27 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox<{ inventory: InventorySe
       const body = await service.snapshotJson(includePlanned);
       // Already serialised: Fastify sends a string with a JSON content type as it is.
       return reply.type('application/json; charset=utf-8').send(body as unknown as InventorySnapshot);
+    },
+  );
+  // The compact snapshot the inventory grid draws (one array per field), gzipped when the client
+  // accepts it, 304 when the client already has this version (If-None-Match).
+  app.get(
+    '/rest/yard/grid',
+    {
+      config: { access: inventory },
+      schema: { tags, querystring: AreaContainersQuery, response: { 200: InventoryGrid, 304: Type.Null() } },
+    },
+    async (request, reply) => {
+      const body = await service.gridBody(request.query.includePlanned ?? false);
+      reply.header('etag', body.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      // A 304 has no body: nothing is serialised, no content length is announced.
+      if (request.headers['if-none-match'] === body.etag) return reply.code(304).send(undefined as unknown as null);
+      reply.type('application/json; charset=utf-8');
+      const encodings = request.headers['accept-encoding'];
+      if (typeof encodings === 'string' && /\bgzip\b/.test(encodings))
+        return reply.header('content-encoding', 'gzip').send(body.gzipped as unknown as InventoryGrid);
+      // Already serialised: Fastify sends a Buffer as it is.
+      return reply.send(body.json as unknown as InventoryGrid);
     },
   );
   app.get(

@@ -1,5 +1,8 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
   containerSearch,
+  igmItemKey,
   messages,
   normalizeContainerNumber,
   occupancy,
@@ -9,6 +12,7 @@ import {
   type AreaOccupancy,
   type ContainerLocation,
   type InventoryContainer,
+  type InventoryGrid,
   type InventorySnapshot,
   type LocationUpdateItem,
 } from '@openyard/contracts';
@@ -29,12 +33,79 @@ const DELTA_MARGIN_MS = 10_000;
 
 type InYardRow = Awaited<ReturnType<typeof containersRepository.inYard>>[number];
 
+const gzipAsync = promisify(gzip);
+
+// One serialised grid snapshot: the JSON, the same gzipped (browsers always accept it), its ETag.
+export interface GridBody {
+  version: number;
+  etag: string;
+  json: Buffer;
+  gzipped: Buffer;
+}
+
+// The grid snapshot as one array per field (see InventoryGrid in contracts).
+function toGrid(version: number, lastUpdated: number, rows: InYardRow[]): InventoryGrid {
+  const liners: InventoryGrid['liners'] = [];
+  const linerIndex = new Map<string, number>();
+  const igmItems: string[] = [];
+  const igmItemIndex = new Map<string, number>();
+  const grid: InventoryGrid = {
+    version,
+    lastUpdated,
+    liners,
+    igmItems,
+    containerIds: [],
+    numbers: [],
+    areaIds: [],
+    rowIndexes: [],
+    columnIndexes: [],
+    tiers: [],
+    sizes: [],
+    linerIndexes: [],
+    igmItemIndexes: [],
+    planned: [],
+  };
+  for (const row of rows) {
+    let liner = -1;
+    if (row.linerName !== null) {
+      liner = linerIndex.get(row.linerName) ?? -1;
+      if (liner < 0) {
+        liner = liners.push({ name: row.linerName, color: row.linerColor }) - 1;
+        linerIndex.set(row.linerName, liner);
+      }
+    }
+    const key = igmItemKey(row.container.igm, row.container.item);
+    let igmItem = -1;
+    if (key !== null) {
+      igmItem = igmItemIndex.get(key) ?? -1;
+      if (igmItem < 0) {
+        igmItem = igmItems.push(key) - 1;
+        igmItemIndex.set(key, igmItem);
+      }
+    }
+    grid.containerIds.push(row.container.id);
+    grid.numbers.push(row.container.containerNumber);
+    grid.areaIds.push(row.areaId);
+    grid.rowIndexes.push(row.rowIndex);
+    grid.columnIndexes.push(row.columnIndex);
+    grid.tiers.push(row.tier);
+    grid.sizes.push(sizeClass(row.lengthFeet));
+    grid.linerIndexes.push(liner);
+    grid.igmItemIndexes.push(igmItem);
+    grid.planned.push(row.container.planned ? 1 : 0);
+  }
+  return grid;
+}
+
 export function createInventoryService(db: Database, deps: { slots: SlotOptions; afterCommit: () => void }) {
   const namer = createSlotNamer(deps.slots);
   // The full snapshot, serialised once per inventory version (the wall display and every open
   // inventory screen load it; it only changes when the yard does).
   const cache = new Map<boolean, { version: number; body: string }>();
   const building = new Map<boolean, Promise<string>>();
+  // The grid snapshot likewise, serialised and gzipped once per inventory version.
+  const gridCache = new Map<boolean, GridBody>();
+  const gridBuilding = new Map<boolean, Promise<GridBody>>();
 
   // One transaction per change, taking the inventory lock first; events go to the outbox in it.
   async function change<T>(work: (tx: Database, events: NewEvent[]) => Promise<T>, context: { number?: string } = {}) {
@@ -173,6 +244,46 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
       return build;
     },
 
+    // The compact grid snapshot, rebuilt only when the inventory version moved on. The version is
+    // read on every call: a client that saw a live message before asking gets at least that version.
+    async gridBody(includePlanned: boolean): Promise<GridBody> {
+      const { version } = await containersRepository.version(db);
+      const cached = gridCache.get(includePlanned);
+      if (cached && cached.version >= version) return cached;
+      const pending = gridBuilding.get(includePlanned);
+      if (pending) {
+        // A build that began before this version was read may predate it: then build again.
+        const body = await pending;
+        if (body.version >= version) return body;
+        return this.gridBody(includePlanned);
+      }
+      const build = db
+        .transaction(
+          async (tx) => {
+            const lastUpdated = Date.now();
+            const { version: current } = await containersRepository.version(tx);
+            const rows = await containersRepository.inYard(tx, { includePlanned });
+            return toGrid(current, lastUpdated, rows);
+          },
+          { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        )
+        .then(async (grid) => {
+          const json = Buffer.from(JSON.stringify(grid));
+          const body: GridBody = {
+            version: grid.version,
+            etag: `"inventory-${includePlanned ? 'p' : 'a'}-${grid.version}"`,
+            json,
+            gzipped: await gzipAsync(json),
+          };
+          const latest = gridCache.get(includePlanned);
+          if (!latest || latest.version <= body.version) gridCache.set(includePlanned, body);
+          return body;
+        })
+        .finally(() => gridBuilding.delete(includePlanned));
+      gridBuilding.set(includePlanned, build);
+      return build;
+    },
+
     // What changed since an earlier snapshot: containers moved, edited or gone from the yard.
     async changesSince(lastUpdated: number, includePlanned: boolean): Promise<InventorySnapshot> {
       return db.transaction(
@@ -244,10 +355,16 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
       );
     },
 
+    // One container as the inventory shows it: its details are read once, its place and the names
+    // of its slot alongside.
     async container(key: string): Promise<InventoryContainer> {
       const row = await resolveContainer(key);
-      const [view] = await inventoryViews(db, namer, await loadGrid(db, namer), [row.container.id]);
-      return view!;
+      const [grid, standing] = await Promise.all([
+        loadGrid(db, namer),
+        containersRepository.standing(db, [row.container.id]),
+      ]);
+      const where = standing[0];
+      return toInventoryContainer(row, where, slotNamesOf(namer, grid, where));
     },
 
     // Where the searched containers stand, for the yard map of the web, kiosk and mobile pages.

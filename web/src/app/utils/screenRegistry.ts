@@ -1,5 +1,13 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { IconAccessPoint, IconListDetails, IconUsers, type Icon } from '@tabler/icons-react';
+import {
+  IconAccessPoint,
+  IconBuildingWarehouse,
+  IconContainer,
+  IconListDetails,
+  IconPalette,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 
 export interface ScreenDefinition {
   path: string;
@@ -11,6 +19,14 @@ export interface ScreenDefinition {
 // The screens this build has. A menu entry of the spec shows only when its path is here, and only
 // these paths are routed; add a screen by adding it to this list.
 export const screenRegistry: readonly ScreenDefinition[] = [
+  {
+    path: '/inventory',
+    component: lazy(() =>
+      import('../../modules/inventory/components/InventoryPage').then((module) => ({ default: module.InventoryPage })),
+    ),
+    icon: IconBuildingWarehouse,
+    description: 'The yard as a live grid: slots, liners, occupancy, search and moves',
+  },
   {
     path: '/users',
     component: lazy(() =>
@@ -38,5 +54,25 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconListDetails,
     description: 'What the devices sent, live, by device and type',
+  },
+  {
+    path: '/containers',
+    component: lazy(() =>
+      import('../../modules/containers/components/ContainersPage').then((module) => ({
+        default: module.ContainersPage,
+      })),
+    ),
+    icon: IconContainer,
+    description: 'Find, edit, move and export containers; see them on the yard map',
+  },
+  {
+    path: '/configure',
+    component: lazy(() =>
+      import('../../modules/configure/components/ConfigurePage').then((module) => ({
+        default: module.ConfigurePage,
+      })),
+    ),
+    icon: IconPalette,
+    description: 'Yard layout and colour rules',
   },
 ];

@@ -1,0 +1,22 @@
+import { useQueries } from '@tanstack/react-query';
+import { RULE_ALL, type NamedItem } from '@openyard/contracts';
+import { http } from '../../../api/http';
+import { configureQueryKeys } from '../utils/configureQueryKeys';
+import { RULE_FILTERS, type RuleFilterName } from '../utils/RuleFilterName';
+
+// The choices of each rule filter: 'All' and the names of its master-data list.
+export function useRuleFilterOptions(): Record<RuleFilterName, string[]> {
+  const results = useQueries({
+    queries: RULE_FILTERS.map((filter) => ({
+      queryKey: configureQueryKeys.filterOptions(filter.name),
+      queryFn: () => http.get<NamedItem[]>(filter.path),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  return Object.fromEntries(
+    RULE_FILTERS.map((filter, index) => [
+      filter.name,
+      [RULE_ALL, ...[...new Set((results[index]?.data ?? []).map((item) => item.name))]],
+    ]),
+  ) as Record<RuleFilterName, string[]>;
+}

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import {
+  isValidContainerNumber,
+  messages,
+  normalizeContainerNumber,
+  type Container,
+  type ContainerInput,
+  type ContainerSize,
+  type Customer,
+  type NamedItem,
+} from '@openyard/contracts';
+import { confirmDialog } from '../../../ui/confirmDialog';
+import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { notifySuccess } from '../../../ui/notifySuccess';
+import { useMasterList } from '../hooks/useMasterList';
+import { useSaveContainer } from '../hooks/useSaveContainer';
+
+interface ContainerFormValues {
+  containerNumber: string;
+  sizeName: string | null;
+  containerType: string | null;
+  process: string | null;
+  category: string | null;
+  customer: string | null;
+  cargoType: string | null;
+  hazardous: boolean;
+  movementAlert: boolean;
+  rfidTagId: string;
+  igm: string;
+  item: string;
+}
+
+const orNull = (value: string | null): string | null => (value && value.trim() ? value.trim() : null);
+const names = (list: readonly { name: string }[] | undefined, current: string | null) => {
+  const values = (list ?? []).map((entry) => entry.name);
+  // A value the lists no longer hold stays choosable, so that saving does not clear it.
+  return current && !values.includes(current) ? [current, ...values] : values;
+};
+
+// Edit a container (spec 1 §2). The ISO 6346 check warns while typing; the server's
+// 'Invalid container number...' asks 'Do you still want to update container?' (spec 1 §5).
+export function ContainerEditModal({ container, onClose }: { container: Container; onClose: () => void }) {
+  const sizes = useMasterList<ContainerSize>('/rest/container-sizes');
+  const types = useMasterList<NamedItem>('/rest/container-types');
+  const processes = useMasterList<NamedItem>('/rest/container-processes');
+  const categories = useMasterList<NamedItem>('/rest/categories');
+  const cargoTypes = useMasterList<NamedItem>('/rest/cargo-types');
+  const customers = useMasterList<Customer>('/rest/customers');
+  const save = useSaveContainer();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const form = useForm<ContainerFormValues>({
+    initialValues: {
+      containerNumber: container.containerNumber,
+      sizeName: container.sizeName,
+      containerType: container.containerType,
+      process: container.process,
+      category: container.category,
+      customer: container.customer,
+      cargoType: container.cargoType,
+      hazardous: container.hazardous,
+      movementAlert: container.movementAlert,
+      rfidTagId: container.rfidTagId ?? '',
+      igm: container.igm ?? '',
+      item: container.item ?? '',
+    },
+    validate: {
+      containerNumber: (value) =>
+        /^[A-Z0-9]{11}$/.test(normalizeContainerNumber(value)) ? null : messages.containerNumberFormat,
+      sizeName: (value) => (value ? null : messages.containerSizeRequired),
+    },
+  });
+
+  const number = normalizeContainerNumber(form.values.containerNumber);
+  const isoWarning = number.length === 11 && !isValidContainerNumber(number);
+
+  const submit = async (values: ContainerFormValues) => {
+    setServerError(null);
+    const input: ContainerInput = {
+      id: container.id,
+      containerNumber: normalizeContainerNumber(values.containerNumber),
+      sizeName: values.sizeName ?? container.sizeName,
+      containerType: orNull(values.containerType),
+      process: orNull(values.process),
+      category: orNull(values.category),
+      customer: orNull(values.customer),
+      cargoType: orNull(values.cargoType),
+      hazardous: values.hazardous,
+      movementAlert: values.movementAlert,
+      rfidTagId: orNull(values.rfidTagId),
+      igm: orNull(values.igm),
+      item: orNull(values.item),
+    };
+    try {
+      let reply = await save.mutateAsync(input);
+      if (reply.responsestatus === messages.invalidContainerNumber) {
+        const confirmed = await confirmDialog({
+          title: messages.invalidContainerNumber,
+          message: `${reply.message ? `${reply.message}. ` : ''}${messages.confirmUpdateInvalidContainer}`,
+          confirmLabel: 'Update',
+        });
+        if (!confirmed) return;
+        reply = await save.mutateAsync({ ...input, skipValidation: true });
+      }
+      if (reply.responsestatus !== 'success') {
+        setServerError(reply.message ?? reply.responsestatus);
+        return;
+      }
+      notifySuccess(reply.message ?? messages.containerUpdated);
+      onClose();
+    } catch (error) {
+      setServerError(errorMessageOf(error));
+    }
+  };
+
+  const select = (
+    key: keyof ContainerFormValues,
+    label: string,
+    list: readonly { name: string }[] | undefined,
+    required = false,
+  ) => (
+    <Select
+      label={label}
+      data={names(list, form.values[key] as string | null)}
+      searchable
+      clearable={!required}
+      withAsterisk={required}
+      nothingFoundMessage="Nothing found"
+      data-testid={`container-form-${key}`}
+      {...form.getInputProps(key)}
+    />
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={`Edit container ${container.containerNumber}`} size="lg" centered>
+      <form onSubmit={form.onSubmit((values) => void submit(values))}>
+        <Stack gap="sm">
+          <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+            <TextInput
+              label="Container number"
+              withAsterisk
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              data-testid="container-form-number"
+              {...form.getInputProps('containerNumber')}
+              onChange={(event) => form.setFieldValue('containerNumber', event.currentTarget.value.toUpperCase())}
+            />
+            {select('sizeName', 'Size', sizes.data, true)}
+            {select('containerType', 'Type', types.data)}
+            {select('process', 'Process', processes.data)}
+            {select('category', 'Category', categories.data)}
+            {select('cargoType', 'Cargo type', cargoTypes.data)}
+            {select('customer', 'Customer', customers.data)}
+            <TextInput label="RFID tag" data-testid="container-form-rfid" {...form.getInputProps('rfidTagId')} />
+            <TextInput label="IGM" data-testid="container-form-igm" {...form.getInputProps('igm')} />
+            <TextInput label="Item" data-testid="container-form-item" {...form.getInputProps('item')} />
+          </SimpleGrid>
+          {isoWarning && (
+            <Alert
+              color="yellow"
+              variant="light"
+              p="xs"
+              icon={<IconAlertTriangle size={16} />}
+              data-testid="container-form-iso"
+            >
+              <Text size="sm">
+                {number} does not pass the ISO 6346 check digit; saving asks whether to keep it anyway.
+              </Text>
+            </Alert>
+          )}
+          <Group gap="lg">
+            <Checkbox label="Hazardous" {...form.getInputProps('hazardous', { type: 'checkbox' })} />
+            <Checkbox
+              label="Movement alert"
+              data-testid="container-form-movement-alert"
+              {...form.getInputProps('movementAlert', { type: 'checkbox' })}
+            />
+          </Group>
+          {serverError && (
+            <Alert color="red" p="xs" data-testid="container-form-error">
+              <Text size="sm">{serverError}</Text>
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="container-form-save">
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

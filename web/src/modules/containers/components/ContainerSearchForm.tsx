@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Button, Group, TagsInput, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { ContainerSearch } from '../utils/ContainerSearch';
+import { dateInputValue } from '../utils/dateInputValue';
+import { dateOfInputValue } from '../utils/dateOfInputValue';
+import { defaultContainerSearch } from '../utils/defaultContainerSearch';
+import { endOfDay } from '../utils/endOfDay';
+import { startOfDay } from '../utils/startOfDay';
+
+const DATES_REVERSED = 'The from date is after the to date';
+const DATE_MISSING = 'Choose a date';
+
+// The search bar of a scope: one or more texts (number, IGM, item, tag, liner, customer, process,
+// type, size or area; every text must match) and the gate-in period, one year back by default.
+// Each search opens a tab of its own.
+export function ContainerSearchForm({
+  testId,
+  onSearch,
+}: {
+  testId: string;
+  onSearch: (search: Omit<ContainerSearch, 'id'>) => void;
+}) {
+  const initial = defaultContainerSearch();
+  const [texts, setTexts] = useState<string[]>([]);
+  const [from, setFrom] = useState(dateInputValue(initial.fromDate));
+  const [to, setTo] = useState(dateInputValue(initial.toDate));
+  const [error, setError] = useState<{ from?: string; to?: string }>({});
+  const [searchValue, setSearchValue] = useState('');
+
+  const submit = (pendingText: string) => {
+    const fromDate = dateOfInputValue(from);
+    const toDate = dateOfInputValue(to);
+    if (!fromDate || !toDate) {
+      setError({ from: fromDate ? undefined : DATE_MISSING, to: toDate ? undefined : DATE_MISSING });
+      return;
+    }
+    if (fromDate > toDate) {
+      setError({ from: DATES_REVERSED });
+      return;
+    }
+    setError({});
+    const all = [...texts, pendingText].map((text) => text.trim()).filter(Boolean);
+    onSearch({ texts: [...new Set(all)], fromDate: startOfDay(fromDate), toDate: endOfDay(toDate) });
+    setTexts([]);
+    setSearchValue('');
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(searchValue);
+      }}
+    >
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <TagsInput
+          size="xs"
+          label="Search"
+          placeholder={texts.length ? 'Add another text' : 'Container number, IGM, liner, area… (Enter adds a text)'}
+          value={texts}
+          onChange={setTexts}
+          searchValue={searchValue}
+          onSearchChange={setSearchValue}
+          clearable
+          style={{ flex: 1, minWidth: 320 }}
+          data-testid={`${testId}-text`}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          label="Gate-in from"
+          value={from}
+          onChange={(event) => setFrom(event.currentTarget.value)}
+          error={error.from}
+          w={150}
+          data-testid={`${testId}-from`}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          label="Gate-in to"
+          value={to}
+          onChange={(event) => setTo(event.currentTarget.value)}
+          error={error.to}
+          w={150}
+          data-testid={`${testId}-to`}
+        />
+        <Button size="xs" type="submit" mt={22} leftSection={<IconSearch size={14} />} data-testid={`${testId}-submit`}>
+          Search
+        </Button>
+      </Group>
+    </form>
+  );
+}

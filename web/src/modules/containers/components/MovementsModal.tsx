@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { Badge, Modal, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useAtomValue } from 'jotai';
+import type { Movement, MovementSource } from '@openyard/contracts';
+import { metadataState } from '../../../app/states/metadataState';
+import { DataTable } from '../../../ui/DataTable';
+import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { formatDateTime } from '../../../ui/formatDateTime';
+import { useMovements } from '../hooks/useMovements';
+
+const SOURCE_COLORS: Record<MovementSource, string> = {
+  manual: 'harbour',
+  gate: 'green',
+  machine: 'violet',
+  import: 'gray',
+};
+
+const place = (location: string | null) =>
+  location ? (
+    <Text inherit ff="monospace">
+      {location}
+    </Text>
+  ) : (
+    <Text inherit c="dimmed">
+      outside the yard
+    </Text>
+  );
+
+// The movements view: every location change of the container, newest first, with who or what moved it.
+export function MovementsModal({ containerNumber, onClose }: { containerNumber: string; onClose: () => void }) {
+  const timeZone = useAtomValue(metadataState)?.timeZone;
+  const movements = useMovements(containerNumber);
+  const columns = useMemo<ColumnDef<Movement>[]>(
+    () => [
+      {
+        id: 'movedAt',
+        header: 'When',
+        cell: ({ row }) => (
+          <Text inherit ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(row.original.movedAt, timeZone)}
+          </Text>
+        ),
+      },
+      { id: 'from', header: 'From', cell: ({ row }) => place(row.original.fromLocation) },
+      { id: 'to', header: 'To', cell: ({ row }) => place(row.original.toLocation) },
+      {
+        id: 'source',
+        header: 'Source',
+        cell: ({ row }) => (
+          <Badge size="sm" variant="light" color={SOURCE_COLORS[row.original.source]}>
+            {row.original.source}
+          </Badge>
+        ),
+      },
+      {
+        id: 'by',
+        header: 'By',
+        cell: ({ row }) => row.original.movedBy ?? row.original.device ?? '',
+      },
+    ],
+    [timeZone],
+  );
+  const rows = useMemo(
+    () => [...(movements.data?.entities ?? [])].sort((a, b) => b.movedAt - a.movedAt || b.id - a.id),
+    [movements.data],
+  );
+  return (
+    <Modal opened onClose={onClose} title={`Movements of ${containerNumber}`} size="xl" centered>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(movement) => String(movement.id)}
+        loading={movements.isPending}
+        error={movements.error ? errorMessageOf(movements.error) : null}
+        onRetry={() => void movements.refetch()}
+        emptyText="No movements recorded"
+        dense
+        minWidth={640}
+        label={`Movements of ${containerNumber}`}
+        testId="movements-table"
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,201 @@
+import { useMemo, useState, type Ref } from 'react';
+import { OrthographicView, type OrthographicViewState } from '@deck.gl/core';
+import { PolygonLayer, SolidPolygonLayer, TextLayer } from '@deck.gl/layers';
+import { DeckGL, type DeckGLRef } from '@deck.gl/react';
+import { Box } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { slotSpan, type ContainerLocation, type YardLayout } from '@openyard/contracts';
+import { SLOT_LENGTH, SLOT_WIDTH, slotPolygon, yardPlan, type PlannedArea } from '../utils/yardPlan';
+
+interface Cell {
+  polygon: [number, number][];
+  area: string;
+}
+
+interface Tick {
+  position: [number, number];
+  text: string;
+  anchor: 'middle' | 'end';
+  baseline: 'bottom' | 'center';
+}
+
+// Row and column names around the areas that hold a chosen container, to read the slot off the plan.
+function ticksOf(area: PlannedArea): Tick[] {
+  return [
+    ...area.columns.map((column, index): Tick => ({
+      position: [area.x + (index + 0.5) * SLOT_LENGTH, area.y - 0.4],
+      text: column.name,
+      anchor: 'middle',
+      baseline: 'bottom',
+    })),
+    ...area.rows.map((row, index): Tick => ({
+      position: [area.x - 0.8, area.y + (index + 0.5) * SLOT_WIDTH],
+      text: row.name,
+      anchor: 'end',
+      baseline: 'center',
+    })),
+  ];
+}
+
+interface Target {
+  polygon: [number, number][];
+  label: string;
+}
+
+const BACKGROUND: [number, number, number] = [20, 26, 32];
+const SLOT_FILL: [number, number, number, number] = [43, 51, 61, 255];
+const SLOT_FILL_DIMMED: [number, number, number, number] = [32, 39, 47, 255];
+const SLOT_LINE: [number, number, number, number] = [20, 26, 32, 255];
+const HIGHLIGHT: [number, number, number, number] = [255, 196, 0, 255];
+const LABEL: [number, number, number, number] = [201, 209, 217, 255];
+const MARGIN = 24;
+
+function cellsOf(area: PlannedArea): Cell[] {
+  const cells: Cell[] = [];
+  for (const row of area.rows)
+    for (const column of area.columns) {
+      const polygon = slotPolygon(area, row.name, column.name, 1);
+      if (polygon) cells.push({ polygon, area: area.name });
+    }
+  return cells;
+}
+
+// The 'Yard map' tab: every area of the layout from above, the chosen containers' slots (both
+// slots of a 40 ft box) highlighted in amber and labelled; the view starts on them.
+export function YardPlanMap({
+  layout,
+  containers,
+  deckRef,
+}: {
+  layout: YardLayout;
+  containers: readonly ContainerLocation[];
+  deckRef: Ref<DeckGLRef>;
+}) {
+  const { ref, width, height } = useElementSize();
+  const plan = useMemo(() => yardPlan(layout.areaLayouts), [layout]);
+  const shownAreas = useMemo(() => new Set(containers.map((container) => container.area)), [containers]);
+  const cells = useMemo(() => plan.areas.flatMap(cellsOf), [plan]);
+  const ticks = useMemo(
+    () => plan.areas.filter((area) => shownAreas.has(area.name)).flatMap(ticksOf),
+    [plan, shownAreas],
+  );
+  const targets = useMemo(() => {
+    const byName = new Map(plan.areas.map((area) => [area.name, area]));
+    return containers.flatMap((container): Target[] => {
+      const area = container.area ? byName.get(container.area) : undefined;
+      if (!area || !container.row || !container.column) return [];
+      const polygon = slotPolygon(area, container.row, container.column, slotSpan(container.size));
+      return polygon ? [{ polygon, label: `${container.containerNumber} · tier ${container.stackIndex ?? ''}` }] : [];
+    });
+  }, [containers, plan]);
+
+  const [viewState, setViewState] = useState<OrthographicViewState | null>(null);
+  // Starts on the highlighted slots (with their areas around them), else on the whole yard.
+  const initialViewState = useMemo((): OrthographicViewState | null => {
+    if (!width || !height) return null;
+    const focus = plan.areas.filter((area) => shownAreas.has(area.name));
+    const boxes = focus.length ? focus : plan.areas;
+    const left = Math.min(...boxes.map((area) => area.x));
+    const top = Math.min(...boxes.map((area) => area.y)) - 8;
+    const right = Math.max(...boxes.map((area) => area.x + area.width));
+    const bottom = Math.max(...boxes.map((area) => area.y + area.height));
+    const zoom = Math.log2(Math.min((width - MARGIN * 2) / (right - left), (height - MARGIN * 2) / (bottom - top)));
+    // A little wider than the focus, so that the neighbouring areas show at the edges.
+    return {
+      target: [(left + right) / 2, (top + bottom) / 2, 0],
+      zoom: Math.min(zoom - 0.3, 4),
+      minZoom: -3,
+      maxZoom: 6,
+    };
+  }, [width, height, plan, shownAreas]);
+
+  const layers = [
+    new SolidPolygonLayer<number>({
+      id: 'background',
+      data: [0],
+      getPolygon: () => [
+        [-1000, -1000],
+        [plan.width + 1000, -1000],
+        [plan.width + 1000, plan.height + 1000],
+        [-1000, plan.height + 1000],
+      ],
+      getFillColor: BACKGROUND,
+    }),
+    new PolygonLayer<Cell>({
+      id: 'slots',
+      data: cells,
+      getPolygon: (cell) => cell.polygon,
+      getFillColor: (cell) => (shownAreas.has(cell.area) ? SLOT_FILL : SLOT_FILL_DIMMED),
+      getLineColor: SLOT_LINE,
+      lineWidthUnits: 'pixels',
+      getLineWidth: 1,
+      stroked: true,
+      updateTriggers: { getFillColor: [shownAreas] },
+    }),
+    new PolygonLayer<Target>({
+      id: 'containers',
+      data: targets,
+      getPolygon: (target) => target.polygon,
+      getFillColor: HIGHLIGHT,
+      getLineColor: [255, 255, 255, 255],
+      lineWidthUnits: 'pixels',
+      getLineWidth: 2,
+      stroked: true,
+    }),
+    new TextLayer<Tick>({
+      id: 'ticks',
+      data: ticks,
+      getPosition: (tick) => tick.position,
+      getText: (tick) => tick.text,
+      getColor: [138, 150, 163, 255],
+      getSize: 10,
+      getTextAnchor: (tick) => tick.anchor,
+      getAlignmentBaseline: (tick) => tick.baseline,
+      fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
+    }),
+    new TextLayer<PlannedArea>({
+      id: 'area-names',
+      data: plan.areas,
+      getPosition: (area) => [area.x, area.y - (shownAreas.has(area.name) ? 3 : 1)],
+      getText: (area) => `Area ${area.name}`,
+      getColor: LABEL,
+      getSize: 13,
+      getTextAnchor: 'start',
+      getAlignmentBaseline: 'bottom',
+      fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
+      fontWeight: 600,
+    }),
+    new TextLayer<Target>({
+      id: 'container-labels',
+      data: targets,
+      getPosition: (target) => [target.polygon[1]![0] + 1, (target.polygon[1]![1] + target.polygon[2]![1]) / 2],
+      getText: (target) => target.label,
+      characterSet: 'auto',
+      getColor: [255, 214, 102, 255],
+      getSize: 12,
+      getTextAnchor: 'start',
+      getAlignmentBaseline: 'center',
+      background: true,
+      getBackgroundColor: [14, 19, 23, 230],
+      backgroundPadding: [4, 2],
+      fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
+      fontWeight: 600,
+    }),
+  ];
+
+  return (
+    <Box ref={ref} pos="relative" h="100%" mih={420} bg="dark.8" style={{ borderRadius: 4, overflow: 'hidden' }}>
+      {initialViewState && (
+        <DeckGL
+          ref={deckRef}
+          views={new OrthographicView({ id: 'plan', flipY: true })}
+          viewState={viewState ?? initialViewState}
+          onViewStateChange={({ viewState: next }) => setViewState(next)}
+          controller={{ dragRotate: false }}
+          layers={layers}
+          getCursor={({ isDragging }) => (isDragging ? 'grabbing' : 'grab')}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { oneBasedSkip, type ContainersPage } from '@openyard/contracts';
+import { http } from '../../../api/http';
+import type { ContainerSearch } from '../utils/ContainerSearch';
+import { containersMedium } from '../utils/containersMedium';
+import { containersQueryKeys } from '../utils/containersQueryKeys';
+import type { ContainersScope } from '../utils/ContainersScope';
+import { searchTextOf } from '../utils/searchTextOf';
+
+// One page of a search: GET /rest/enterprise/containers (Yard: in the yard) or .../all (All: every
+// visit), with a 1-based skip (spec 1 §7).
+export function useContainers(scope: ContainersScope, search: ContainerSearch, page: number, pageSize: number) {
+  const searchText = searchTextOf(search) ?? '';
+  return useQuery({
+    queryKey: containersQueryKeys.page(scope, searchText, search.fromDate, search.toDate, page, pageSize),
+    queryFn: () =>
+      http.get<ContainersPage>(scope === 'yard' ? '/rest/enterprise/containers' : '/rest/enterprise/containers/all', {
+        skip: oneBasedSkip(page, pageSize),
+        limit: pageSize,
+        searchText,
+        medium: containersMedium,
+        fromDate: search.fromDate,
+        toDate: search.toDate,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

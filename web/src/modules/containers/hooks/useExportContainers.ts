@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ExportResponse } from '@openyard/contracts';
+import { http } from '../../../api/http';
+import type { ContainerSearch } from '../utils/ContainerSearch';
+import type { ContainersScope } from '../utils/ContainersScope';
+import { searchTextOf } from '../utils/searchTextOf';
+
+// GET /rest/enterprise/containers/export: the server writes the spreadsheet of the search's rows
+// in the dialog's page range and returns its path.
+export function useExportContainers(scope: ContainersScope, search: ContainerSearch) {
+  return useMutation({
+    mutationFn: (range: { startIndex: number; pageSize: number }) =>
+      http.get<ExportResponse>('/rest/enterprise/containers/export', {
+        skip: range.startIndex,
+        limit: range.pageSize,
+        format: 'xlsx',
+        searchText: searchTextOf(search),
+        inYardContainersOnly: scope === 'yard',
+        fromDate: search.fromDate,
+        toDate: search.toDate,
+      }),
+  });
+}

@@ -1,0 +1,3 @@
+// The `medium` this client names itself with on container calls (spec 1 §7); it changes nothing
+// in the answer, the server logs it.
+export const containersMedium = 'Web';

@@ -1,0 +1,501 @@
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  Menu,
+  ScrollArea,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowsJoin,
+  IconArrowsSplit,
+  IconCut,
+  IconMapPin,
+  IconPlugConnectedX,
+  IconRefresh,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useAtom, useAtomValue } from 'jotai';
+import { isRole, type YardLayout } from '@openyard/contracts';
+import { currentUserState } from '../../../app/states/currentUserState';
+import { metadataState } from '../../../app/states/metadataState';
+import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { notifyError } from '../../../ui/notifyError';
+import { notifySuccess } from '../../../ui/notifySuccess';
+import { useAreaSummaries } from '../hooks/useAreaSummaries';
+import { useColourRules } from '../hooks/useColourRules';
+import { useInventoryLive } from '../hooks/useInventoryLive';
+import { useUpdateLocation } from '../hooks/useUpdateLocation';
+import { inventoryFiltersState } from '../states/inventoryFiltersState';
+import { inventoryLiveState } from '../states/inventoryLiveState';
+import { inventoryRulesShownState } from '../states/inventoryRulesShownState';
+import { inventorySelectionState } from '../states/inventorySelectionState';
+import { NO_AREA_FILTER } from '../utils/gridFilters';
+import { ruleStacks } from '../utils/gridLayerData';
+import type { GridFocus, GridPick } from '../utils/GridPick';
+import type { GridContainer } from '../utils/InventoryStore';
+import { searchGrid } from '../utils/searchGrid';
+import { slotName } from '../utils/slotName';
+import { slotBox, type YardGeometry } from '../utils/yardGeometry';
+import { yardInventory } from '../utils/yardInventory';
+import { AreaCard } from './AreaCard';
+import { BulkLocationModal } from './BulkLocationModal';
+import { ContainerDetails } from './ContainerDetails';
+import { GridContextMenu, type GridMenuTarget } from './GridContextMenu';
+import { GridLegend } from './GridLegend';
+import { MergeSlotsModal } from './MergeSlotsModal';
+import { SplitAreaModal } from './SplitAreaModal';
+import { UpdateLocationModal } from './UpdateLocationModal';
+import { YardGrid } from './YardGrid';
+
+type AdminDialog = 'split-area' | 'merge-slots' | 'split-slots' | 'bulk-location';
+
+export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geometry: YardGeometry }) {
+  const store = yardInventory;
+  useLayoutEffect(() => store.setGeometry(geometry), [store, geometry]);
+  const user = useAtomValue(currentUserState);
+  const metadata = useAtomValue(metadataState);
+  const enterprise = metadata?.enterpriseVersion ?? false;
+  const slotFormat = layout.slotFormat;
+  const startHeight = layout.startHeight;
+  const superadmin = user ? isRole(user.role, 'superadmin') : false;
+  // Spec 2 §6: crud when the landing page is this screen or the permissions allow it.
+  const canWrite = superadmin || !!user?.permissions.crudEnabled || user?.landingPage === '/inventory';
+
+  const [live, setLive] = useAtom(inventoryLiveState);
+  const [rulesShown, setRulesShown] = useAtom(inventoryRulesShownState);
+  const [filters, setFilters] = useAtom(inventoryFiltersState);
+  const [selectedId, setSelectedId] = useAtom(inventorySelectionState);
+  const liveOn = live && enterprise;
+  const loading = useInventoryLive(store, liveOn);
+  const summaries = useAreaSummaries(store);
+  const rules = useColourRules(rulesShown);
+  const ruleColours = useMemo(
+    () => (rulesShown && rules.data ? ruleStacks(geometry, rules.data) : null),
+    [rulesShown, rules.data, geometry],
+  );
+  // The screen re-renders when the selected box changes or moves, not with every change of the yard
+  // (the grid follows those by itself).
+  const selectedKey = useSyncExternalStore(store.subscribe, () => {
+    const index = selectedId === null ? null : store.indexOf(selectedId);
+    const container = index === null ? null : store.container(index);
+    return container
+      ? `${container.containerId}:${container.areaId}:${container.rowIndex}:${container.columnIndex}:${container.tier}`
+      : '';
+  });
+  const update = useUpdateLocation(store);
+
+  const [searchText, setSearchText] = useState('');
+  const [highlighted, setHighlighted] = useState<number[]>([]);
+  const [markedSlot, setMarkedSlot] = useState<number | null>(null);
+  const [focus, setFocus] = useState<GridFocus | null>(null);
+  const [tooltip, setTooltip] = useState<{ containerId: number; x: number; y: number } | null>(null);
+  const [menu, setMenu] = useState<(GridMenuTarget & { pick: GridPick | null }) | null>(null);
+  const [updating, setUpdating] = useState<GridContainer | null>(null);
+  const [dialog, setDialog] = useState<AdminDialog | null>(null);
+
+  // Leaving the screen ends its transient state; filters and toggles stay for the next visit.
+  useEffect(
+    () => () => {
+      setSelectedId(null);
+    },
+    [setSelectedId],
+  );
+
+  const indexOfSelected = selectedKey && selectedId !== null ? store.indexOf(selectedId) : null;
+  const selected = indexOfSelected === null ? null : store.container(indexOfSelected);
+  const locationOf = (container: GridContainer | null) => {
+    const area = container ? geometry.areasById.get(container.areaId) : undefined;
+    return container && area
+      ? slotName(area, container.rowIndex, container.columnIndex, container.tier, slotFormat)
+      : null;
+  };
+  const selectedLocation = locationOf(selected);
+
+  const boxOfIndexes = (indexes: number[]) => {
+    let box: [number, number, number, number] | null = null;
+    for (const index of indexes) {
+      const container = store.container(index);
+      const area = container ? geometry.areasById.get(container.areaId) : undefined;
+      const one =
+        container && area
+          ? slotBox(area, container.rowIndex, container.columnIndex, container.tier, container.size > 20 ? 2 : 1)
+          : null;
+      if (!one) continue;
+      box = box
+        ? [Math.min(box[0], one[0]), Math.min(box[1], one[1]), Math.max(box[2], one[2]), Math.max(box[3], one[3])]
+        : one;
+    }
+    return box;
+  };
+  const focusOn = (box: readonly [number, number, number, number] | null) => {
+    if (box) setFocus({ box: [box[0] - 12, box[1] - 10, box[2] + 12, box[3] + 10], key: Date.now() });
+  };
+
+  const runSearch = () => {
+    if (!enterprise) return;
+    const result = searchGrid(searchText, store, geometry, { slotFormat, startHeight });
+    setTooltip(null);
+    switch (result.kind) {
+      case 'none':
+        setHighlighted([]);
+        notifyError(result.message);
+        return;
+      case 'slot': {
+        setMarkedSlot(result.slot);
+        const area = geometry.areasById.get(geometry.slotAreaIds[result.slot]!)!;
+        focusOn(
+          slotBox(
+            area,
+            geometry.slotRowIndexes[result.slot]!,
+            geometry.slotColumnIndexes[result.slot]!,
+            geometry.slotTiers[result.slot]!,
+          ),
+        );
+        return;
+      }
+      case 'containers': {
+        const ids = result.indexes.map((index) => store.containerIds[index]!);
+        setHighlighted(ids);
+        setMarkedSlot(null);
+        if (ids.length === 1) setSelectedId(ids[0]!);
+        focusOn(boxOfIndexes(result.indexes));
+      }
+    }
+  };
+  const clearSearch = () => {
+    setSearchText('');
+    setHighlighted([]);
+    setMarkedSlot(null);
+  };
+
+  const onPick = (pick: GridPick | null, button: 'left' | 'right') => {
+    if (button === 'left') {
+      setMenu(null);
+      if (pick?.kind === 'container') {
+        const containerId = store.containerIds[pick.index]!;
+        setSelectedId(containerId);
+        setTooltip(enterprise ? { containerId, x: pick.x + 12, y: pick.y + 12 } : null);
+      } else {
+        setTooltip(null);
+        if (pick?.kind === 'slot') setMarkedSlot(pick.slot);
+      }
+      return;
+    }
+    setTooltip(null);
+    if (!pick) {
+      setMenu(null);
+      return;
+    }
+    if (pick.kind === 'container') {
+      const container = store.container(pick.index);
+      const igmItem = container && container.igmItem >= 0 ? store.igmItems[container.igmItem]! : null;
+      setMenu({ x: pick.x, y: pick.y, containerNumber: container?.number ?? null, igmItem, slotName: null, pick });
+    } else {
+      const area = geometry.areasById.get(geometry.slotAreaIds[pick.slot]!)!;
+      setMarkedSlot(pick.slot);
+      setMenu({
+        x: pick.x,
+        y: pick.y,
+        containerNumber: null,
+        igmItem: null,
+        slotName: slotName(
+          area,
+          geometry.slotRowIndexes[pick.slot]!,
+          geometry.slotColumnIndexes[pick.slot]!,
+          geometry.slotTiers[pick.slot]!,
+          slotFormat,
+        ),
+        pick,
+      });
+    }
+  };
+
+  const moveHere = () => {
+    if (!menu?.slotName || !selected) return;
+    const target = menu.slotName;
+    setMenu(null);
+    update.mutate(
+      [
+        {
+          containerId: selected.containerId,
+          number: selected.number,
+          size: selected.size,
+          previousLocation: selectedLocation,
+          newLocation: target,
+        },
+      ],
+      {
+        onSuccess: (reply) => {
+          notifySuccess(reply.message);
+          setMarkedSlot(null);
+        },
+        onError: (failure) => notifyError('The container was not moved', errorMessageOf(failure)),
+      },
+    );
+  };
+
+  const totals = useMemo(() => {
+    let filled = 0;
+    let containers = 0;
+    for (const summary of summaries.values()) {
+      filled += summary.filledSlots;
+      containers += summary.containers20 + summary.containers40;
+    }
+    const total = geometry.areas.reduce((sum, area) => sum + area.totalSlots, 0);
+    return { filled, containers, total, occupancy: total ? Math.floor((100 * filled) / total) : 0 };
+  }, [summaries, geometry]);
+
+  const igmFilter = filters.igmItem;
+
+  return (
+    <Stack gap="xs" h="calc(100dvh - 52px - 2 * var(--mantine-spacing-md))" data-testid="inventory-page">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <Text fw={600} size="lg">
+            Yard inventory
+          </Text>
+          <Badge variant="light" color="gray" radius="sm" size="lg" data-testid="inventory-total-occupancy">
+            {totals.occupancy}% · {totals.containers.toLocaleString()} boxes · {totals.filled.toLocaleString()}/
+            {totals.total.toLocaleString()} slots
+          </Badge>
+          {loading.loading && <Loader size="xs" />}
+          {selected && (
+            <Badge
+              size="lg"
+              radius="sm"
+              variant="outline"
+              color="gray"
+              rightSection={
+                <CloseButton size="xs" onClick={() => setSelectedId(null)} aria-label="Clear the selection" />
+              }
+              data-testid="inventory-selected"
+              data-location={selectedLocation ?? ''}
+            >
+              <Text span ff="monospace" size="xs" fw={700}>
+                {selected.number}
+              </Text>{' '}
+              <Text span size="xs" data-testid="inventory-selected-location">
+                {selectedLocation}
+              </Text>
+            </Badge>
+          )}
+          {igmFilter && (
+            <Badge
+              size="lg"
+              radius="sm"
+              color="cyan"
+              variant="light"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  onClick={() => setFilters((current) => ({ ...current, igmItem: null }))}
+                  aria-label="Clear IGM/ITEM filter"
+                />
+              }
+              data-testid="inventory-igm-filter"
+            >
+              IGM/ITEM {igmFilter}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <Tooltip label="Search is part of the enterprise version" disabled={enterprise}>
+            <TextInput
+              w={300}
+              size="xs"
+              placeholder="Container number, IGM or slot"
+              leftSection={<IconSearch size={14} />}
+              value={searchText}
+              disabled={!enterprise}
+              onChange={(event) => setSearchText(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') runSearch();
+                if (event.key === 'Escape') clearSearch();
+              }}
+              rightSection={
+                searchText || highlighted.length ? (
+                  <CloseButton size="sm" onClick={clearSearch} aria-label="Clear search" />
+                ) : null
+              }
+              data-testid="inventory-search"
+            />
+          </Tooltip>
+          <Tooltip
+            label={
+              enterprise
+                ? 'Live updates: every move shows as it happens'
+                : 'Auto-refresh is part of the enterprise version'
+            }
+          >
+            <Switch
+              size="sm"
+              label="Live"
+              checked={liveOn}
+              disabled={!enterprise}
+              onChange={(event) => setLive(event.currentTarget.checked)}
+              data-testid="inventory-live-toggle"
+            />
+          </Tooltip>
+          <Switch
+            size="sm"
+            label="Rule colours"
+            checked={rulesShown}
+            onChange={(event) => setRulesShown(event.currentTarget.checked)}
+            data-testid="inventory-rules-toggle"
+          />
+          <Tooltip label="Load the yard again">
+            <ActionIcon variant="default" onClick={() => void loading.reload()} aria-label="Reload the yard">
+              <IconRefresh size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {superadmin && (
+            <Menu position="bottom-end" shadow="lg" width={200}>
+              <Menu.Target>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconAdjustmentsHorizontal size={15} />}
+                  data-testid="inventory-admin-menu"
+                >
+                  Admin
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconCut size={15} />} onClick={() => setDialog('split-area')}>
+                  Split Area
+                </Menu.Item>
+                <Menu.Item leftSection={<IconArrowsJoin size={15} />} onClick={() => setDialog('merge-slots')}>
+                  Merge Slots
+                </Menu.Item>
+                <Menu.Item leftSection={<IconArrowsSplit size={15} />} onClick={() => setDialog('split-slots')}>
+                  Split Slots
+                </Menu.Item>
+                <Menu.Item leftSection={<IconMapPin size={15} />} onClick={() => setDialog('bulk-location')}>
+                  Bulk Locations
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
+
+      {(loading.refusal || loading.error) && (
+        <Group gap="xs">
+          {loading.refusal && (
+            <Alert color="orange" variant="light" icon={<IconPlugConnectedX size={16} />} p={6}>
+              Live updates are not available on this screen: {loading.refusal}
+            </Alert>
+          )}
+          {loading.error && (
+            <Alert color="red" variant="light" p={6}>
+              The yard could not be loaded: {loading.error}
+            </Alert>
+          )}
+        </Group>
+      )}
+
+      <Group gap="xs" wrap="nowrap" align="stretch" style={{ flex: 1, minHeight: 0 }}>
+        <Box pos="relative" style={{ flex: 1, minWidth: 0 }}>
+          <YardGrid
+            store={store}
+            geometry={geometry}
+            filters={filters}
+            rules={ruleColours}
+            highlighted={highlighted}
+            selectedContainerId={selectedId}
+            markedSlot={markedSlot}
+            focus={focus}
+            onPick={onPick}
+          />
+          <GridLegend rules={rulesShown ? (rules.data ?? []) : null} />
+          {tooltip && selected && selected.containerId === tooltip.containerId && (
+            <ContainerDetails
+              containerId={tooltip.containerId}
+              revision={selectedKey}
+              x={tooltip.x}
+              y={tooltip.y}
+              onClose={() => setTooltip(null)}
+            />
+          )}
+          {menu && (
+            <GridContextMenu
+              target={menu}
+              enterprise={enterprise}
+              canWrite={canWrite}
+              movingNumber={selected?.number ?? null}
+              igmFilter={igmFilter}
+              onClose={() => setMenu(null)}
+              onUpdateLocation={() => {
+                if (menu.pick?.kind === 'container') setUpdating(store.container(menu.pick.index));
+                setMenu(null);
+              }}
+              onMoveHere={moveHere}
+              onShowIgm={() => {
+                setFilters((current) => ({ ...current, igmItem: menu.igmItem }));
+                setMenu(null);
+              }}
+              onClearIgm={() => {
+                setFilters((current) => ({ ...current, igmItem: null }));
+                setMenu(null);
+              }}
+            />
+          )}
+        </Box>
+        <ScrollArea w={318} type="auto" offsetScrollbars data-testid="inventory-areas">
+          <Stack gap="xs">
+            {geometry.areas.map((area) => (
+              <AreaCard
+                key={area.areaId}
+                area={area}
+                summary={summaries.get(area.areaId)}
+                liners={store.liners}
+                filter={filters.areas[area.areaId] ?? NO_AREA_FILTER}
+                onFilter={(filter) =>
+                  setFilters((current) => ({ ...current, areas: { ...current.areas, [area.areaId]: filter } }))
+                }
+                onZoom={() =>
+                  setFocus({
+                    box: [
+                      area.bounds.x,
+                      area.bounds.y,
+                      area.bounds.x + area.bounds.width,
+                      area.bounds.y + area.bounds.height,
+                    ],
+                    key: Date.now(),
+                  })
+                }
+              />
+            ))}
+          </Stack>
+        </ScrollArea>
+      </Group>
+
+      {updating && (
+        <UpdateLocationModal
+          container={updating}
+          geometry={geometry}
+          store={store}
+          slotFormat={slotFormat}
+          startHeight={startHeight}
+          onClose={() => setUpdating(null)}
+        />
+      )}
+      {dialog === 'split-area' && <SplitAreaModal geometry={geometry} onClose={() => setDialog(null)} />}
+      {dialog === 'merge-slots' && <MergeSlotsModal geometry={geometry} mode="merge" onClose={() => setDialog(null)} />}
+      {dialog === 'split-slots' && <MergeSlotsModal geometry={geometry} mode="split" onClose={() => setDialog(null)} />}
+      {dialog === 'bulk-location' && <BulkLocationModal layout={layout} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}

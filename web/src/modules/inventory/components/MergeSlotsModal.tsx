@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Checkbox, Select, SimpleGrid } from '@mantine/core';
+import { mergeTargetColumns, splitTargetColumns } from '@openyard/contracts';
+import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { notifySuccess } from '../../../ui/notifySuccess';
+import { useYardOperation } from '../hooks/useYardOperation';
+import { columnInfos, columnOptions } from '../utils/columnOptions';
+import type { YardGeometry } from '../utils/yardGeometry';
+import { YardOperationModal } from './YardOperationModal';
+
+const REQUIRED = 'Choose the area, the from column and the to column';
+
+// Merge Slots and Split Slots (spec 2 §5). Merge offers unmerged columns after the from column at
+// an odd distance; split offers merged columns and the run of merged pairs from the start column.
+export function MergeSlotsModal({
+  geometry,
+  mode,
+  onClose,
+}: {
+  geometry: YardGeometry;
+  mode: 'merge' | 'split';
+  onClose: () => void;
+}) {
+  const [areaName, setAreaName] = useState<string | null>(null);
+  const [fromCol, setFromCol] = useState<string | null>(null);
+  const [toCol, setToCol] = useState<string | null>(null);
+  const [adjustFurtherColumns, setAdjustFurtherColumns] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const operation = useYardOperation(mode === 'merge' ? 'merge-slots' : 'split-slots');
+  const area = areaName ? geometry.areasByName.get(areaName.toUpperCase()) : undefined;
+  const columns = columnInfos(area);
+  const targets = (from: number) =>
+    mode === 'merge' ? mergeTargetColumns(columns, from) : splitTargetColumns(columns, from);
+  const fromOptions = columnOptions(
+    area,
+    columns.map((column) => column.index).filter((index) => targets(index).length > 0),
+  );
+  const toOptions = fromCol ? columnOptions(area, targets(Number(fromCol))) : [];
+
+  const submit = () => {
+    if (!area || !fromCol || !toCol) return setError(REQUIRED);
+    setError(null);
+    operation.mutate(
+      { area: area.name, fromCol: Number(fromCol), toCol: Number(toCol), adjustFurtherColumns },
+      {
+        onSuccess: (reply) => {
+          notifySuccess(reply.message);
+          onClose();
+        },
+        onError: (failure) => setError(errorMessageOf(failure)),
+      },
+    );
+  };
+
+  return (
+    <YardOperationModal
+      title={mode === 'merge' ? 'Merge slots (20 ft → 40 ft)' : 'Split slots (40 ft → 20 ft)'}
+      action={mode === 'merge' ? 'Merge' : 'Split'}
+      error={error}
+      pending={operation.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      testId={`${mode}-slots-form`}
+    >
+      <Select
+        allowDeselect={false}
+        label="Area"
+        data={geometry.areas.map((entry) => entry.name)}
+        value={areaName}
+        onChange={(value) => {
+          setAreaName(value);
+          setFromCol(null);
+          setToCol(null);
+        }}
+      />
+      <SimpleGrid cols={2}>
+        <Select
+          allowDeselect={false}
+          label="From column"
+          data={fromOptions}
+          value={fromCol}
+          onChange={(value) => {
+            setFromCol(value);
+            setToCol(null);
+          }}
+          searchable
+          nothingFoundMessage={mode === 'merge' ? 'No unmerged columns' : 'No merged columns'}
+        />
+        <Select allowDeselect={false} label="To column" data={toOptions} value={toCol} onChange={setToCol} searchable />
+      </SimpleGrid>
+      <Checkbox
+        label="Renumber the columns after these"
+        checked={adjustFurtherColumns}
+        onChange={(event) => setAdjustFurtherColumns(event.currentTarget.checked)}
+      />
+    </YardOperationModal>
+  );
+}

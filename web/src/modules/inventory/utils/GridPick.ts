@@ -1,0 +1,9 @@
+// What is under the pointer on the grid: a container (its store entry) or an empty slot.
+export type GridPick =
+  { kind: 'container'; index: number; x: number; y: number } | { kind: 'slot'; slot: number; x: number; y: number };
+
+// A place the view should go to: a box in world units; `key` makes a repeated request count.
+export interface GridFocus {
+  box: readonly [number, number, number, number];
+  key: number;
+}
