@@ -114,7 +114,7 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
   const fleets: MqttClient[][] = [];
   const sockets: { close(): Promise<void> }[] = [];
   let child: Child | null = null;
-  let ingestClientId = prefix;
+  let ingestClientIds: string[] = [];
   const log = (line: string) => console.log(`[${topology}] ${line}`);
   try {
     child = await startChild(topology);
@@ -196,12 +196,13 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
               // Its own share group: in one shared with other Openyard sessions on this broker (other
               // runs, tests, stale persistent sessions) the broker would hand part of the load to them.
               INGEST_SHARE_GROUP: prefix,
+              ...(process.env.INGEST_CONNECTIONS ? { INGEST_CONNECTIONS: process.env.INGEST_CONNECTIONS } : {}),
               JWT_SECRET: randomBytes(32).toString('hex'),
             }
           : { MQTT_PORT: '0' }),
       },
     });
-    ingestClientId = started.ingestClientId;
+    ingestClientIds = started.ingestClientIds;
     const { baseUrl } = started;
     const brokerUrl = started.brokerUrl ?? SERVICES.mqttUrl;
     const login = await fetch(`${baseUrl}/rest/login`, {
@@ -560,7 +561,7 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
     for (const fleet of fleets) await closeFleet(fleet);
     await child?.close();
     if (topology === 'services') {
-      await forgetMqttSession(ingestClientId).catch(() => undefined);
+      for (const clientId of ingestClientIds) await forgetMqttSession(clientId).catch(() => undefined);
       await dropRedisPrefix(prefix).catch((error: unknown) => console.error(`could not clean Redis: ${String(error)}`));
     }
     await database?.drop();

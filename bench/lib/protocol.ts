@@ -46,7 +46,7 @@ export type Request =
 export interface Responses {
   ceilingBroker: { url: string; username: string; password: string };
   ceilingBrokerStop: null;
-  start: { baseUrl: string; brokerUrl: string | null; ingestClientId: string };
+  start: { baseUrl: string; brokerUrl: string | null; ingestClientIds: string[] };
   sample: ChildSample;
   count: { tagReads: number; machinePositions: number };
   profileStart: null;

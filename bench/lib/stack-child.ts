@@ -3,6 +3,7 @@
 // the bench sends (as server/src/test/test-stack.ts does) and answers the bench's questions over IPC:
 // counts of persisted rows, CPU and event-loop figures, pipeline stage timings, a CPU profile.
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { Server } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -10,6 +11,7 @@ import { like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { SERVICE_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from '@openyard/server/adapters/broker';
 import { loadConfig } from '@openyard/server/config';
+import { ingestClientIds as mqttClientIds } from '@openyard/contracts';
 import { tagReads } from '@openyard/server/modules/gates/gates.table';
 import { machinePositions } from '@openyard/server/modules/machines/machines.table';
 import { startOpenyard } from '@openyard/server/process';
@@ -28,7 +30,7 @@ Server.prototype.listen = function patchedListen(this: Server, ...args: unknown[
 const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'warn' });
 let stack: Awaited<ReturnType<typeof startOpenyard>> | null = null;
 let ceilingBroker: EmbeddedBroker | null = null;
-let ingestClientId = '';
+let ingestClientIds: string[] = [];
 
 // Stage timings of tag reads as the bus delivers them, and transaction counts.
 let publishToTransaction: number[] = [];
@@ -59,7 +61,7 @@ function clip(values: number[]): Percentiles {
 
 async function start(env: Record<string, string>): Promise<Responses['start']> {
   const config = loadConfig(env);
-  ingestClientId = config.ingestClientId;
+  ingestClientIds = config.mqttUrl ? mqttClientIds(config.ingestClientId, config.ingestConnections) : [];
   stack = await startOpenyard(config, logger);
   const db = stack.database.db;
   // Time every transaction (device-message batches, outbox relay, API writes): the batch
@@ -92,7 +94,7 @@ async function start(env: Record<string, string>): Promise<Responses['start']> {
   return {
     baseUrl: stack.address!.replace('0.0.0.0', '127.0.0.1'),
     brokerUrl: stack.broker?.url ?? null,
-    ingestClientId,
+    ingestClientIds,
   };
 }
 
@@ -249,6 +251,8 @@ async function handle(request: Envelope): Promise<unknown> {
       if (!profiler) throw new Error('not profiling');
       const { profile } = await profiler.post('Profiler.stop');
       profiler.disconnect();
+      // The whole profile for a closer look (Chrome DevTools, or `node --cpu-prof` tooling).
+      if (process.env.BENCH_PROFILE_FILE) writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile));
       profiler = null;
       return summarise(profile);
     }

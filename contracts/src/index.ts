@@ -16,3 +16,4 @@ export * from './inventory';
 export * from './configuration';
 export * from './live';
 export * from './frame';
+export * from './ocr';

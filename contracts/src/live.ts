@@ -4,10 +4,12 @@ import { GateReader, HealthStatusSchema, TagRead } from './gates';
 import { MachineColourSchema, Position } from './machines';
 import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
+import { OcrRecord } from './ocr';
 
 // Websocket topics (DESIGN.md §7). Parameterised ones carry an id after a colon.
-// `inventory` carries every slot change of the yard, `inventory:{area}` those of one area.
-export const LIVE_TOPICS = ['gates', 'device-logs', 'machines', 'itvs', 'inventory'] as const;
+// `inventory` carries every slot change of the yard, `inventory:{area}` those of one area;
+// `containers` carries the same slot messages for the containers screen (containersVisible).
+export const LIVE_TOPICS = ['gates', 'device-logs', 'machines', 'itvs', 'inventory', 'containers'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 // Client → server.
@@ -85,6 +87,12 @@ export const InventoryLayoutMessage = message('inventory.layout.v1', {
   area: Type.Union([Type.String(), Type.Null()]),
 });
 
+// A truck visit's OCR record was created or changed (topic `ocr:{gateId}`), with the gate's
+// pending count after the change.
+export const OcrRecordMessage = message('ocr.record.v1', { record: OcrRecord, pendingCount: Type.Integer() });
+// The gate's pending count changed without a new read (acknowledged or purged records).
+export const OcrCountMessage = message('ocr.count.v1', { gateId: Type.Integer(), pendingCount: Type.Integer() });
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -97,6 +105,8 @@ export const LiveMessage = Type.Union([
   ItvPositionMessage,
   InventorySlotMessage,
   InventoryLayoutMessage,
+  OcrRecordMessage,
+  OcrCountMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];

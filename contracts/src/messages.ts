@@ -136,6 +136,16 @@ export const messages = {
   // Page jump (spec 1 §5)
   pageOutOfRange: (pageCount: number) => `Enter a page number between 1 and ${pageCount}`,
 
+  // Smart gate OCR queue (spec 2 §5, §8)
+  ocrNotDetected: 'Container number not detected from OCR.',
+  ocrPurgeReasonRequired: 'Please provide a suitable reason for deleting ocr data.',
+  ocrQueueEmpty: 'No container is waiting in the OCR queue of this gate',
+  ocrRecordNotFound: 'This OCR record does not exist for this gate',
+  ocrNoFrame: 'No frame has arrived from this camera yet',
+  ocrCameraNotConfigured: (camera: string, gateId: number) => `Camera ${camera} is not configured for gate ${gateId}`,
+  smartGateDisabled: 'Smart gate is switched off on this yard',
+  ocrUploadNotJpeg: 'The body must be a JPEG image (Content-Type: image/jpeg)',
+
   // Confirmations (spec 1 §8)
   confirmDelete: 'Are you sure you want to delete this?',
   selectOneRow: 'Select exactly one row',

@@ -156,3 +156,10 @@ export function parseTopic(topic: string): ParsedTopic | null {
 export function ingestSubscription(shareGroup: string): string {
   return `$share/${shareGroup}/yard/#`;
 }
+
+// The client ids of one ingest process's connections (INGEST_CONNECTIONS of them, in that group):
+// each has its own persistent session on the broker, so a restarted process with the same
+// INGEST_CLIENT_ID takes all of them back.
+export function ingestClientIds(clientId: string, connections: number): string[] {
+  return Array.from({ length: connections }, (_, index) => (index === 0 ? clientId : `${clientId}-${index + 1}`));
+}

@@ -19,6 +19,7 @@ import { createExportsService } from './modules/exports/exports.service';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { metadataRoutes } from './modules/metadata/metadata.routes';
+import { mapTileSources } from './modules/metadata/map-tile-sources';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -42,6 +43,10 @@ import { createContainersService } from './modules/containers/containers.service
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { createInventoryService } from './modules/inventory/inventory.service';
 import { createYardAdminService } from './modules/yard/yard-admin.service';
+import { createFileBlobs } from './adapters/blobs';
+import type { Queue } from './adapters/queue';
+import { ocrRoutes } from './modules/ocr/ocr.routes';
+import { createOcrService } from './modules/ocr/ocr.service';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -59,6 +64,8 @@ export interface AppDependencies {
   afterCommit?: () => void;
   // Logger options, or a ready pino instance shared with the rest of the process.
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  // The OCR queue that uploaded camera frames go to (none: no upload route).
+  ocrQueue?: Queue;
 }
 
 function trustProxyOption(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -79,6 +86,7 @@ export async function buildApp({
   bus,
   afterCommit = () => undefined,
   logger = false,
+  ocrQueue,
 }: AppDependencies) {
   const tls = config.tlsCertFile && config.tlsKeyFile;
   const app = Fastify({
@@ -111,6 +119,8 @@ export async function buildApp({
   const deviceAuth = createDeviceAuthenticator(db);
   const gates = createGatesService(db, { thresholds: config.health, afterCommit, devices: deviceAuth });
   const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
+  const blobs = createFileBlobs(config.dataDir);
+  const ocr = createOcrService(db, { afterCommit, visitWindowMs: config.ocr.visitWindowMs });
   const webDir = resolve(config.webDir ?? defaultWebDir);
   const serveWeb = existsSync(resolve(webDir, 'index.html'));
 
@@ -121,8 +131,9 @@ export async function buildApp({
       useDefaults: true,
       directives: {
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
+        // The satellite basemap's tile server, when MAP_TILE_URL names one.
+        'img-src': ["'self'", 'data:', 'blob:', ...mapTileSources(config.yard.mapTileUrl)],
+        'connect-src': ["'self'", ...mapTileSources(config.yard.mapTileUrl)],
         'upgrade-insecure-requests': tls ? [] : null,
       },
     },
@@ -181,6 +192,14 @@ export async function buildApp({
   await app.register(gatesRoutes, { gates });
   await app.register(deviceLogsRoutes, { db });
   await app.register(machinesRoutes, { machines, enterprise: config.features.enterpriseVersion });
+  await app.register(ocrRoutes, {
+    ocr,
+    blobs,
+    devices: deviceAuth,
+    ocrQueue,
+    smartGateEnabled: config.features.smartGateEnabled,
+    maxFrameBytes: config.ocr.maxFrameBytes,
+  });
   if (bus) await app.register(liveHub, { bus, auth, allowedOrigins: config.allowedOrigins });
 
   if (serveWeb) {
@@ -204,6 +223,8 @@ export async function buildApp({
       containers,
       yardAdmin,
       configuration,
+      ocr,
+      blobs,
     },
   };
 }

@@ -93,6 +93,8 @@ function timeZone(env: Env, name: string): string {
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+export const DEFAULT_INGEST_CONNECTIONS = 32;
+
 export function loadConfig(env: Env = process.env) {
   const dataDir = resolve(text(env, 'DATA_DIR', './data'));
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -135,8 +137,23 @@ export function loadConfig(env: Env = process.env) {
     ingestClientId: text(env, 'INGEST_CLIENT_ID', `openyard-ingest-${hostname()}`),
     // Workers processes of one yard share this group, so the broker splits messages between them.
     ingestShareGroup: text(env, 'INGEST_SHARE_GROUP', 'openyard-ingest'),
+    // MQTT connections per workers process in that group (external broker only): a connection
+    // carries one message at a time until it is queued, so several keep the stream flowing.
+    ingestConnections: integer(env, 'INGEST_CONNECTIONS', DEFAULT_INGEST_CONNECTIONS, 1, 64),
     deviceLogRetentionDays: integer(env, 'DEVICE_LOG_RETENTION_DAYS', 30, 1, 3650),
     simulator: flag(env, 'SIMULATOR', false),
+    ocr: {
+      // OCR jobs run at once in a workers process, each on its own worker thread with its own engine.
+      concurrency: integer(env, 'OCR_CONCURRENCY', 1, 1, 64),
+      // Inference threads of each engine; 0 lets the engine choose.
+      engineThreads: integer(env, 'OCR_ENGINE_THREADS', 0, 0, 64),
+      // Frames of one gate this close together belong to one truck visit (one OCR queue record).
+      visitWindowMs: integer(env, 'OCR_VISIT_WINDOW_MS', 5000, 200, 600_000),
+      // The largest JPEG a camera may send (MQTT or HTTP upload).
+      maxFrameBytes: integer(env, 'OCR_MAX_FRAME_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+      // Frame images older than this are deleted (the records and their reads stay).
+      frameRetentionDays: integer(env, 'OCR_FRAME_RETENTION_DAYS', 30, 1, 3650),
+    },
     health: {
       readerIdleAfterMs: integer(env, 'READER_IDLE_AFTER_MS', 60_000, 1000, 86_400_000),
       readerNokAfterMs: integer(env, 'READER_NOK_AFTER_MS', 3_600_000, 1000, 604_800_000),

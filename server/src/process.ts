@@ -45,11 +45,31 @@ export async function startOpenyard(config: Config, logger: Logger) {
   const exports = createExportsService(config.dataDir);
   const stops: (() => Promise<void>)[] = [];
 
+  // OCR jobs have a queue of their own (own concurrency): ingest and HTTP uploads add to it, the
+  // workers process it. The API of ROLE=server only adds.
+  const ocrQueue = config.redisUrl
+    ? createBullQueue({
+        url: config.redisUrl,
+        prefix: config.redisPrefix,
+        stalledMs: config.queueStalledMs,
+        logger,
+        name: 'ocr',
+      })
+    : createMemoryQueue({ logger, maxPending: 10_000 });
+
   let address: string | null = null;
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | null = null;
   let deviceAuth = createDeviceAuthenticator(db);
   if (config.role !== 'workers') {
-    const built = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config), bus, afterCommit, logger });
+    const built = await buildApp({
+      config,
+      database,
+      jwtSecret: resolveJwtSecret(config),
+      bus,
+      afterCommit,
+      logger,
+      ocrQueue,
+    });
     app = built.app;
     deviceAuth = built.services.deviceAuth;
   }
@@ -91,10 +111,13 @@ export async function startOpenyard(config: Config, logger: Logger) {
           ...(config.mqttServicePassword ? { password: config.mqttServicePassword } : {}),
           subscription: ingestSubscription(config.ingestShareGroup),
         };
-    workers = await startWorkers({ config, db, queue, exports, afterCommit, logger, mqtt });
+    workers = await startWorkers({ config, db, queue, ocrQueue, exports, afterCommit, logger, mqtt });
     const started = workers;
     stops.push(() => started.stop());
   }
+
+  // The workers close it after draining; a server-only process closes its producer here.
+  if (config.role === 'server') stops.push(() => ocrQueue.close());
 
   if (app) address = await app.listen({ port: config.port, host: config.host });
 

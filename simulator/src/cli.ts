@@ -12,7 +12,7 @@ Virtual yard devices (RFID readers, gate cameras, machines, ITVs) publishing ove
   --api <url>           server, for the yard's area corners (default http://localhost:3000)
   --rate <msgs/s>       messages per second in total (default ${DEFAULT_RATE})
   --duration <seconds>  stop after this long (default 300, at most 3600)
-  --frames <dir>        send the JPEGs of this folder instead of rendered frames
+  --frames <dir>        send the JPEGs of this folder, grouped as truck visits, instead of rendered frames
   --machines <n>        use only the first n machines of the file
   --help`;
 

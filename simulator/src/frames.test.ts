@@ -9,6 +9,7 @@ import {
   FRAME_HEIGHT,
   FRAME_WIDTH,
   folderFrames,
+  folderVisits,
   randomContainerNumber,
   randomScene,
   renderContainerFrame,
@@ -85,5 +86,26 @@ describe('frames from a folder', () => {
     const directory = await mkdtemp(join(tmpdir(), 'openyard-frames-'));
     directories.push(directory);
     await expect(folderFrames(directory)).rejects.toThrow(/No \.jpg or \.jpeg files/);
+  });
+});
+
+describe('visits from a folder', () => {
+  it('groups photos by the visit column of labels.csv, else by the visit id of their names', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'openyard-visits-'));
+    try {
+      const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+        .jpeg()
+        .toBuffer();
+      for (const name of ['1-100-OCR-AH-A01.jpg', '1-100-OCR-RF-D01.jpg', '1-200-OCR-LF-C01.jpg', 'x.jpg', 'y.jpg'])
+        await writeFile(join(directory, name), tiny);
+      // Labels win over names: x and y are one visit.
+      await writeFile(join(directory, 'labels.csv'), 'image,visit,camera\nx.jpg,300,LF\ny.jpg,300,RF\n');
+      const next = await folderVisits(directory);
+      const sizes = [];
+      for (let index = 0; index < 4; index++) sizes.push((await next()).length);
+      expect(sizes).toEqual([2, 1, 2, 2]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

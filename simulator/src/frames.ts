@@ -257,3 +257,36 @@ export async function folderFrames(directory: string): Promise<() => Promise<Buf
     return readFile(join(directory, name));
   };
 }
+
+// The photos of a folder as truck visits, in name order, round and round: grouped by the `visit`
+// column of its labels.csv (columns image,visit,...) when there is one, else by the visit id of
+// gate-portal file names (1-<visit>-OCR-<camera>-<n>.jpg), else one photo per visit.
+export async function folderVisits(directory: string): Promise<() => Promise<Buffer[]>> {
+  const names = (await readdir(directory)).filter((name) => /\.jpe?g$/i.test(name)).sort();
+  if (names.length === 0) throw new Error(`No .jpg or .jpeg files in ${directory}`);
+  const labelled = new Map<string, string>();
+  const labels = await readFile(join(directory, 'labels.csv'), 'utf8').catch(() => null);
+  if (labels) {
+    const [header = '', ...rows] = labels.split(/\r?\n/).filter(Boolean);
+    const columns = header.split(',');
+    const image = columns.indexOf('image');
+    const visit = columns.indexOf('visit');
+    if (image >= 0 && visit >= 0)
+      for (const row of rows) {
+        const cells = row.split(',');
+        if (cells[image] && cells[visit]) labelled.set(cells[image], cells[visit]);
+      }
+  }
+  const groups = new Map<string, string[]>();
+  for (const name of names) {
+    const visit = labelled.get(name) ?? /^\d+-(\d+)-/.exec(name)?.[1] ?? name;
+    groups.set(visit, [...(groups.get(visit) ?? []), name]);
+  }
+  const visits = [...groups.values()];
+  let next = 0;
+  return async () => {
+    const visit = visits[next]!;
+    next = (next + 1) % visits.length;
+    return Promise.all(visit.map((name) => readFile(join(directory, name))));
+  };
+}

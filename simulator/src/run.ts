@@ -14,7 +14,7 @@ import type { DeviceEnvironment } from './devices/environment';
 import { SimulatedItv } from './devices/itv';
 import { SimulatedMachine } from './devices/machine';
 import { SimulatedReader } from './devices/reader';
-import { folderFrames, renderContainerFrame } from './frames';
+import { folderVisits, renderContainerFrame } from './frames';
 import { RateLimiter, Semaphore, type Random } from './pacing';
 import { loadYardMap } from './yard';
 
@@ -90,9 +90,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     ]),
   ];
   const yard = await loadYardMap(options.apiUrl, gateIds, logger);
-  const frames: FrameSource = options.frames
-    ? await folderFrames(options.frames)
-    : (_camera, scene) => renderContainerFrame(scene, random);
+  // Rendered containers, or the photos of a folder grouped as the truck visits they were taken in.
+  const frames: FrameSource = (_camera, scene) => renderContainerFrame(scene, random);
+  const visits = options.frames ? await folderVisits(options.frames) : undefined;
 
   const controller = new AbortController();
   // Every device loop waits on this one signal; many listeners are expected, not a leak.
@@ -151,7 +151,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     ...readers.map((reader) => reader.run()),
     ...devices.cameras.flatMap((device) => {
       const connection = opened.get(device);
-      return connection ? [new SimulatedGateCameras(connection, device, environment, frames, truckArrives).run()] : [];
+      return connection
+        ? [new SimulatedGateCameras(connection, device, environment, frames, truckArrives, visits).run()]
+        : [];
     }),
     ...devices.machines.flatMap((device, index) => {
       const connection = opened.get(device);

@@ -10,8 +10,13 @@ import {
 import { createHealthAgeingService } from '@openyard/server/modules/devices/health-ageing.service';
 import type { ExportsService } from '@openyard/server/modules/exports/exports.service';
 import type { JobHandler } from '@openyard/server/adapters/queue';
+import { createFileBlobs } from '@openyard/server/adapters/blobs';
+import { createOcrService } from '@openyard/server/modules/ocr/ocr.service';
+import { createCameraFrameIntake } from './ingest/camera-frames';
 import { startIngest } from './ingest/mqtt-ingest';
-import type { JobContext } from './jobs/job';
+import type { JobContext, JobDefinition } from './jobs/job';
+import { createOcrThreadPool } from './jobs/ocr/ocr-thread-pool';
+import { fuseVisit } from './ocr/index';
 import { JOBS, validateRegistry } from './jobs/registry';
 
 // The workers role: job processors, repeatable jobs and MQTT ingest, against one queue.
@@ -19,6 +24,7 @@ export async function startWorkers({
   config,
   db,
   queue,
+  ocrQueue,
   exports,
   afterCommit,
   logger,
@@ -27,6 +33,8 @@ export async function startWorkers({
   config: Config;
   db: Database;
   queue: Queue;
+  // OCR jobs, with their own concurrency (OCR_CONCURRENCY).
+  ocrQueue: Queue;
   exports: ExportsService;
   afterCommit: () => void;
   logger: FastifyBaseLogger;
@@ -36,11 +44,24 @@ export async function startWorkers({
   const deviceMessagesService = createDeviceMessagesService(db, { thresholds: config.health, afterCommit });
   const deviceMessages = createBatcher<DeviceMessage>({ flush: (items) => deviceMessagesService.processBatch(items) });
   const healthAgeing = createHealthAgeingService(db, { thresholds: config.health, afterCommit });
-  const context: JobContext = { db, config, exports, deviceMessages, healthAgeing, logger };
-  const handlers = new Map<string, JobHandler>(
-    JOBS.map((job) => [job.name, (data: unknown) => job.run(data, context)]),
-  );
-  queue.process(handlers, { concurrency: config.queueConcurrency });
+  // OCR runs on worker threads, one engine each, as many as OCR jobs run at once.
+  const blobs = createFileBlobs(config.dataDir);
+  const ocrReader = createOcrThreadPool({
+    size: config.ocr.concurrency,
+    ...(config.ocr.engineThreads ? { engineThreads: config.ocr.engineThreads } : {}),
+    logger: logger.child({ component: 'ocr' }),
+  });
+  const ocr = {
+    service: createOcrService(db, { afterCommit, visitWindowMs: config.ocr.visitWindowMs }),
+    blobs,
+    reader: ocrReader,
+    fuse: fuseVisit,
+  };
+  const context: JobContext = { db, config, exports, deviceMessages, healthAgeing, ocr, logger };
+  const handlersOf = (jobs: readonly JobDefinition[]) =>
+    new Map<string, JobHandler>(jobs.map((job) => [job.name, (data: unknown) => job.run(data, context)]));
+  queue.process(handlersOf(JOBS.filter((job) => job.queue !== 'ocr')), { concurrency: config.queueConcurrency });
+  ocrQueue.process(handlersOf(JOBS.filter((job) => job.queue === 'ocr')), { concurrency: config.ocr.concurrency });
   for (const job of JOBS) if (job.everyMs) await queue.every(job.name, job.everyMs(config));
   const ingest = await startIngest({
     url: mqtt.url,
@@ -48,7 +69,10 @@ export async function startWorkers({
     ...(mqtt.password ? { password: mqtt.password } : {}),
     clientId: config.ingestClientId,
     subscription: mqtt.subscription,
+    // Several connections only share the stream through a shared subscription (not on aedes).
+    connections: mqtt.subscription.startsWith('$share/') ? config.ingestConnections : 1,
     queue,
+    cameraFrames: createCameraFrameIntake({ blobs, queue: ocrQueue, maxFrameBytes: config.ocr.maxFrameBytes }),
     logger: logger.child({ component: 'ingest' }),
   });
 
@@ -59,6 +83,8 @@ export async function startWorkers({
     async stop() {
       await ingest.stop();
       await queue.close();
+      await ocrQueue.close();
+      await ocrReader.close();
       await deviceMessages.drain();
     },
   };

@@ -197,14 +197,17 @@ export function createBullQueue({
   prefix,
   stalledMs = 30_000,
   logger,
+  name = QUEUE_NAME,
 }: {
   url: string;
   prefix: string;
   stalledMs?: number;
   logger: FastifyBaseLogger;
+  // A queue of its own (e.g. 'ocr') gets its own concurrency.
+  name?: string;
 }): Queue {
   const connection = redisConnection(url);
-  const queue = new BullQueue(QUEUE_NAME, {
+  const queue = new BullQueue(name, {
     connection,
     prefix,
     defaultJobOptions: {
@@ -233,7 +236,7 @@ export function createBullQueue({
     },
     process(handlers, options) {
       worker = new Worker(
-        QUEUE_NAME,
+        name,
         async (job) => {
           const handler = handlers.get(job.name);
           if (!handler) throw new Error(`No handler for job ${job.name}`);

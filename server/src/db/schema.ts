@@ -9,3 +9,4 @@ export * from '../modules/machines/machines.table';
 export * from '../modules/outbox/outbox.table';
 export * from '../modules/containers/containers.table';
 export * from '../modules/configuration/configuration.table';
+export * from '../modules/ocr/ocr.table';

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import mqtt, { type MqttClient } from 'mqtt';
-import { topics } from '@openyard/contracts';
+import { ingestClientIds, topics } from '@openyard/contracts';
+import { DEFAULT_INGEST_CONNECTIONS } from '../config';
 import type { DemoDevicesFile } from '../db/seed/demo-devices';
 import { createTestPostgresDatabase } from './test-app';
 import { SERVICES } from './test-stack';
@@ -305,15 +306,17 @@ export async function startCluster(options: ClusterOptions = {}) {
     },
     async stop() {
       await Promise.all([...processes].map((openyard) => openyard.kill('SIGKILL')));
-      // Forget the ingest's persistent session so the broker stops queueing for it.
+      // Forget the ingest's persistent sessions so the broker stops queueing for them.
       if (await reachable(mqttUrl, 1883)) {
-        const cleanup = await mqtt.connectAsync(mqttUrl, {
-          clientId: ingestClientId,
-          clean: true,
-          reconnectPeriod: 0,
-          connectTimeout: 5000,
-        });
-        await cleanup.endAsync();
+        for (const clientId of ingestClientIds(ingestClientId, DEFAULT_INGEST_CONNECTIONS)) {
+          const cleanup = await mqtt.connectAsync(mqttUrl, {
+            clientId,
+            clean: true,
+            reconnectPeriod: 0,
+            connectTimeout: 5000,
+          });
+          await cleanup.endAsync();
+        }
       }
       if (await reachable(redisUrl, 6379)) await deleteRedisKeys(redisUrl, `${prefix}:*`);
       await database.drop();

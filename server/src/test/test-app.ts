@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { openPglite, openPostgres, type DatabaseHandle } from '../adapters/db';
 import pino from 'pino';
 import { createMemoryBus } from '../adapters/bus';
+import type { Queue } from '../adapters/queue';
 import { buildApp } from '../app';
 import { createOutboxRelay } from '../modules/outbox/outbox-relay';
 import { loadConfig, type Config } from '../config';
@@ -55,6 +56,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export interface TestAppOptions {
   env?: Record<string, string>;
   demo?: boolean;
+  // Where uploaded camera frames are queued (the upload route exists only with one).
+  ocrQueue?: Queue;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -78,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     jwtSecret: randomBytes(32).toString('hex'),
     bus,
     afterCommit: () => void relay.kick(),
+    ...(options.ocrQueue ? { ocrQueue: options.ocrQueue } : {}),
   });
 
   async function login(username: string, password = DEMO_PASSWORD) {

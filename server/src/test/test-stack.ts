@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import WebSocket from 'ws';
-import type { LiveMessage } from '@openyard/contracts';
+import { ingestClientIds, type LiveMessage } from '@openyard/contracts';
 import { loadConfig } from '../config';
 import type { DemoDevicesFile } from '../db/seed/demo-devices';
 import { startOpenyard } from '../process';
@@ -99,13 +99,11 @@ export async function startTestStack(mode: 'embedded' | 'services', env: Record<
       await closeDevices();
       await stack.stop();
       if (mode === 'services') {
-        // Forget the ingest's persistent session so the broker stops queueing for it.
-        const cleanup = await mqtt.connectAsync(SERVICES.mqttUrl, {
-          clientId: prefix,
-          clean: true,
-          reconnectPeriod: 0,
-        });
-        await cleanup.endAsync();
+        // Forget the ingest's persistent sessions so the broker stops queueing for them.
+        for (const clientId of ingestClientIds(prefix, config.ingestConnections)) {
+          const cleanup = await mqtt.connectAsync(SERVICES.mqttUrl, { clientId, clean: true, reconnectPeriod: 0 });
+          await cleanup.endAsync();
+        }
       }
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });

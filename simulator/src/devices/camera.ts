@@ -8,6 +8,9 @@ import { randomTagId, repeat, type DeviceEnvironment } from './environment';
 // Gives the JPEG a camera sees of a container: rendered, or the next photo of a folder.
 export type FrameSource = (camera: Camera, scene: ContainerScene) => Promise<Buffer>;
 
+// The photos of one real truck visit (a folder of gate photos), sent instead of rendered frames.
+export type VisitSource = () => Promise<Buffer[]>;
+
 // The truck's tag is read by the gate's readers while the cameras take their pictures.
 export type TruckArrival = (gateId: number, tagId: string) => Promise<void>;
 
@@ -37,6 +40,7 @@ export class SimulatedGateCameras {
     private readonly environment: DeviceEnvironment,
     private readonly frames: FrameSource,
     private readonly truckArrives: TruckArrival,
+    private readonly visits?: VisitSource,
   ) {}
 
   run(): Promise<void> {
@@ -54,6 +58,16 @@ export class SimulatedGateCameras {
     const boxes = random() < 0.2 ? [randomScene(random), randomScene(random)] : [randomScene(random)];
     if (boxes.length === 2) for (const box of boxes) box.sizeType = '22G1';
     await this.truckArrives(this.device.gateId, randomTagId(random));
+    if (this.visits) {
+      // A real visit's photos, one after another on the gate's cameras in turn: one OCR record.
+      const photos = await this.visits();
+      for (const [index, jpeg] of photos.entries()) {
+        const camera = this.device.cameras[index % this.device.cameras.length]!;
+        const frame = encodeFrame({ messageId: this.connection.nextMessageId(), timestamp: Date.now() }, jpeg);
+        await this.connection.publish('cameraFrame', topics.cameraFrame(this.device.gateId, camera), frame, 1);
+      }
+      return;
+    }
     for (const camera of this.device.cameras) {
       const jpeg = await this.frames(camera, sceneFor(camera, boxes));
       const frame = encodeFrame({ messageId: this.connection.nextMessageId(), timestamp: Date.now() }, jpeg);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type IPublishPacket } from 'mqtt';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 import {
   ItvPositionPayload,
@@ -9,10 +10,12 @@ import {
   ReaderStatusPayload,
   TagReadPayload,
   deviceUsername,
+  ingestClientIds,
   type ParsedTopic,
 } from '@openyard/contracts';
 import type { JobRequest, Queue } from '@openyard/server/adapters/queue';
 import { jobIdFor, JOB_FOR_TOPIC } from '../jobs/devices/device-messages.jobs';
+import type { CameraFrameIntake } from './camera-frames';
 
 const SCHEMAS = {
   readerTag: TagReadPayload,
@@ -20,6 +23,16 @@ const SCHEMAS = {
   machineTelemetry: MachineTelemetryPayload,
   machineEvent: MachineEventPayload,
   itvPosition: ItvPositionPayload,
+} as const;
+
+// Compiled once: Value.Check interprets the schema on every call, about 50 times slower, which at
+// thousands of messages a second is a tenth of a core.
+const VALIDATORS = {
+  readerTag: Compile(TagReadPayload),
+  readerStatus: Compile(ReaderStatusPayload),
+  machineTelemetry: Compile(MachineTelemetryPayload),
+  machineEvent: Compile(MachineEventPayload),
+  itvPosition: Compile(ItvPositionPayload),
 } as const;
 
 export interface IngestStats {
@@ -33,13 +46,21 @@ export interface IngestStats {
 // job (or, when it is bad, a RejectedMessage job that logs it). The broker gets its PUBACK only
 // after the job is queued, so an ingest crash makes the broker deliver the message again, and the
 // job id (device + message id) makes that redelivery a no-op.
+//
+// mqtt.js hands over one message per connection at a time, and the next one only after this one's
+// callback (its backpressure; the callback sends the PUBACK). So ingest opens `connections`
+// connections in the same shared-subscription group (an external broker splits the stream between
+// them) and queues what they hand over together: messages that arrive while a queue add runs go
+// into the next add, one round trip for all of them.
 export async function startIngest({
   url,
   username,
   password,
   clientId,
   subscription,
+  connections = 1,
   queue,
+  cameraFrames,
   logger,
 }: {
   url: string;
@@ -47,31 +68,52 @@ export async function startIngest({
   password?: string;
   clientId: string;
   subscription: string;
+  // More than one only with a shared subscription: each connection would get every message otherwise.
+  connections?: number;
   queue: Queue;
+  // Stores frames and queues their OCR jobs; without it frames are only counted.
+  cameraFrames?: CameraFrameIntake;
   logger: FastifyBaseLogger;
 }) {
   const stats: IngestStats = { received: 0, queued: 0, rejected: 0, frames: 0 };
   let stopping = false;
-  let queueing: Promise<void> = Promise.resolve();
+  let waiting: { job: JobRequest; done: (error?: Error) => void }[] = [];
+  let queueing: Promise<void> | null = null;
+  // The last camera frame being stored and queued (one at a time per connection).
+  let framing: Promise<void> = Promise.resolve();
+  const clients: MqttClient[] = [];
 
-  // mqtt.js hands over one message at a time, and the next one only after this one's callback (its
-  // backpressure; the callback sends the PUBACK). So each message is queued as it comes: holding it
-  // back to gather a batch would stall the stream at one message per wait. Once stopping, a message
-  // is not acknowledged, and the broker delivers it again to the next session.
+  // Once stopping, a message is not acknowledged, and the broker delivers it again to the next session.
   function enqueue(job: JobRequest, done: (error?: Error) => void) {
     if (stopping) return done(new Error('Ingest is stopping'));
-    queueing = queue.addBulk([job]).then(
-      () => {
-        stats.queued += 1;
-        done();
-      },
-      (error: unknown) => {
-        if (stopping) return done(new Error('Ingest is stopping'));
-        // Not acknowledged: the broker redelivers after the reconnect.
-        logger.error({ err: error }, 'could not queue a device message; dropping the connection');
-        client.end(true, () => client.reconnect());
-      },
-    );
+    waiting.push({ job, done });
+    queueing ??= addWaiting();
+  }
+
+  // One add at a time; what gathers meanwhile goes together into the next. Each message is
+  // acknowledged only after the add holding it succeeded.
+  async function addWaiting() {
+    // Messages that other connections hand over in the same turn of the event loop join. With one
+    // connection nothing can: waiting for the next turn would only slow it down.
+    if (clients.length > 1) await new Promise((resolve) => setImmediate(resolve));
+    while (waiting.length) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await queue.addBulk(batch.map((entry) => entry.job));
+        stats.queued += batch.length;
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        if (stopping) {
+          for (const entry of batch) entry.done(new Error('Ingest is stopping'));
+          continue;
+        }
+        // Not acknowledged: the broker redelivers them after the reconnect.
+        logger.error({ err: error }, 'could not queue device messages; dropping the connections');
+        for (const client of clients) client.end(true, () => client.reconnect());
+      }
+    }
+    queueing = null;
   }
 
   function reject(
@@ -92,9 +134,24 @@ export async function startIngest({
     const parsed = parseTopic(topic);
     if (!parsed) return reject(null, topic, `Unknown topic ${topic.slice(0, 200)}`, null, done);
     if (parsed.kind === 'cameraFrame') {
-      // Frames go to OCR (its own release); until then they are acknowledged and counted.
       stats.frames += 1;
-      return done();
+      if (!cameraFrames) return done();
+      if (stopping) return done(new Error('Ingest is stopping'));
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      // The JPEG goes to blob storage and its OCR job to the OCR queue; acknowledged only then.
+      framing = cameraFrames.accept(parsed, payload).then(
+        (outcome) => {
+          if (!outcome.ok) return reject(parsed, topic, outcome.reason, outcome.messageId, done);
+          stats.queued += 1;
+          done();
+        },
+        (error: unknown) => {
+          if (stopping) return done(new Error('Ingest is stopping'));
+          logger.error({ err: error }, 'could not store or queue a camera frame; dropping the connections');
+          for (const client of clients) client.end(true, () => client.reconnect());
+        },
+      );
+      return;
     }
     let payload: unknown;
     try {
@@ -102,9 +159,8 @@ export async function startIngest({
     } catch {
       return reject(parsed, topic, 'Malformed payload: not JSON', null, done);
     }
-    const schema = SCHEMAS[parsed.kind];
-    if (!Value.Check(schema, payload)) {
-      const first = Value.Errors(schema, payload)[0];
+    if (!VALIDATORS[parsed.kind].Check(payload)) {
+      const first = Value.Errors(SCHEMAS[parsed.kind], payload)[0];
       const where = first?.instancePath || '/';
       const messageId =
         typeof (payload as { messageId?: unknown })?.messageId === 'string'
@@ -135,52 +191,58 @@ export async function startIngest({
     );
   }
 
-  const client = mqtt.connect(url, {
-    clientId,
-    username,
-    password,
-    clean: false,
-    reconnectPeriod: 1000,
-    connectTimeout: 10_000,
-    // The 'connect' handler subscribes.
-    resubscribe: false,
-  });
-  client.handleMessage = (packet, callback) => {
-    try {
-      handle(packet, (error) => callback(error));
-    } catch (error) {
-      logger.error({ err: error }, 'ingest failed on a message');
-      callback();
-    }
-  };
-  client.on('connect', (connack) => {
-    logger.info({ url: url.replace(/\/\/.*@/, '//***@'), sessionPresent: connack.sessionPresent }, 'ingest connected');
-    // Subscribe on every connect, even to a session the broker kept: Mosquitto 2.0 brings a
-    // persistent session back after its restart without the shared subscription in it, so ingest
-    // would stay connected and receive nothing. Subscribing again replaces the same subscription.
-    client.subscribe(
-      subscription,
-      { qos: 1 },
-      (error) => error && logger.error({ err: error }, 'ingest subscribe failed'),
-    );
-  });
-  client.on('error', (error) => logger.warn({ err: error }, 'ingest MQTT error'));
-  client.on('offline', () => logger.warn('ingest offline; reconnecting'));
-
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Ingest could not connect to ${url} within 15 s`)), 15_000);
-    client.once('connect', () => {
-      clearTimeout(timer);
-      resolve();
+  function connect(id: string) {
+    const client = mqtt.connect(url, {
+      clientId: id,
+      username,
+      password,
+      clean: false,
+      reconnectPeriod: 1000,
+      connectTimeout: 10_000,
+      // The 'connect' handler subscribes.
+      resubscribe: false,
     });
-  });
+    client.handleMessage = (packet, callback) => {
+      try {
+        handle(packet, (error) => callback(error));
+      } catch (error) {
+        logger.error({ err: error }, 'ingest failed on a message');
+        callback();
+      }
+    };
+    client.on('connect', (connack) => {
+      logger.info(
+        { url: url.replace(/\/\/.*@/, '//***@'), clientId: id, sessionPresent: connack.sessionPresent },
+        'ingest connected',
+      );
+      // Subscribe on every connect, even to a session the broker kept: Mosquitto 2.0 brings a
+      // persistent session back after its restart without the shared subscription in it, so ingest
+      // would stay connected and receive nothing. Subscribing again replaces the same subscription.
+      client.subscribe(
+        subscription,
+        { qos: 1 },
+        (error) => error && logger.error({ err: error }, 'ingest subscribe failed'),
+      );
+    });
+    client.on('error', (error) => logger.warn({ err: error }, 'ingest MQTT error'));
+    client.on('offline', () => logger.warn({ clientId: id }, 'ingest offline; reconnecting'));
+    clients.push(client);
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Ingest could not connect to ${url} within 15 s`)), 15_000);
+      client.once('connect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  await Promise.all(ingestClientIds(clientId, connections).map(connect));
 
   return {
     stats: () => ({ ...stats }),
     async stop() {
       stopping = true;
-      await queueing;
-      await client.endAsync();
+      await Promise.all([queueing, framing]);
+      await Promise.all(clients.map((client) => client.endAsync()));
     },
   };
 }

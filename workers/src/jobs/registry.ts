@@ -3,6 +3,8 @@ import { deviceMessageJobs } from './devices/device-messages.jobs';
 import { healthAgeingJob } from './devices/health-ageing.job';
 import { purgeDeviceLogsJob } from './devices/purge-device-logs.job';
 import { purgeExportsJob } from './exports/purge-exports.job';
+import { ocrFrameJob } from './ocr/ocr-frame.job';
+import { purgeOcrFramesJob } from './ocr/purge-ocr-frames.job';
 import type { JobDefinition } from './job';
 
 // Every job name maps to exactly one processor; boot fails on a duplicate or a missing handler.
@@ -17,6 +19,8 @@ export const JOB_NAMES = [
   'PurgeDeviceLogs',
   'PurgeExports',
   'PurgeSessions',
+  'OcrFrame',
+  'PurgeOcrFrames',
 ] as const;
 
 export const JOBS: readonly JobDefinition[] = [
@@ -25,6 +29,8 @@ export const JOBS: readonly JobDefinition[] = [
   purgeDeviceLogsJob,
   purgeExportsJob,
   purgeSessionsJob,
+  ocrFrameJob,
+  purgeOcrFramesJob,
 ];
 
 export function validateRegistry(jobs: readonly JobDefinition[], names: readonly string[] = JOB_NAMES) {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { DeviceLogEntry, DeviceLogType } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
+import { insertJsonRowsReturning } from '../../db/bulk-insert';
 import { deviceLogs } from './device-logs.table';
 
 export type NewDeviceLog = {
@@ -9,8 +10,11 @@ export type NewDeviceLog = {
   message: string;
   topic: string | null;
   messageId: string | null;
-  receivedAt?: Date;
 };
+
+export type DeviceLogRow = typeof deviceLogs.$inferSelect;
+
+const LOG_COLUMNS = { device_id: 'text', type: 'text', message: 'text', topic: 'text', message_id: 'text' };
 
 export function toDeviceLogEntry(row: typeof deviceLogs.$inferSelect): DeviceLogEntry {
   return {
@@ -24,9 +28,26 @@ export function toDeviceLogEntry(row: typeof deviceLogs.$inferSelect): DeviceLog
 }
 
 export const deviceLogsRepository = {
-  // A redelivered message is logged once: only new rows come back.
-  insert: (db: Database, rows: NewDeviceLog[]) =>
-    rows.length ? db.insert(deviceLogs).values(rows).onConflictDoNothing().returning() : Promise.resolve([]),
+  // One statement per batch; a redelivered message (same device, id and type) is skipped, not returned.
+  async insert(db: Database, rows: NewDeviceLog[]): Promise<DeviceLogRow[]> {
+    type Returned = Omit<DeviceLogRow, 'id' | 'receivedAt'> & { id: number | string; receivedAt: number };
+    const inserted = await insertJsonRowsReturning<Returned>(
+      db,
+      'device_logs',
+      LOG_COLUMNS,
+      rows.map((row) => ({
+        device_id: row.deviceId,
+        type: row.type,
+        message: row.message,
+        topic: row.topic,
+        message_id: row.messageId,
+      })),
+      ['device_id', 'message_id', 'type'],
+      `id, device_id as "deviceId", type, message, topic, message_id as "messageId",
+        (extract(epoch from received_at) * 1000)::float8 as "receivedAt"`,
+    );
+    return inserted.map((row) => ({ ...row, id: Number(row.id), receivedAt: new Date(row.receivedAt) }));
+  },
 
   async page(
     db: Database,

@@ -1,4 +1,4 @@
-import { asc, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, inArray, isNull, ne, or } from 'drizzle-orm';
 import {
   deviceUsername,
   gateHealth,
@@ -344,8 +344,12 @@ export async function gateHealthEvents(
     if (gateId !== null) gatesByHealth.set(health, [...(gatesByHealth.get(health) ?? []), gateId]);
     events.push({ type: 'gate.health.v1', topic: 'gates', data: { gateId, healthStatus: health, readers } });
   }
+  // Only gates whose health changed are written: a busy gate is touched by every batch.
   for (const [health, ids] of gatesByHealth)
-    await db.update(gates).set({ healthStatus: health }).where(inArray(gates.id, ids));
+    await db
+      .update(gates)
+      .set({ healthStatus: health })
+      .where(and(inArray(gates.id, ids), ne(gates.healthStatus, health)));
   return events;
 }
 

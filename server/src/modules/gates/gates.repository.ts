@@ -1,10 +1,22 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
+import { insertJsonRowsReturning } from '../../db/bulk-insert';
 import { gateReaders, gates, tagReads } from './gates.table';
 
 export type GateRow = typeof gates.$inferSelect;
 export type GateReaderRow = typeof gateReaders.$inferSelect;
 export type NewTagRead = typeof tagReads.$inferInsert;
+export type TagReadRow = typeof tagReads.$inferSelect;
+
+const TAG_READ_COLUMNS = {
+  reader_id: 'integer',
+  gate_id: 'integer',
+  tag_id: 'text',
+  antenna: 'integer',
+  rssi: 'real',
+  message_id: 'text',
+  read_at: 'timestamptz',
+};
 
 export const gatesRepository = {
   gates: (db: Database) => db.select().from(gates).orderBy(asc(gates.name)),
@@ -59,8 +71,37 @@ export const gatesRepository = {
   },
 
   // Tag reads of one batch; only rows new to the table come back (a redelivery returns nothing).
-  insertTagReads: (db: Database, rows: NewTagRead[]) =>
-    rows.length ? db.insert(tagReads).values(rows).onConflictDoNothing().returning() : Promise.resolve([]),
+  // One statement per batch; a redelivered message id (same reader) is skipped, not returned.
+  async insertTagReads(db: Database, rows: NewTagRead[]): Promise<TagReadRow[]> {
+    type Returned = Omit<TagReadRow, 'id' | 'readAt' | 'receivedAt'> & {
+      id: number | string;
+      readAt: number;
+      receivedAt: number;
+    };
+    const inserted = await insertJsonRowsReturning<Returned>(
+      db,
+      'tag_reads',
+      TAG_READ_COLUMNS,
+      rows.map((row) => ({
+        reader_id: row.readerId,
+        gate_id: row.gateId ?? null,
+        tag_id: row.tagId,
+        antenna: row.antenna ?? null,
+        rssi: row.rssi ?? null,
+        message_id: row.messageId,
+        read_at: row.readAt.toISOString(),
+      })),
+      ['reader_id', 'message_id'],
+      `id, reader_id as "readerId", gate_id as "gateId", tag_id as "tagId", antenna, rssi, message_id as "messageId",
+        (extract(epoch from read_at) * 1000)::float8 as "readAt", (extract(epoch from received_at) * 1000)::float8 as "receivedAt"`,
+    );
+    return inserted.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      readAt: new Date(row.readAt),
+      receivedAt: new Date(row.receivedAt),
+    }));
+  },
 
   // Latest heard-from time per reader: a batch moves it forward, never back. One statement for the
   // whole batch (ids in order, so concurrent batches lock the rows in the same order).

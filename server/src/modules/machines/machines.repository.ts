@@ -1,6 +1,8 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
-import { itvPositions, itvs, machineEvents, machinePositions, machines } from './machines.table';
+import { insertJsonRowsReturning } from '../../db/bulk-insert';
+import type { itvPositions, machineEvents, machinePositions } from './machines.table';
+import { itvs, machines } from './machines.table';
 
 export type MachineRow = typeof machines.$inferSelect;
 export type ItvRow = typeof itvs.$inferSelect;
@@ -45,15 +47,105 @@ export const machinesRepository = {
 
   deleteItvs: (db: Database, ids: number[]) => db.delete(itvs).where(inArray(itvs.id, ids)).returning({ id: itvs.id }),
 
-  // One multi-row INSERT per batch; redelivered message ids are skipped.
-  insertMachinePositions: (db: Database, rows: (typeof machinePositions.$inferInsert)[]) =>
-    rows.length ? db.insert(machinePositions).values(rows).onConflictDoNothing().returning() : Promise.resolve([]),
+  // One statement per batch; redelivered message ids are skipped, and only new rows come back.
+  async insertMachinePositions(db: Database, rows: (typeof machinePositions.$inferInsert)[]) {
+    const inserted = await insertJsonRowsReturning<{
+      machineId: number;
+      latitude: number;
+      longitude: number;
+      machineStatus: string | null;
+      recordedAt: number;
+    }>(
+      db,
+      'machine_positions',
+      {
+        machine_id: 'integer',
+        latitude: 'double precision',
+        longitude: 'double precision',
+        heading: 'real',
+        speed: 'real',
+        machine_status: 'text',
+        message_id: 'text',
+        recorded_at: 'timestamptz',
+      },
+      rows.map((row) => ({
+        machine_id: row.machineId,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        heading: row.heading ?? null,
+        speed: row.speed ?? null,
+        machine_status: row.machineStatus ?? null,
+        message_id: row.messageId,
+        recorded_at: row.recordedAt.toISOString(),
+      })),
+      ['machine_id', 'message_id'],
+      `machine_id as "machineId", latitude, longitude, machine_status as "machineStatus",
+        (extract(epoch from recorded_at) * 1000)::float8 as "recordedAt"`,
+    );
+    return inserted.map((row) => ({ ...row, recordedAt: new Date(row.recordedAt) }));
+  },
 
-  insertItvPositions: (db: Database, rows: (typeof itvPositions.$inferInsert)[]) =>
-    rows.length ? db.insert(itvPositions).values(rows).onConflictDoNothing().returning() : Promise.resolve([]),
+  async insertItvPositions(db: Database, rows: (typeof itvPositions.$inferInsert)[]) {
+    const inserted = await insertJsonRowsReturning<{
+      itvId: number;
+      latitude: number;
+      longitude: number;
+      recordedAt: number;
+    }>(
+      db,
+      'itv_positions',
+      {
+        itv_id: 'integer',
+        latitude: 'double precision',
+        longitude: 'double precision',
+        speed: 'real',
+        message_id: 'text',
+        recorded_at: 'timestamptz',
+      },
+      rows.map((row) => ({
+        itv_id: row.itvId,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        speed: row.speed ?? null,
+        message_id: row.messageId,
+        recorded_at: row.recordedAt.toISOString(),
+      })),
+      ['itv_id', 'message_id'],
+      `itv_id as "itvId", latitude, longitude, (extract(epoch from recorded_at) * 1000)::float8 as "recordedAt"`,
+    );
+    return inserted.map((row) => ({ ...row, recordedAt: new Date(row.recordedAt) }));
+  },
 
-  insertMachineEvents: (db: Database, rows: (typeof machineEvents.$inferInsert)[]) =>
-    rows.length ? db.insert(machineEvents).values(rows).onConflictDoNothing().returning() : Promise.resolve([]),
+  async insertMachineEvents(db: Database, rows: (typeof machineEvents.$inferInsert)[]) {
+    await insertJsonRowsReturning(
+      db,
+      'machine_events',
+      {
+        machine_id: 'integer',
+        kind: 'text',
+        tag_id: 'text',
+        container_number: 'text',
+        height: 'integer',
+        latitude: 'double precision',
+        longitude: 'double precision',
+        message_id: 'text',
+        occurred_at: 'timestamptz',
+      },
+      rows.map((row) => ({
+        machine_id: row.machineId,
+        kind: row.kind,
+        tag_id: row.tagId ?? null,
+        container_number: row.containerNumber ?? null,
+        height: row.height ?? null,
+        latitude: row.latitude ?? null,
+        longitude: row.longitude ?? null,
+        message_id: row.messageId,
+        occurred_at: row.occurredAt.toISOString(),
+      })),
+      ['machine_id', 'message_id'],
+      'id',
+    );
+  },
 
   // The latest position of each machine moves only forward in time. One statement per batch (ids in
   // order, so concurrent batches lock the rows in the same order).

@@ -2,9 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveMessage } from '@openyard/contracts';
 import type { Bus } from '../../adapters/bus';
 import type { Database } from '../../adapters/db';
-import { outboxRepository } from './outbox.repository';
+import { OUTBOX_BATCH, outboxRepository, type OutboxBatchEvent } from './outbox.repository';
 
-const BATCH = 500;
+// Rows claimed per transaction; a row may hold a whole batch of device messages' events, so the bus
+// gets them in messages of at most PUBLISH_CHUNK events.
+const BATCH = 100;
+const PUBLISH_CHUNK = 1000;
 
 // Marks committed outbox events sent and publishes them on the bus, in one transaction per batch:
 // a failed publish rolls the mark back, a crash after publishing re-sends the batch (at-least-once).
@@ -30,17 +33,23 @@ export function createOutboxRelay({
       const count = await db.transaction(async (tx) => {
         const rows = await outboxRepository.claim(tx, BATCH);
         if (!rows.length) return 0;
-        const events = rows.map(
-          (row) =>
-            ({
-              type: row.type,
-              topic: row.topic,
-              eventId: row.eventId,
-              at: row.createdAt.getTime(),
-              data: row.payload,
-            }) as LiveMessage,
+        const events = rows.flatMap((row) =>
+          row.type === OUTBOX_BATCH
+            ? (row.payload as OutboxBatchEvent[]).map(
+                (event) => ({ ...event, at: row.createdAt.getTime() }) as LiveMessage,
+              )
+            : [
+                {
+                  type: row.type,
+                  topic: row.topic,
+                  eventId: row.eventId,
+                  at: row.createdAt.getTime(),
+                  data: row.payload,
+                } as LiveMessage,
+              ],
         );
-        await bus.publish(events);
+        for (let start = 0; start < events.length; start += PUBLISH_CHUNK)
+          await bus.publish(events.slice(start, start + PUBLISH_CHUNK));
         return rows.length;
       });
       if (count < BATCH) return;

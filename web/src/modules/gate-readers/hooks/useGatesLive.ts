@@ -68,6 +68,8 @@ export function useGatesLive(): string | null {
         case 'itv.position.v1':
         case 'inventory.slot.v1':
         case 'inventory.layout.v1':
+        case 'ocr.record.v1':
+        case 'ocr.count.v1':
           return;
         default:
           unhandledLiveMessage(message);

@@ -1,0 +1,34 @@
+import type { OcrFrameJobData } from '@openyard/server/modules/ocr/ocr-frames';
+import { OCR_FRAME_JOB } from '@openyard/server/modules/ocr/ocr-frames';
+import type { JobDefinition } from '../job';
+
+// Reads one camera frame on an OCR thread and adds it to its truck visit's OCR queue record.
+export const ocrFrameJob: JobDefinition = {
+  name: OCR_FRAME_JOB,
+  queue: 'ocr',
+  async run(data, { ocr, config }) {
+    const frame = data as OcrFrameJobData;
+    if (!config.features.smartGateEnabled) return ocr.blobs.delete(frame.image);
+    // A retry after the commit, or a frame queued twice, is read once.
+    if (await ocr.service.alreadyRecorded(frame.gateId, frame.messageId)) return;
+    if (!(await ocr.service.checkFrame(frame))) return ocr.blobs.delete(frame.image);
+    const jpeg = await ocr.blobs.get(frame.image);
+    if (!jpeg)
+      throw new Error(
+        `Frame ${frame.image} is not in DATA_DIR; with server and workers on separate machines DATA_DIR must be shared storage`,
+      );
+    const outcome = await ocr.reader.read(jpeg);
+    await ocr.service.recordFrame(
+      {
+        gateId: frame.gateId,
+        camera: frame.camera,
+        messageId: frame.messageId,
+        capturedAt: new Date(frame.timestamp),
+        image: frame.image,
+        read: outcome.ok ? outcome.read : null,
+        error: outcome.ok ? null : outcome.imageError,
+      },
+      ocr.fuse,
+    );
+  },
+};
