@@ -61,7 +61,7 @@ async function postgresReachable(): Promise<boolean> {
 
 // The yard: AREAS areas of ROWS × COLUMNS × TIERS slots; the last quarter of the columns of every
 // other area in merged pairs. Then the demo users and ~FILL of every stack's height in containers.
-async function seedYard(env: Record<string, string>) {
+export async function seedYard(env: Record<string, string>) {
   const config = loadConfig(env);
   const database = await openDatabase(config);
   const { db } = database;
@@ -178,7 +178,7 @@ async function json<T>(baseUrl: string, path: string, token: string, body?: unkn
 
 // Moves that are always valid: the 20 ft box on top of one stack to the top of another stack with
 // room, both on unmerged columns; the local model follows every move.
-function movePlanner(layout: YardLayout, grid: InventoryGrid) {
+export function movePlanner(layout: YardLayout, grid: InventoryGrid) {
   const slot = (areaId: number, row: number, column: number, tier: number) => {
     const area = layout.areaLayouts.find((candidate) => candidate.areaId === areaId)!;
     return `${area.name}_${row}_${column}_${area.heightNames[tier - 1]}`;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { ingestSubscription } from '@openyard/contracts';
 import { SERVICE_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './adapters/broker';
@@ -30,6 +31,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
       if (seeded.inYard) logger.info({ ...seeded, ms: Date.now() - seedingAt }, 'Demo containers seeded');
       await seedDemoDevices(db, config.dataDir, config.yard.yardCenter);
     }
+    // PGlite has no autovacuum: give its planner statistics now (the AnalyzeEmbedded job keeps them).
+    if (database.kind === 'pglite') await db.execute(sql`analyze`);
     const initialPassword = await seedInitialSuperadmin(db, config.dataDir);
     if (initialPassword) {
       logger.warn(

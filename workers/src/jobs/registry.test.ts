@@ -1,11 +1,15 @@
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createExportsService } from '@openyard/server/modules/exports/exports.service';
+import { openPglite } from '@openyard/server/adapters/db';
 import { loadConfig } from '@openyard/server/config';
+import { seedReferenceData } from '@openyard/server/db/seed/seed';
 import { purgeExportsJob } from './exports/purge-exports.job';
+import { analyzeEmbeddedJob } from './maintenance/analyze-embedded.job';
 import type { JobContext, JobDefinition } from './job';
 import { JOBS, validateRegistry } from './registry';
 
@@ -47,6 +51,29 @@ describe('PurgeExports', () => {
       await expect(exports.open(oldToken!, oldName!, principal)).rejects.toMatchObject({ statusCode: 404 });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('AnalyzeEmbedded', () => {
+  it('gives the embedded database planner statistics, and leaves PostgreSQL to its autovacuum', async () => {
+    const database = await openPglite('memory://');
+    try {
+      await seedReferenceData(database.db);
+      const tuples = async () => {
+        const result = await database.db.execute<{ reltuples: number }>(
+          sql`select reltuples from pg_class where relname = 'liner_prefixes'`,
+        );
+        return Number(result.rows[0]!.reltuples);
+      };
+      const context = (env: Record<string, string>) =>
+        ({ db: database.db, config: loadConfig({ DATA_DIR: tmpdir(), ...env }) }) as unknown as JobContext;
+      await analyzeEmbeddedJob.run({}, context({ DATABASE_URL: 'postgres://127.0.0.1:1/none' }));
+      expect(await tuples()).toBeLessThanOrEqual(0);
+      await analyzeEmbeddedJob.run({}, context({}));
+      expect(await tuples()).toBeGreaterThan(0);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import { deviceMessageJobs } from './devices/device-messages.jobs';
 import { healthAgeingJob } from './devices/health-ageing.job';
 import { purgeDeviceLogsJob } from './devices/purge-device-logs.job';
 import { purgeExportsJob } from './exports/purge-exports.job';
+import { analyzeEmbeddedJob } from './maintenance/analyze-embedded.job';
 import { ocrFrameJob } from './ocr/ocr-frame.job';
 import { purgeOcrFramesJob } from './ocr/purge-ocr-frames.job';
 import type { JobDefinition } from './job';
@@ -21,6 +22,7 @@ export const JOB_NAMES = [
   'PurgeSessions',
   'OcrFrame',
   'PurgeOcrFrames',
+  'AnalyzeEmbedded',
 ] as const;
 
 export const JOBS: readonly JobDefinition[] = [
@@ -31,6 +33,7 @@ export const JOBS: readonly JobDefinition[] = [
   purgeSessionsJob,
   ocrFrameJob,
   purgeOcrFramesJob,
+  analyzeEmbeddedJob,
 ];
 
 export function validateRegistry(jobs: readonly JobDefinition[], names: readonly string[] = JOB_NAMES) {

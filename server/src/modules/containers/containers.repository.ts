@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../adapters/db';
 import {
@@ -12,7 +27,14 @@ import {
   linerPrefixes,
 } from '../master-data/master-data.table';
 import { yardAreas } from '../yard/yard.table';
-import { containerMovements, containerPositions, containers, inventoryState } from './containers.table';
+import {
+  containerMovements,
+  containerPositions,
+  containers,
+  inventoryState,
+  ownerPrefix,
+  ownSearchText,
+} from './containers.table';
 
 export type ContainerRow = typeof containers.$inferSelect;
 export type NewContainerRow = typeof containers.$inferInsert;
@@ -67,7 +89,7 @@ function joinDetails<T extends PgSelect>(query: T): T {
     .leftJoin(categories, eq(categories.id, containers.categoryId))
     .leftJoin(customers, eq(customers.id, containers.customerId))
     .leftJoin(cargoTypes, eq(cargoTypes.id, containers.cargoTypeId))
-    .leftJoin(linerPrefixes, eq(linerPrefixes.prefix, sql`left(${containers.containerNumber}, 4)`))
+    .leftJoin(linerPrefixes, eq(linerPrefixes.prefix, ownerPrefix(containers.containerNumber)))
     .leftJoin(linerInfos, eq(linerInfos.id, linerPrefixes.linerId)) as unknown as T;
 }
 
@@ -82,41 +104,126 @@ export interface ContainerFilter {
   to?: Date;
 }
 
-// Every term must match one of the container's fields, its liner, master data or area.
-function filterWhere(filter: ContainerFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (filter.activeOnly) conditions.push(isNull(containers.dispatchedAt));
-  if (filter.from) conditions.push(gte(containers.gateInAt, filter.from));
-  if (filter.to) conditions.push(lte(containers.gateInAt, filter.to));
-  for (const term of filter.terms) {
-    const like = `%${escapeLike(term)}%`;
-    conditions.push(
-      or(
-        ilike(containers.containerNumber, like),
-        ilike(containers.igm, like),
-        ilike(containers.item, like),
-        ilike(containers.rfidTagId, like),
-        ilike(linerInfos.name, like),
-        ilike(linerInfos.code, like),
-        ilike(customers.name, like),
-        ilike(containerProcesses.name, like),
-        ilike(containerTypes.name, like),
-        eq(containerSizes.name, term),
-        sql`exists (select 1 from ${containerPositions} p join ${yardAreas} a on a.id = p.area_id
-          where p.container_id = ${containers.id} and upper(a.name) = upper(${term}))`,
+// What a search term names besides the container's own texts: ids of master data, liner prefixes
+// and areas. They are looked up before the container query so that it carries them as constants:
+// the planner estimates `size_id in (2)` from the statistics and ORs index scans, whereas for
+// `size_id = any(array(select ...))` it assumes ten ids of average frequency, most of the table
+// for a column of three sizes, and scans the table.
+interface TermMatches {
+  customerIds: number[];
+  processIds: number[];
+  typeIds: number[];
+  sizeIds: number[];
+  linerPrefixes: string[];
+  areaIds: number[];
+}
+
+// The separator between the own texts in ownSearchText; a term holding it would match across two.
+const SEARCH_TEXT_SEPARATOR = String.fromCharCode(31);
+
+const likePattern = (term: string) => `%${escapeLike(term)}%`;
+
+// All terms' matches in one statement: a row per term (its position, text and like pattern), each
+// with arrays of what it names.
+async function termMatches(db: Database, terms: string[]): Promise<TermMatches[]> {
+  if (!terms.length) return [];
+  const rowsOfTerms = terms.map(
+    (term, position) => sql`(${position}::integer, ${term}::text, ${likePattern(term)}::text)`,
+  );
+  const value = sql`term.value`;
+  const pattern = sql`term.pattern`;
+  const arrayOf = <T>(query: SQLWrapper) => sql<T[]>`array${query}`;
+  return db
+    .select({
+      customerIds: arrayOf<number>(
+        db.select({ id: customers.id }).from(customers).where(ilike(customers.name, pattern)),
       ),
-    );
-  }
-  return and(...conditions);
+      processIds: arrayOf<number>(
+        db
+          .select({ id: containerProcesses.id })
+          .from(containerProcesses)
+          .where(ilike(containerProcesses.name, pattern)),
+      ),
+      typeIds: arrayOf<number>(
+        db.select({ id: containerTypes.id }).from(containerTypes).where(ilike(containerTypes.name, pattern)),
+      ),
+      sizeIds: arrayOf<number>(
+        db.select({ id: containerSizes.id }).from(containerSizes).where(eq(containerSizes.name, value)),
+      ),
+      linerPrefixes: arrayOf<string>(
+        db
+          .select({ prefix: linerPrefixes.prefix })
+          .from(linerPrefixes)
+          .innerJoin(linerInfos, eq(linerInfos.id, linerPrefixes.linerId))
+          .where(or(ilike(linerInfos.name, pattern), ilike(linerInfos.code, pattern))),
+      ),
+      areaIds: arrayOf<number>(
+        db
+          .select({ id: yardAreas.id })
+          .from(yardAreas)
+          .where(sql`upper(${yardAreas.name}) = upper(${value})`),
+      ),
+    })
+    .from(sql`(values ${sql.join(rowsOfTerms, sql`, `)}) as term(position, value, pattern)`)
+    .orderBy(sql`term.position`);
+}
+
+// A term matches a container when it is a substring of one of its own texts, or names (in part)
+// its customer, process, type or liner, or exactly its size or the area it stands in. Each way is
+// an index of containers, so the planner ORs their bitmaps (migration 0005).
+function termCondition(term: string, matches: TermMatches): SQL {
+  return (
+    or(
+      term.includes(SEARCH_TEXT_SEPARATOR) ? undefined : ilike(ownSearchText(containers), likePattern(term)),
+      inArray(containers.customerId, matches.customerIds),
+      inArray(containers.processId, matches.processIds),
+      inArray(containers.typeId, matches.typeIds),
+      inArray(containers.sizeId, matches.sizeIds),
+      inArray(ownerPrefix(containers.containerNumber), matches.linerPrefixes),
+      matches.areaIds.length
+        ? sql`${containers.id} = any(array(select ${containerPositions.containerId} from ${containerPositions}
+            where ${inArray(containerPositions.areaId, matches.areaIds)}))`
+        : undefined,
+    ) ?? sql`false`
+  );
+}
+
+// Every term must match; see termCondition.
+async function filterWhere(db: Database, filter: ContainerFilter): Promise<SQL | undefined> {
+  const matches = await termMatches(db, filter.terms);
+  return and(
+    filter.activeOnly ? isNull(containers.dispatchedAt) : undefined,
+    filter.from ? gte(containers.gateInAt, filter.from) : undefined,
+    filter.to ? lte(containers.gateInAt, filter.to) : undefined,
+    ...filter.terms.map((term, position) => termCondition(term, matches[position]!)),
+  );
 }
 
 export const containersRepository = {
+  // The two statements of a search: a page of containers with their details, and the total.
+  async searchStatements(db: Database, filter: ContainerFilter, offset: number, limit: number) {
+    const where = await filterWhere(db, filter);
+    const newestFirst = [desc(containers.gateInAt), desc(containers.id)];
+    // The page's ids first, so that only its rows are joined to their details. As an array (an
+    // InitPlan) rather than `in (select ...)`: a semi-join would be planned after the joins.
+    const pageIds = db
+      .select({ id: containers.id })
+      .from(containers)
+      .where(where)
+      .orderBy(...newestFirst)
+      .offset(offset)
+      .limit(limit);
+    return {
+      rows: withDetails(db)
+        .where(sql`${containers.id} = any(array${pageIds})`)
+        .orderBy(...newestFirst),
+      total: db.select({ value: count() }).from(containers).where(where),
+    };
+  },
+
   async page(db: Database, filter: ContainerFilter, offset: number, limit: number) {
-    const where = filterWhere(filter);
-    const [rows, [total]] = await Promise.all([
-      withDetails(db).where(where).orderBy(desc(containers.gateInAt), desc(containers.id)).offset(offset).limit(limit),
-      joinDetails(db.select({ value: count() }).from(containers).$dynamic()).where(where),
-    ]);
+    const statements = await containersRepository.searchStatements(db, filter, offset, limit);
+    const [rows, [total]] = await Promise.all([statements.rows, statements.total]);
     return { rows: rows as ContainerDetailsRow[], total: total?.value ?? 0 };
   },
 
@@ -142,6 +249,14 @@ export const containersRepository = {
   // Takes the inventory lock: every writer of the yard takes it first, so they queue in one order.
   async lockInventory(db: Database) {
     await db.select({ id: inventoryState.id }).from(inventoryState).where(eq(inventoryState.id, 1)).for('update');
+  },
+
+  async layoutVersion(db: Database): Promise<number> {
+    const [row] = await db
+      .select({ layoutVersion: inventoryState.layoutVersion })
+      .from(inventoryState)
+      .where(eq(inventoryState.id, 1));
+    return row?.layoutVersion ?? 0;
   },
 
   async version(db: Database): Promise<{ version: number; changedAt: Date }> {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -23,6 +24,20 @@ import {
   customers,
 } from '../master-data/master-data.table';
 import { yardAreas, yardColumns, yardRows } from '../yard/yard.table';
+
+// A container's own searchable texts in one string, for the trigram index and the search that must
+// repeat it exactly to use it. Joined by chr(31), the unit separator nobody types, so that a search
+// term cannot match the end of one field and the start of the next.
+export const ownSearchText = (columns: {
+  containerNumber: AnyPgColumn;
+  igm: AnyPgColumn;
+  item: AnyPgColumn;
+  rfidTagId: AnyPgColumn;
+}): SQL =>
+  sql`${columns.containerNumber} || chr(31) || coalesce(${columns.igm}, '') || chr(31) || coalesce(${columns.item}, '') || chr(31) || coalesce(${columns.rfidTagId}, '')`;
+
+// The owner code and category identifier of a number, the key of liner_prefixes.
+export const ownerPrefix = (containerNumber: AnyPgColumn): SQL => sql`left(${containerNumber}, 4)`;
 
 // One row per visit of a container: gate-in to dispatch. The liner is not stored: it follows from
 // the owner code through liner_prefixes, so a corrected prefix table corrects every container.
@@ -60,6 +75,16 @@ export const containers = pgTable(
     index('containers_number_idx').on(table.containerNumber),
     index('containers_igm_item_idx').on(table.igm, table.item),
     index('containers_gate_in_idx').on(table.gateInAt),
+    // The container search (containers.repository.ts) matches a term as a substring of the own
+    // texts, or by the master data, liner or area it names: one index per way, so that the
+    // planner can OR their bitmaps instead of scanning the table. Migration 0005 also creates
+    // pg_trgm and turns the trigram index's fastupdate off.
+    index('containers_search_text_idx').using('gin', sql`(${ownSearchText(table)}) gin_trgm_ops`),
+    index('containers_liner_prefix_idx').on(ownerPrefix(table.containerNumber)),
+    index('containers_customer_idx').on(table.customerId),
+    index('containers_process_idx').on(table.processId),
+    index('containers_type_idx').on(table.typeId),
+    index('containers_size_idx').on(table.sizeId),
     check('containers_number_format', sql`${table.containerNumber} ~ '^[A-Z0-9]{11}$'`),
     check(
       'containers_dispatch_after_gate_in',
@@ -157,6 +182,10 @@ export const inventoryState = pgTable(
     id: integer().primaryKey().default(1),
     version: bigint({ mode: 'number' }).notNull().default(0),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Raised from a sequence by every statement that changes the layout (areas, rows, columns):
+    // cached slot grids are keyed by it. A sequence never hands a value out twice, so a grid read
+    // inside a transaction that rolled back is never taken for a committed layout.
+    layoutVersion: bigint({ mode: 'number' }).notNull().default(0),
   },
   (table) => [check('inventory_state_single_row', sql`${table.id} = 1`)],
 );

@@ -212,13 +212,15 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
     async move(requests: MoveRequest[], actor: Actor): Promise<InventoryContainer[]> {
       return change(async (tx, events) => {
         const { moved, grid } = await applyMoves(tx, namer, requests, actor);
-        const views = await inventoryViews(
-          tx,
-          namer,
-          grid,
-          moved.map((entry) => entry.containerId),
-        );
-        const { version } = await containersRepository.version(tx);
+        const [views, { version }] = await Promise.all([
+          inventoryViews(
+            tx,
+            namer,
+            grid,
+            moved.map((entry) => entry.containerId),
+          ),
+          containersRepository.version(tx),
+        ]);
         events.push(...slotEvents(views, new Map(moved.map((entry) => [entry.containerId, entry])), actor, version));
         return views;
       });

@@ -45,9 +45,22 @@ export const areaTopic = (area: string) => `${INVENTORY_TOPIC}:${area}`;
 const stackKey = (position: { areaId: number; rowIndex: number; columnIndex: number }) =>
   `${position.areaId}:${position.rowIndex}:${position.columnIndex}`;
 
+// The slot grid of each namer, kept until the layout version moves on: a lookup or a move reads one
+// number instead of the three layout tables, and does not index them again.
+const grids = new WeakMap<SlotNamer, { layoutVersion: number; grid: Grid }>();
+
+// The layout as the given transaction (or connection) sees it. The version is read first: a layout
+// committed between that read and the table reads is newer than its key, and no later reader
+// sees that key again. A grid read inside a layout change that rolls back has a key (from the
+// sequence) that no committed layout will ever have.
 export async function loadGrid(db: Database, namer: SlotNamer): Promise<Grid> {
+  const layoutVersion = await containersRepository.layoutVersion(db);
+  const cached = grids.get(namer);
+  if (cached && cached.layoutVersion === layoutVersion) return cached.grid;
   const { areas, rows, columns } = await yardRepository.grid(db);
-  return namer.grid(areas, rows, columns);
+  const grid = namer.grid(areas, rows, columns);
+  grids.set(namer, { layoutVersion, grid });
+  return grid;
 }
 
 // Moves containers in one transaction the caller opened (after containersRepository.lockInventory):
@@ -60,7 +73,6 @@ export async function applyMoves(
   requests: MoveRequest[],
   actor: Actor,
 ): Promise<{ moved: Moved[]; grid: Grid }> {
-  const grid = await loadGrid(tx, namer);
   const ids = [...new Set(requests.map((request) => request.containerId))];
   if (ids.length !== requests.length) {
     const twice = requests.find(
@@ -68,9 +80,16 @@ export async function applyMoves(
     )!;
     throw badRequest(`Container ${twice.number ?? twice.containerId} appears more than once`);
   }
-  await containersRepository.lockContainers(tx, ids);
-  const details = new Map((await containersRepository.byIds(tx, ids)).map((row) => [row.container.id, row]));
-  const standing = new Map((await containersRepository.standing(tx, ids)).map((row) => [row.containerId, row]));
+  // Sent together on the transaction's connection (one round trip), run in this order.
+  const [grid, , detailRows, standingRows, positionRows] = await Promise.all([
+    loadGrid(tx, namer),
+    containersRepository.lockContainers(tx, ids),
+    containersRepository.byIds(tx, ids),
+    containersRepository.standing(tx, ids),
+    containersRepository.positionsOf(tx, ids),
+  ]);
+  const details = new Map(detailRows.map((row) => [row.container.id, row]));
+  const standing = new Map(standingRows.map((row) => [row.containerId, row]));
   const slotOptions = { slotFormat: namer.options.slotFormat, startHeight: namer.options.startHeight };
 
   interface Change {
@@ -136,7 +155,7 @@ export async function applyMoves(
 
   // The stacks involved, as they are now, then as they will be.
   const moving = new Set(changes.map((change) => change.containerId));
-  const currentPositions = await containersRepository.positionsOf(tx, [...moving]);
+  const currentPositions = positionRows.filter((position) => moving.has(position.containerId));
   const targetsOf = (change: Change): PositionRow[] =>
     change.to
       ? Array.from({ length: change.span }, (_, offset) => ({
@@ -193,25 +212,29 @@ export async function applyMoves(
     }
   }
 
+  // The old positions go first (a container may move within its own stack); the rest is sent
+  // together. The deferred triggers check the stacks and the history at commit.
   await containersRepository.deletePositions(tx, [...moving]);
-  await containersRepository.insertPositions(tx, newPositions);
-  await containersRepository.insertMovements(
-    tx,
-    changes.map((change) => ({
-      containerId: change.containerId,
-      containerNumber: change.number,
-      fromLocation: change.fromLocation,
-      toLocation: change.toLocation,
-      toAreaId: change.to?.areaId ?? null,
-      toRowIndex: change.to?.rowIndex ?? null,
-      toColumnIndex: change.to?.columnIndex ?? null,
-      toTier: change.to?.tier ?? null,
-      source: actor.source,
-      movedBy: actor.username,
-      device: actor.device ?? null,
-    })),
-  );
-  await containersRepository.markMoved(tx, [...moving], actor.username ?? actor.device ?? null);
+  await Promise.all([
+    containersRepository.insertPositions(tx, newPositions),
+    containersRepository.insertMovements(
+      tx,
+      changes.map((change) => ({
+        containerId: change.containerId,
+        containerNumber: change.number,
+        fromLocation: change.fromLocation,
+        toLocation: change.toLocation,
+        toAreaId: change.to?.areaId ?? null,
+        toRowIndex: change.to?.rowIndex ?? null,
+        toColumnIndex: change.to?.columnIndex ?? null,
+        toTier: change.to?.tier ?? null,
+        source: actor.source,
+        movedBy: actor.username,
+        device: actor.device ?? null,
+      })),
+    ),
+    containersRepository.markMoved(tx, [...moving], actor.username ?? actor.device ?? null),
+  ]);
   return {
     moved: changes.map((change) => ({
       containerId: change.containerId,

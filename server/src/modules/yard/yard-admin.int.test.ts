@@ -55,6 +55,22 @@ describe('merge and split slots', () => {
     expect(forty.location).toBe('D_1_1_1');
   });
 
+  it('moves follow the layout as it now stands (the servers keep the slot grid between requests)', async () => {
+    const forty = await addContainer(t, superadmin.auth, { sizeName: '40', location: 'D_3_1_1' });
+    const moveTo = (newLocation: string) =>
+      post<{ message?: string }>('/rest/yard/updateLocation', [
+        { containerId: forty.id, number: forty.containerNumber, newLocation },
+      ]);
+    expect((await moveTo('C_1_7_1')).status).toBe(400);
+    expect((await post('/rest/yard/merge-slots', { area: 'C', fromCol: 7, toCol: 8 })).status).toBe(200);
+    expect((await moveTo('C_1_7_1')).status).toBe(200);
+    expect((await moveTo('D_3_1_1')).status).toBe(200);
+    expect((await post('/rest/yard/split-slots', { area: 'C', fromCol: 7, toCol: 8 })).status).toBe(200);
+    const refused = await moveTo('C_1_7_1');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/merged/i);
+  });
+
   it('is the superadmin’s', async () => {
     const admin = await t.login('admin');
     expect((await post('/rest/yard/merge-slots', { area: 'C', fromCol: 5, toCol: 6 }, admin.auth)).status).toBe(403);
