@@ -61,10 +61,12 @@ describe('AnalyzeEmbedded', () => {
     try {
       await seedReferenceData(database.db);
       const tuples = async () => {
-        const result = await database.db.execute<{ reltuples: number }>(
+        const result: unknown = await database.db.execute(
           sql`select reltuples from pg_class where relname = 'liner_prefixes'`,
         );
-        return Number(result.rows[0]!.reltuples);
+        // PGlite's driver answers with { rows }.
+        const { rows } = result as { rows: { reltuples: number }[] };
+        return Number(rows[0]!.reltuples);
       };
       const context = (env: Record<string, string>) =>
         ({ db: database.db, config: loadConfig({ DATA_DIR: tmpdir(), ...env }) }) as unknown as JobContext;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Badge, Chip, Group, Paper, Progress, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconFilterOff, IconZoomIn } from '@tabler/icons-react';
 import type { AreaSummary, LinerEntry } from '../utils/InventoryStore';
@@ -16,21 +17,24 @@ function occupancyColor(occupancy: number) {
 }
 
 // One area: occupancy floor(100 × filled / total), the 20/40 ft toggles and the pie by liner.
-export function AreaCard({
+// Memoised: the list renders it again only when its summary, liners or filter changed.
+export const AreaCard = memo(function AreaCard({
   area,
   summary,
   liners,
   filter,
-  onFilter,
-  onZoom,
+  onFilter: onAreaFilter,
+  onZoom: onAreaZoom,
 }: {
   area: AreaGeometry;
   summary: AreaSummary | undefined;
   liners: LinerEntry[];
   filter: AreaFilter;
-  onFilter: (filter: AreaFilter) => void;
-  onZoom: () => void;
+  onFilter: (areaId: number, filter: AreaFilter) => void;
+  onZoom: (area: AreaGeometry) => void;
 }) {
+  const onFilter = (next: AreaFilter) => onAreaFilter(area.areaId, next);
+  const onZoom = () => onAreaZoom(area);
   const slices: PieSlice[] = (summary?.byLiner ?? []).map(({ liner, count }) => {
     const entry = liner >= 0 ? liners[liner] : undefined;
     return {
@@ -151,4 +155,4 @@ export function AreaCard({
       </Group>
     </Paper>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -9,7 +9,6 @@ import {
   Group,
   Loader,
   Menu,
-  ScrollArea,
   Stack,
   Switch,
   Text,
@@ -33,7 +32,6 @@ import { metadataState } from '../../../app/states/metadataState';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
-import { useAreaSummaries } from '../hooks/useAreaSummaries';
 import { useColourRules } from '../hooks/useColourRules';
 import { useInventoryLive } from '../hooks/useInventoryLive';
 import { useUpdateLocation } from '../hooks/useUpdateLocation';
@@ -41,20 +39,21 @@ import { inventoryFiltersState } from '../states/inventoryFiltersState';
 import { inventoryLiveState } from '../states/inventoryLiveState';
 import { inventoryRulesShownState } from '../states/inventoryRulesShownState';
 import { inventorySelectionState } from '../states/inventorySelectionState';
-import { NO_AREA_FILTER } from '../utils/gridFilters';
+import type { AreaFilter } from '../utils/gridFilters';
 import { ruleStacks } from '../utils/gridLayerData';
 import type { GridFocus, GridPick } from '../utils/GridPick';
 import type { GridContainer } from '../utils/InventoryStore';
 import { searchGrid } from '../utils/searchGrid';
 import { slotName } from '../utils/slotName';
-import { slotBox, type YardGeometry } from '../utils/yardGeometry';
+import { slotBox, type AreaGeometry, type YardGeometry } from '../utils/yardGeometry';
 import { yardInventory } from '../utils/yardInventory';
-import { AreaCard } from './AreaCard';
+import { AreaCardList } from './AreaCardList';
 import { BulkLocationModal } from './BulkLocationModal';
 import { ContainerDetails } from './ContainerDetails';
 import { GridContextMenu, type GridMenuTarget } from './GridContextMenu';
 import { GridLegend } from './GridLegend';
 import { MergeSlotsModal } from './MergeSlotsModal';
+import { OccupancyBadge } from './OccupancyBadge';
 import { SplitAreaModal } from './SplitAreaModal';
 import { UpdateLocationModal } from './UpdateLocationModal';
 import { YardGrid } from './YardGrid';
@@ -79,7 +78,6 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   const [selectedId, setSelectedId] = useAtom(inventorySelectionState);
   const liveOn = live && enterprise;
   const loading = useInventoryLive(store, liveOn);
-  const summaries = useAreaSummaries(store);
   const rules = useColourRules(rulesShown);
   const ruleColours = useMemo(
     () => (rulesShown && rules.data ? ruleStacks(geometry, rules.data) : null),
@@ -246,16 +244,19 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
     );
   };
 
-  const totals = useMemo(() => {
-    let filled = 0;
-    let containers = 0;
-    for (const summary of summaries.values()) {
-      filled += summary.filledSlots;
-      containers += summary.containers20 + summary.containers40;
-    }
-    const total = geometry.areas.reduce((sum, area) => sum + area.totalSlots, 0);
-    return { filled, containers, total, occupancy: total ? Math.floor((100 * filled) / total) : 0 };
-  }, [summaries, geometry]);
+  const filterArea = useCallback(
+    (areaId: number, filter: AreaFilter) =>
+      setFilters((current) => ({ ...current, areas: { ...current.areas, [areaId]: filter } })),
+    [setFilters],
+  );
+  const zoomToArea = useCallback(
+    (area: AreaGeometry) =>
+      setFocus({
+        box: [area.bounds.x, area.bounds.y, area.bounds.x + area.bounds.width, area.bounds.y + area.bounds.height],
+        key: Date.now(),
+      }),
+    [],
+  );
 
   const igmFilter = filters.igmItem;
 
@@ -266,10 +267,7 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
           <Text fw={600} size="lg">
             Yard inventory
           </Text>
-          <Badge variant="light" color="gray" radius="sm" size="lg" data-testid="inventory-total-occupancy">
-            {totals.occupancy}% · {totals.containers.toLocaleString()} boxes · {totals.filled.toLocaleString()}/
-            {totals.total.toLocaleString()} slots
-          </Badge>
+          <OccupancyBadge store={store} geometry={geometry} />
           {loading.loading && <Loader size="xs" />}
           {selected && (
             <Badge
@@ -453,33 +451,7 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
             />
           )}
         </Box>
-        <ScrollArea w={318} type="auto" offsetScrollbars data-testid="inventory-areas">
-          <Stack gap="xs">
-            {geometry.areas.map((area) => (
-              <AreaCard
-                key={area.areaId}
-                area={area}
-                summary={summaries.get(area.areaId)}
-                liners={store.liners}
-                filter={filters.areas[area.areaId] ?? NO_AREA_FILTER}
-                onFilter={(filter) =>
-                  setFilters((current) => ({ ...current, areas: { ...current.areas, [area.areaId]: filter } }))
-                }
-                onZoom={() =>
-                  setFocus({
-                    box: [
-                      area.bounds.x,
-                      area.bounds.y,
-                      area.bounds.x + area.bounds.width,
-                      area.bounds.y + area.bounds.height,
-                    ],
-                    key: Date.now(),
-                  })
-                }
-              />
-            ))}
-          </Stack>
-        </ScrollArea>
+        <AreaCardList store={store} geometry={geometry} filters={filters} onFilter={filterArea} onZoom={zoomToArea} />
       </Group>
 
       {updating && (

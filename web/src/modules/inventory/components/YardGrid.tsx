@@ -2,24 +2,54 @@ import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 're
 import { ActionIcon, Box, Stack, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconMaximize, IconMinus, IconPlus } from '@tabler/icons-react';
-import { OrthographicView, type OrthographicViewState, type PickingInfo } from '@deck.gl/core';
-import { LineLayer, TextLayer } from '@deck.gl/layers';
+import { OrthographicView, type OrthographicViewState } from '@deck.gl/core';
+import { LineLayer, SolidPolygonLayer, TextLayer } from '@deck.gl/layers';
 import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import type { InventoryStore } from '../utils/InventoryStore';
 import type { GridFilters } from '../utils/gridFilters';
-import { ContainerBuffers, outlineData, ruleFootData, slotData } from '../utils/gridLayerData';
+import { outlineData, ruleFeet, type RuleFoot } from '../utils/gridLayerData';
+import { PlannedSlotsLayer } from '../utils/PlannedSlotsLayer';
 import { gridLabels, type GridLabel } from '../utils/gridLabels';
 import type { GridFocus, GridPick } from '../utils/GridPick';
 import type { Rgba } from '../utils/parseColor';
-import { SLOT_GAP, SLOT_HEIGHT, slotBox, type YardGeometry } from '../utils/yardGeometry';
+import { slotAt } from '../utils/slotAt';
+import { SlotTexels } from '../utils/SlotTexels';
+import { slotBox, type YardGeometry } from '../utils/yardGeometry';
+import { YardSlotsLayer } from '../utils/YardSlotsLayer';
 
 const VIEW = new OrthographicView({ id: 'yard', flipY: true, controller: true });
-const BOX_WIDTH = SLOT_HEIGHT - SLOT_GAP;
 const HIGHLIGHT: Rgba = [34, 211, 238, 255];
 const SELECTED: Rgba = [255, 255, 255, 255];
 const SLOT_MARK: Rgba = [250, 204, 21, 255];
 const MIN_ZOOM = -3;
 const MAX_ZOOM = 5;
+// The grid draws its own edges (see YardSlotsLayer): no multisampling, which software WebGL pays
+// for on every pixel of every frame.
+const DEVICE_PROPS = { webgl: { antialias: false } };
+// Live moves redraw the grid at most this often: a burst of 50 moves a second shows within a tenth
+// of a second without redrawing (and reading back, in software WebGL) the whole yard every frame.
+const REDRAW_MS = 100;
+
+// A store listener called at most once per `ms` (the last call of a burst is never lost).
+function throttled(listener: () => void, ms: number) {
+  let last = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const call = () => {
+    timer = null;
+    last = performance.now();
+    listener();
+  };
+  const wrapped = () => {
+    if (timer !== null) return;
+    const wait = last + ms - performance.now();
+    if (wait <= 0) call();
+    else timer = setTimeout(call, wait);
+  };
+  wrapped.cancel = () => {
+    if (timer !== null) clearTimeout(timer);
+  };
+  return wrapped;
+}
 
 interface YardGridProps {
   store: InventoryStore;
@@ -51,9 +81,10 @@ function fitView(
 
 // The yard as one deck.gl canvas (orthographic view): every slot a box, containers over them in
 // their liner's colour, 40 ft boxes across their pair, planned slots dashed yellow and struck
-// through. Layers take binary attributes built from the store's typed arrays, rebuilt at most once
-// per animation frame; panning and zooming touch no attribute. After a frame shows new data it
-// announces it (`openyard:inventory-drawn`) with the containers it brought, for latency figures.
+// through. The slots and containers are one texture of the slots' colours, patched from the store's
+// changes at most every REDRAW_MS; panning and zooming touch no data. Picking is arithmetic on the
+// layout, not a render pass. After a frame shows new data it announces it
+// (`openyard:inventory-drawn`) with the containers it brought, for latency figures.
 export function YardGrid({
   store,
   geometry,
@@ -65,7 +96,18 @@ export function YardGrid({
   focus,
   onPick,
 }: YardGridProps) {
-  const revision = useSyncExternalStore(store.subscribe, store.getRevision);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const throttledListener = throttled(listener, REDRAW_MS);
+      const unsubscribe = store.subscribe(throttledListener);
+      return () => {
+        unsubscribe();
+        throttledListener.cancel();
+      };
+    },
+    [store],
+  );
+  const revision = useSyncExternalStore(subscribe, store.getRevision);
   const { ref: sizeRef, width, height } = useElementSize();
   const deckRef = useRef<DeckGLRef>(null);
   const [viewState, setViewState] = useState<OrthographicViewState | null>(null);
@@ -86,15 +128,13 @@ export function YardGrid({
     setViewState(fitView(focus.box, width, height, 2.2));
   }
 
-  // The containers' buffers live as long as the grid; each revision patches what changed.
-  const [buffers] = useState(() => new ContainerBuffers());
-  const containers = useMemo(
-    () => buffers.update(store, geometry, filters, store.takeDirty()),
+  // The slots' texture lives as long as the grid; each revision patches what changed.
+  const [texels] = useState(() => new SlotTexels());
+  const slots = useMemo(
+    () => texels.update(store, geometry, filters, rules, store.takeDirty(), store.takeChanged()),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is mutable; revision marks its changes
-    [buffers, store, geometry, filters, revision],
+    [texels, store, geometry, filters, rules, revision],
   );
-  const slots = useMemo(() => slotData(geometry, rules), [geometry, rules]);
-  const ruleFeet = useMemo(() => (rules ? ruleFootData(geometry, rules) : null), [geometry, rules]);
   const labels = useMemo(() => gridLabels(geometry), [geometry]);
 
   const boxOf = useCallback(
@@ -112,24 +152,26 @@ export function YardGrid({
     },
     [geometry, store],
   );
-  const highlightOutlines = useMemo(() => {
-    const boxes = [];
-    for (const containerId of highlighted) {
+  // The outlines follow their boxes: a revision that moved none of them keeps their layers as they
+  // are (the key stands for the boxes).
+  const boxesOf = (containerIds: readonly number[]) =>
+    containerIds.flatMap((containerId) => {
       const index = store.indexOf(containerId);
       const box = index === null ? null : boxOf(index);
-      if (box) boxes.push(box);
-    }
-    return outlineData(boxes, HIGHLIGHT);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is mutable; revision marks its changes
-  }, [highlighted, boxOf, store, revision]);
-  const selectionOutline = useMemo(() => {
-    const boxes = [];
-    const index = selectedContainerId === null ? null : store.indexOf(selectedContainerId);
-    const box = index === null ? null : boxOf(index);
-    if (box) boxes.push(box);
-    if (markedSlot !== null && markedSlot < geometry.slotCount) {
-      const area = geometry.areasById.get(geometry.slotAreaIds[markedSlot]!);
-      const slot = area
+      return box ? [box] : [];
+    });
+  const highlightBoxes = boxesOf(highlighted);
+  const selectedBoxes = boxesOf(selectedContainerId === null ? [] : [selectedContainerId]);
+  const highlightKey = highlightBoxes.join(';');
+  const selectedKey = selectedBoxes.join(';');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- highlightKey stands for highlightBoxes
+  const highlightOutlines = useMemo(() => outlineData(highlightBoxes, HIGHLIGHT), [highlightKey]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- selectedKey stands for selectedBoxes
+  const selectionOutline = useMemo(() => outlineData(selectedBoxes, SELECTED), [selectedKey]);
+  const markedOutline = useMemo(() => {
+    const area = markedSlot !== null ? geometry.areasById.get(geometry.slotAreaIds[markedSlot]!) : undefined;
+    const slot =
+      area && markedSlot !== null
         ? slotBox(
             area,
             geometry.slotRowIndexes[markedSlot]!,
@@ -137,11 +179,8 @@ export function YardGrid({
             geometry.slotTiers[markedSlot]!,
           )
         : null;
-      if (slot) return { selected: outlineData(boxes, SELECTED), slot: outlineData([slot], SLOT_MARK) };
-    }
-    return { selected: outlineData(boxes, SELECTED), slot: null };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is mutable; revision marks its changes
-  }, [selectedContainerId, markedSlot, boxOf, geometry, store, revision]);
+    return slot ? outlineData([slot], SLOT_MARK) : null;
+  }, [markedSlot, geometry]);
 
   // Labels that would be too small to read at this zoom are left out.
   const pixelsPerUnit = 2 ** ((viewState?.zoom as number | undefined) ?? 0);
@@ -156,16 +195,34 @@ export function YardGrid({
   );
   const areaLabels = useMemo(() => labels.filter((label) => label.kind === 'area'), [labels]);
 
-  const layers = useMemo(
+  // One memo per layer: a live revision makes a new slots layer and leaves the others as they were.
+  // Layers with nothing to draw are left out (software WebGL pays for each layer drawn).
+  const slotsLayer = useMemo(() => new YardSlotsLayer({ id: 'slots', geometry, slots }), [geometry, slots]);
+  // Colour rules' bars under their stacks (non-instanced polygons: software WebGL pays per instance).
+  const ruleLayer = useMemo(
+    () =>
+      rules &&
+      new SolidPolygonLayer<RuleFoot>({
+        id: 'rule-feet',
+        data: ruleFeet(geometry, rules),
+        getPolygon: (foot) => foot.polygon,
+        getFillColor: (foot) => foot.color,
+      }),
+    [geometry, rules],
+  );
+  const plannedLayer = useMemo(() => new PlannedSlotsLayer({ id: 'planned', boxes: slots.planned }), [slots.planned]);
+  const outlineLayers = useMemo(
     () => [
-      ruleFeet && new LineLayer({ id: 'rule-feet', data: ruleFeet, widthUnits: 'common', getWidth: 0.9 }),
-      new LineLayer({ id: 'slots', data: slots, widthUnits: 'common', getWidth: BOX_WIDTH, pickable: true }),
-      new LineLayer({ id: 'containers', data: containers, widthUnits: 'common', getWidth: BOX_WIDTH, pickable: true }),
-      new LineLayer({ id: 'planned', data: containers.planned, widthUnits: 'pixels', getWidth: 1.5 }),
-      new LineLayer({ id: 'highlights', data: highlightOutlines, widthUnits: 'pixels', getWidth: 2 }),
-      new LineLayer({ id: 'selection', data: selectionOutline.selected, widthUnits: 'pixels', getWidth: 3 }),
-      selectionOutline.slot &&
-        new LineLayer({ id: 'marked-slot', data: selectionOutline.slot, widthUnits: 'pixels', getWidth: 2.5 }),
+      highlightOutlines.length > 0 &&
+        new LineLayer({ id: 'highlights', data: highlightOutlines, widthUnits: 'pixels', getWidth: 2 }),
+      selectionOutline.length > 0 &&
+        new LineLayer({ id: 'selection', data: selectionOutline, widthUnits: 'pixels', getWidth: 3 }),
+      markedOutline && new LineLayer({ id: 'marked-slot', data: markedOutline, widthUnits: 'pixels', getWidth: 2.5 }),
+    ],
+    [highlightOutlines, selectionOutline, markedOutline],
+  );
+  const labelLayers = useMemo(
+    () => [
       new TextLayer<GridLabel>({
         id: 'area-labels',
         data: areaLabels,
@@ -182,100 +239,56 @@ export function YardGrid({
         fontWeight: 600,
         characterSet: 'auto',
       }),
-      new TextLayer<GridLabel>({
-        id: 'labels',
-        data: shownLabels,
-        getText: (label) => label.text,
-        getPosition: (label) => label.position,
-        getSize: (label) => label.size,
-        sizeUnits: 'common',
-        sizeMinPixels: 0,
-        sizeMaxPixels: 30,
-        getTextAnchor: (label) => label.anchor,
-        getAlignmentBaseline: 'center',
-        getColor: (label) => (label.kind === 'area' ? [201, 209, 217, 255] : [138, 150, 163, 255]),
-        fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
-        fontWeight: 600,
-        characterSet: 'auto',
-      }),
+      shownLabels.length > 0 &&
+        new TextLayer<GridLabel>({
+          id: 'labels',
+          data: shownLabels,
+          getText: (label) => label.text,
+          getPosition: (label) => label.position,
+          getSize: (label) => label.size,
+          sizeUnits: 'common',
+          sizeMinPixels: 0,
+          sizeMaxPixels: 30,
+          getTextAnchor: (label) => label.anchor,
+          getAlignmentBaseline: 'center',
+          getColor: (label) => (label.kind === 'area' ? [201, 209, 217, 255] : [138, 150, 163, 255]),
+          fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
+          fontWeight: 600,
+          characterSet: 'auto',
+        }),
     ],
-    [ruleFeet, slots, containers, highlightOutlines, selectionOutline, areaLabels, shownLabels],
+    [areaLabels, shownLabels],
+  );
+  const layers = useMemo(
+    () => [slotsLayer, ruleLayer, plannedLayer, ...outlineLayers, ...labelLayers],
+    [slotsLayer, ruleLayer, plannedLayer, outlineLayers, labelLayers],
   );
 
-  const pickAt = (x: number, y: number): GridPick | null => {
-    const info = deckRef.current?.pickObject({ x, y, radius: 0, layerIds: ['containers', 'slots'] });
-    return info ? toPick(info, x, y) : null;
+  // What is at a point of the grid (world units): the container whose box covers it (a 40 ft box
+  // also covers the gap between its slots), else the slot whose box does.
+  const pickAt = (coordinate: readonly number[] | undefined, x: number, y: number): GridPick | null => {
+    const hit = coordinate ? slotAt(geometry, coordinate[0]!, coordinate[1]!) : null;
+    if (!hit) return null;
+    const occupant = texels.occupantOf(hit.slot);
+    const onContainer =
+      hit.where === 'box' ||
+      (hit.where === 'left-gap' && texels.joins(hit.slot, 'left')) ||
+      (hit.where === 'right-gap' && texels.joins(hit.slot, 'right'));
+    if (occupant !== null && onContainer && store.container(occupant))
+      return { kind: 'container', index: occupant, x, y };
+    return hit.where === 'box' ? { kind: 'slot', slot: hit.slot, x, y } : null;
   };
-  const toPick = (info: PickingInfo, x: number, y: number): GridPick | null => {
-    if (info.index < 0 || !info.layer) return null;
-    if (info.layer.id === 'containers') {
-      return store.container(info.index) ? { kind: 'container', index: info.index, x, y } : null;
-    }
-    if (info.layer.id === 'slots') {
-      // An empty-looking slot may be the second half of a 40 ft box: that box is what is there.
-      const occupant = store.occupantOf(
-        geometry.slotAreaIds[info.index]!,
-        geometry.slotRowIndexes[info.index]!,
-        geometry.slotColumnIndexes[info.index]!,
-        geometry.slotTiers[info.index]!,
+  const hovering = useRef(false);
+
+  // The zoom buttons stay as they are through live revisions.
+  const controls = useMemo(() => {
+    const zoomBy = (step: number) =>
+      setViewState((current) =>
+        current
+          ? { ...current, zoom: Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, (current.zoom as number) + step)) }
+          : current,
       );
-      return occupant !== null
-        ? { kind: 'container', index: occupant, x, y }
-        : { kind: 'slot', slot: info.index, x, y };
-    }
-    return null;
-  };
-
-  const zoomBy = (step: number) =>
-    setViewState((current) =>
-      current ? { ...current, zoom: Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, (current.zoom as number) + step)) } : current,
-    );
-
-  return (
-    <Box
-      ref={sizeRef}
-      pos="relative"
-      h="100%"
-      w="100%"
-      data-testid="inventory-grid"
-      data-version={store.version}
-      onContextMenu={(event) => {
-        event.preventDefault();
-        const bounds = event.currentTarget.getBoundingClientRect();
-        const x = event.clientX - bounds.left;
-        const y = event.clientY - bounds.top;
-        onPick(pickAt(x, y), 'right');
-      }}
-      style={{ overflow: 'hidden', background: '#10151b', borderRadius: 'var(--mantine-radius-sm)' }}
-    >
-      {viewState && (
-        <DeckGL
-          ref={deckRef}
-          views={VIEW}
-          viewState={viewState}
-          onViewStateChange={({ viewState: next }) => setViewState(next)}
-          controller={{ doubleClickZoom: true, scrollZoom: { speed: 0.02, smooth: false }, dragRotate: false }}
-          layers={layers}
-          getCursor={({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'default')}
-          onClick={(info) => onPick(toPick(info, info.x, info.y), 'left')}
-          onAfterRender={() => {
-            if (containers.revision === shownRevision.current) return;
-            shownRevision.current = containers.revision;
-            const { containerIds, since } = store.takeChanged();
-            window.dispatchEvent(
-              new CustomEvent('openyard:inventory-drawn', {
-                detail: {
-                  version: store.version,
-                  revision: containers.revision,
-                  containerIds,
-                  receivedAt: since,
-                  at: Date.now(),
-                },
-              }),
-            );
-          }}
-        />
-      )}
+    return (
       <Stack gap={4} pos="absolute" right={10} bottom={10}>
         <Tooltip label="Zoom in" position="left">
           <ActionIcon variant="default" onClick={() => zoomBy(0.5)} aria-label="Zoom in">
@@ -298,6 +311,65 @@ export function YardGrid({
           </ActionIcon>
         </Tooltip>
       </Stack>
+    );
+  }, [width, height, yardBox]);
+
+  return (
+    <Box
+      ref={sizeRef}
+      pos="relative"
+      h="100%"
+      w="100%"
+      data-testid="inventory-grid"
+      data-version={store.version}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        const bounds = event.currentTarget.getBoundingClientRect();
+        const x = event.clientX - bounds.left;
+        const y = event.clientY - bounds.top;
+        const viewport = deckRef.current?.deck?.getViewports()[0];
+        onPick(pickAt(viewport?.unproject([x, y]), x, y), 'right');
+      }}
+      style={{ overflow: 'hidden', background: '#10151b', borderRadius: 'var(--mantine-radius-sm)' }}
+    >
+      {viewState && (
+        <DeckGL
+          ref={deckRef}
+          views={VIEW}
+          deviceProps={DEVICE_PROPS}
+          viewState={viewState}
+          onViewStateChange={({ viewState: next }) => setViewState(next)}
+          controller={{ doubleClickZoom: true, scrollZoom: { speed: 0.02, smooth: false }, dragRotate: false }}
+          layers={layers}
+          getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hovering.current ? 'pointer' : 'default')}
+          onHover={(info) => {
+            hovering.current = pickAt(info.coordinate, info.x, info.y) !== null;
+          }}
+          onClick={(info, event) => {
+            // deck.gl reports a right-button tap as a click too, after its double-click wait: it
+            // would close the context menu the right click just opened (onContextMenu handles it).
+            if (event.rightButton || event.middleButton) return;
+            onPick(pickAt(info.coordinate, info.x, info.y), 'left');
+          }}
+          onAfterRender={() => {
+            if (slots.revision === shownRevision.current) return;
+            shownRevision.current = slots.revision;
+            const { containerIds, since } = texels.takeShown();
+            window.dispatchEvent(
+              new CustomEvent('openyard:inventory-drawn', {
+                detail: {
+                  version: store.version,
+                  revision: slots.revision,
+                  containerIds,
+                  receivedAt: since,
+                  at: Date.now(),
+                },
+              }),
+            );
+          }}
+        />
+      )}
+      {controls}
     </Box>
   );
 }

@@ -75,6 +75,7 @@ export class InventoryStore {
   // Entries changed since the grid last built its buffers; null: everything (a new snapshot).
   private dirty: Set<number> | null = null;
   private readonly listeners = new Set<() => void>();
+  private counted: { revision: number; summaries: ReadonlyMap<number, AreaSummary> } | null = null;
   private notifyScheduled = false;
 
   subscribe = (listener: () => void): (() => void) => {
@@ -204,19 +205,9 @@ export class InventoryStore {
     return found;
   }
 
-  // The live entry standing in this slot (a 40 ft box stands in both slots of its pair).
-  occupantOf(areaId: number, rowIndex: number, columnIndex: number, tier: number): number | null {
-    for (let i = 0; i < this.length; i += 1) {
-      if (!this.alive[i] || this.areaIds[i] !== areaId || this.rowIndexes[i] !== rowIndex || this.tiers[i] !== tier)
-        continue;
-      const first = this.columnIndexes[i]!;
-      const last = first + (this.sizes[i]! > 20 ? 1 : 0);
-      if (columnIndex >= first && columnIndex <= last) return i;
-    }
-    return null;
-  }
-
-  summaries(): Map<number, AreaSummary> {
+  // Counted once per revision (the area cards and the occupancy badge both ask).
+  summaries(): ReadonlyMap<number, AreaSummary> {
+    if (this.counted?.revision === this.revision) return this.counted.summaries;
     const result = new Map<number, AreaSummary>();
     const linerCounts = new Map<number, Map<number, number>>();
     for (const area of this.geometry?.areas ?? []) {
@@ -254,6 +245,7 @@ export class InventoryStore {
         .map(([liner, count]) => ({ liner, count }))
         .sort((a, b) => b.count - a.count);
     }
+    this.counted = { revision: this.revision, summaries: result };
     return result;
   }
 

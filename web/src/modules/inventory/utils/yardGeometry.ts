@@ -6,7 +6,7 @@ import type { YardLayout } from '@openyard/contracts';
 export const SLOT_WIDTH = 10;
 export const SLOT_HEIGHT = 4.6;
 export const SLOT_GAP = 0.9;
-const ROW_GAP = 3.2;
+export const ROW_GAP = 3.2;
 const AREA_HEADER = 14;
 const AREA_MARGIN_X = 16;
 const AREA_MARGIN_Y = 10;

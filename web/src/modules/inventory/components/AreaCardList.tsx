@@ -1,0 +1,41 @@
+import { ScrollArea, Stack } from '@mantine/core';
+import { useAreaSummaries } from '../hooks/useAreaSummaries';
+import { NO_AREA_FILTER, type AreaFilter, type GridFilters } from '../utils/gridFilters';
+import type { InventoryStore } from '../utils/InventoryStore';
+import type { AreaGeometry, YardGeometry } from '../utils/yardGeometry';
+import { AreaCard } from './AreaCard';
+
+// The areas' cards beside the grid. It follows the area summaries itself, and a card renders again
+// only when its area's figures or filter changed.
+export function AreaCardList({
+  store,
+  geometry,
+  filters,
+  onFilter,
+  onZoom,
+}: {
+  store: InventoryStore;
+  geometry: YardGeometry;
+  filters: GridFilters;
+  onFilter: (areaId: number, filter: AreaFilter) => void;
+  onZoom: (area: AreaGeometry) => void;
+}) {
+  const summaries = useAreaSummaries(store);
+  return (
+    <ScrollArea w={318} type="auto" offsetScrollbars data-testid="inventory-areas">
+      <Stack gap="xs">
+        {geometry.areas.map((area) => (
+          <AreaCard
+            key={area.areaId}
+            area={area}
+            summary={summaries.get(area.areaId)}
+            liners={store.liners}
+            filter={filters.areas[area.areaId] ?? NO_AREA_FILTER}
+            onFilter={onFilter}
+            onZoom={onZoom}
+          />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}
