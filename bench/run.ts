@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark, one after another (today the live pipeline).
+// `npm run bench`: every benchmark, one after another: live pipeline, yard inventory, OCR.
 import { main as inventory } from './inventory';
 import { main as ocr } from './ocr';
 import { main as pipeline } from './pipeline';
