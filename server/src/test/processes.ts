@@ -12,6 +12,7 @@ import { DEFAULT_INGEST_CONNECTIONS } from '../config';
 import type { DemoDevicesFile } from '../db/seed/demo-devices';
 import { createTestPostgresDatabase } from './test-app';
 import { SERVICES } from './test-stack';
+import { INHERITED_HOME, INHERITED_PATH } from './test-services';
 
 // Openyard as separate operating-system processes (ROLE=server / ROLE=workers) on real services,
 // for fault tests: kill a process, restart it, run several side by side. Each child is a plain
@@ -19,7 +20,6 @@ import { SERVICES } from './test-stack';
 // `tsx` command would run it in a grandchild, which a SIGKILL of `tsx` leaves running).
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OUTPUT_KEPT = 64 * 1024;
 
 // Children still running when the test process exits are killed with it.
@@ -43,7 +43,7 @@ export function reachable(url: string, defaultPort: number): Promise<boolean> {
 // Why the real services cannot be used (null when PostgreSQL, Redis and the broker all answer).
 export async function unreachableServices(): Promise<string | null> {
   const checks = [
-    ['PostgreSQL', POSTGRES_URL, 5432],
+    ['PostgreSQL', SERVICES.postgresUrl, 5432],
     ['Redis', SERVICES.redisUrl, 6379],
     ['MQTT broker', SERVICES.mqttUrl, 1883],
   ] as const;
@@ -191,8 +191,8 @@ export async function startCluster(options: ClusterOptions = {}) {
       process.execPath,
       ['--import', 'tsx', 'server/src/main.ts'],
       {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: process.env.HOME ?? root,
+        PATH: INHERITED_PATH,
+        HOME: INHERITED_HOME ?? root,
         ROLE: role,
         PORT: '0',
         HOST: '127.0.0.1',
@@ -372,7 +372,7 @@ export async function startPrivateRedis(dir: string, port?: number): Promise<Pri
       '--daemonize',
       'no',
     ],
-    { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    { PATH: INHERITED_PATH },
   );
   await waitForTcp(chosen, handle, 'redis-server');
   return {
@@ -406,7 +406,7 @@ export async function startPrivateMosquitto(dir: string, port?: number): Promise
       '',
     ].join('\n'),
   );
-  const { handle } = startChild('mosquitto', ['-c', config], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+  const { handle } = startChild('mosquitto', ['-c', config], { PATH: INHERITED_PATH });
   await waitForTcp(chosen, handle, 'mosquitto');
   return {
     ...handle,

@@ -11,9 +11,10 @@ import { buildApp } from '../app';
 import { createOutboxRelay } from '../modules/outbox/outbox-relay';
 import { loadConfig, type Config } from '../config';
 import { DEMO_PASSWORD, seedDemo, seedReferenceData } from '../db/seed/seed';
+import { TEST_DATABASE, TEST_SERVICES } from './test-services';
 
-export const TEST_DATABASE = process.env.OPENYARD_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { TEST_DATABASE };
+const POSTGRES_URL = TEST_SERVICES.postgresUrl;
 
 // A new, empty PostgreSQL database for one test file, dropped afterwards.
 export async function createTestPostgresDatabase() {

@@ -10,16 +10,14 @@ import { loadConfig } from '../config';
 import type { DemoDevicesFile } from '../db/seed/demo-devices';
 import { startOpenyard } from '../process';
 import { createTestPostgresDatabase } from './test-app';
+import { TEST_SERVICES } from './test-services';
 
 function rawText(raw: WebSocket.RawData): string {
   if (Buffer.isBuffer(raw)) return raw.toString('utf8');
   return Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8');
 }
 
-export const SERVICES = {
-  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  mqttUrl: process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883',
-};
+export const SERVICES = TEST_SERVICES;
 
 // The whole product in this process, as `npm start` runs it: embedded (PGlite, in-process queue and
 // bus, aedes) or on the real services (PostgreSQL, Redis/BullMQ, Mosquitto), with the demo yard.
