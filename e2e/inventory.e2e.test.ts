@@ -264,5 +264,22 @@ describe('inventory screen', () => {
     await page.getByTestId('yard-operation-submit').click();
     await page.getByTestId('yard-operation-error').getByText(messages.splitAreaEntireArea).waitFor();
     await screenshot(page, 'inventory-split-area');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    // Merging two free columns succeeds: the dialog closes with the server's message.
+    await page.getByTestId('inventory-admin-menu').click();
+    await page.getByRole('menuitem', { name: 'Merge Slots' }).click();
+    const merge = page.getByTestId('merge-slots-form');
+    await merge.waitFor();
+    await merge.getByLabel('Area').click();
+    await page.getByRole('option', { name: 'C', exact: true }).click();
+    await merge.getByLabel('From column').click();
+    await page.getByRole('option').first().click();
+    await merge.getByLabel('To column').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('yard-operation-submit').click();
+    await page.getByText('Yard layout updated successfully').waitFor();
+    await merge.waitFor({ state: 'detached' });
   });
 });

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
 import { messages, type YardLayout } from '@openyard/contracts';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useYardOperation } from '../hooks/useYardOperation';
 import { YardOperationModal } from './YardOperationModal';
 
@@ -16,8 +14,7 @@ const empty = (): Corners => ({ lat1: '', long1: '', lat2: '', long2: '', lat3: 
 export function BulkLocationModal({ layout, onClose }: { layout: YardLayout; onClose: () => void }) {
   const [areaName, setAreaName] = useState<string | null>(null);
   const [corners, setCorners] = useState<Corners>(empty);
-  const [error, setError] = useState<string | null>(null);
-  const operation = useYardOperation('bulk-location');
+  const operation = useYardOperation('bulk-location', onClose);
 
   const chooseArea = (name: string | null) => {
     setAreaName(name);
@@ -32,26 +29,17 @@ export function BulkLocationModal({ layout, onClose }: { layout: YardLayout; onC
 
   const submit = () => {
     const values = Object.values(corners);
-    if (!areaName || values.some((value) => typeof value !== 'number')) return setError(messages.bulkLocationInvalid);
-    setError(null);
-    operation.mutate(
-      { areaName, ...corners },
-      {
-        onSuccess: (reply) => {
-          notifySuccess(reply.message);
-          onClose();
-        },
-        onError: (failure) => setError(errorMessageOf(failure)),
-      },
-    );
+    if (!areaName || values.some((value) => typeof value !== 'number'))
+      return operation.refuse(messages.bulkLocationInvalid);
+    operation.run({ areaName, ...corners });
   };
 
   return (
     <YardOperationModal
       title="Bulk locations"
       action="Save corners"
-      error={error}
-      pending={operation.isPending}
+      error={operation.error}
+      pending={operation.pending}
       onSubmit={submit}
       onClose={onClose}
       testId="bulk-location-form"

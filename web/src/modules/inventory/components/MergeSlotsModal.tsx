@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { mergeTargetColumns, splitTargetColumns } from '@openyard/contracts';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useYardOperation } from '../hooks/useYardOperation';
 import { columnInfos, columnOptions } from '../utils/columnOptions';
 import type { YardGeometry } from '../utils/yardGeometry';
@@ -25,8 +23,7 @@ export function MergeSlotsModal({
   const [fromCol, setFromCol] = useState<string | null>(null);
   const [toCol, setToCol] = useState<string | null>(null);
   const [adjustFurtherColumns, setAdjustFurtherColumns] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const operation = useYardOperation(mode === 'merge' ? 'merge-slots' : 'split-slots');
+  const operation = useYardOperation(mode === 'merge' ? 'merge-slots' : 'split-slots', onClose);
   const area = areaName ? geometry.areasByName.get(areaName.toUpperCase()) : undefined;
   const columns = columnInfos(area);
   const targets = (from: number) =>
@@ -38,26 +35,16 @@ export function MergeSlotsModal({
   const toOptions = fromCol ? columnOptions(area, targets(Number(fromCol))) : [];
 
   const submit = () => {
-    if (!area || !fromCol || !toCol) return setError(REQUIRED);
-    setError(null);
-    operation.mutate(
-      { area: area.name, fromCol: Number(fromCol), toCol: Number(toCol), adjustFurtherColumns },
-      {
-        onSuccess: (reply) => {
-          notifySuccess(reply.message);
-          onClose();
-        },
-        onError: (failure) => setError(errorMessageOf(failure)),
-      },
-    );
+    if (!area || !fromCol || !toCol) return operation.refuse(REQUIRED);
+    operation.run({ area: area.name, fromCol: Number(fromCol), toCol: Number(toCol), adjustFurtherColumns });
   };
 
   return (
     <YardOperationModal
       title={mode === 'merge' ? 'Merge slots (20 ft → 40 ft)' : 'Split slots (40 ft → 20 ft)'}
       action={mode === 'merge' ? 'Merge' : 'Split'}
-      error={error}
-      pending={operation.isPending}
+      error={operation.error}
+      pending={operation.pending}
       onSubmit={submit}
       onClose={onClose}
       testId={`${mode}-slots-form`}

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { messages, splitAreaError } from '@openyard/contracts';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useYardOperation } from '../hooks/useYardOperation';
 import { columnInfos, columnOptions } from '../utils/columnOptions';
 import type { YardGeometry } from '../utils/yardGeometry';
@@ -16,40 +14,29 @@ export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; 
   const [startColumnLabel, setStartColumnLabel] = useState('');
   const [adjustFurtherColumns, setAdjustFurtherColumns] = useState(false);
   const [newAreaName, setNewAreaName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const operation = useYardOperation('split-area');
+  const operation = useYardOperation('split-area', onClose);
   const area = areaName ? geometry.areasByName.get(areaName.toUpperCase()) : undefined;
 
   const submit = () => {
-    if (!area || !fromCol || !toCol || !newAreaName.trim()) return setError(messages.splitAreaRequired);
+    if (!area || !fromCol || !toCol || !newAreaName.trim()) return operation.refuse(messages.splitAreaRequired);
     const refusal = splitAreaError(columnInfos(area), Number(fromCol), Number(toCol));
-    if (refusal) return setError(refusal);
-    setError(null);
-    operation.mutate(
-      {
-        fromArea: area.name,
-        fromCol: Number(fromCol),
-        toCol: Number(toCol),
-        startColumnLabel: startColumnLabel.trim() || null,
-        adjustFurtherColumns,
-        newAreaName: newAreaName.trim(),
-      },
-      {
-        onSuccess: (reply) => {
-          notifySuccess(reply.message);
-          onClose();
-        },
-        onError: (failure) => setError(errorMessageOf(failure)),
-      },
-    );
+    if (refusal) return operation.refuse(refusal);
+    operation.run({
+      fromArea: area.name,
+      fromCol: Number(fromCol),
+      toCol: Number(toCol),
+      startColumnLabel: startColumnLabel.trim() || null,
+      adjustFurtherColumns,
+      newAreaName: newAreaName.trim(),
+    });
   };
 
   return (
     <YardOperationModal
       title="Split area"
       action="Split"
-      error={error}
-      pending={operation.isPending}
+      error={operation.error}
+      pending={operation.pending}
       onSubmit={submit}
       onClose={onClose}
       testId="split-area-form"
