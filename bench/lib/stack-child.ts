@@ -85,11 +85,13 @@ async function start(env: Record<string, string>): Promise<Responses['start']> {
   };
   session.logger = counter;
   session.options.logger = counter;
-  stack.bus.subscribe((event) => {
-    if (event.type !== 'gate.tag.v1') return;
+  stack.bus.subscribe((events) => {
     const now = Date.now();
-    publishToTransaction.push(event.at - event.data.tagRead.readAt);
-    transactionToBus.push(now - event.at);
+    for (const event of events) {
+      if (event.type !== 'gate.tag.v1') continue;
+      publishToTransaction.push(event.at - event.data.tagRead.readAt);
+      transactionToBus.push(now - event.at);
+    }
   });
   return {
     baseUrl: stack.address!.replace('0.0.0.0', '127.0.0.1'),

@@ -4,11 +4,14 @@ import type { LiveMessage } from '@openyard/contracts';
 
 // What travels on the bus: a live message as the outbox stored it.
 export type BusEvent = LiveMessage;
-export type BusHandler = (event: BusEvent) => void;
+// Events arrive in the batches they were published in (a batch of device messages causes hundreds).
+export type BusHandler = (events: readonly BusEvent[]) => void;
 
 export interface Bus {
   kind: 'memory' | 'redis';
   publish(events: readonly BusEvent[]): Promise<void>;
+  // The same for events already in JSON (an array of live messages, as the outbox stores them).
+  publishText(events: string): Promise<void>;
   subscribe(handler: BusHandler): () => void;
   close(): Promise<void>;
 }
@@ -19,11 +22,15 @@ export function createMemoryBus(): Bus {
   return {
     kind: 'memory',
     async publish(events) {
-      for (const event of events) emitter.emit('event', event);
+      if (events.length) emitter.emit('events', events);
+    },
+    async publishText(events) {
+      const parsed = JSON.parse(events) as unknown;
+      if (Array.isArray(parsed) && parsed.length) emitter.emit('events', parsed as BusEvent[]);
     },
     subscribe(handler) {
-      emitter.on('event', handler);
-      return () => emitter.off('event', handler);
+      emitter.on('events', handler);
+      return () => emitter.off('events', handler);
     },
     async close() {
       emitter.removeAllListeners();
@@ -40,18 +47,22 @@ export function createRedisBus(url: string, prefix: string): Bus {
   const handlers = new Set<BusHandler>();
   let subscribed: Promise<unknown> | undefined;
   subscriber.on('message', (_channel: string, message: string) => {
-    let parsed: BusEvent[];
+    let parsed: unknown;
     try {
-      parsed = JSON.parse(message) as BusEvent[];
+      parsed = JSON.parse(message);
     } catch {
       return;
     }
-    for (const event of parsed) for (const handler of handlers) handler(event);
+    if (!Array.isArray(parsed)) return;
+    for (const handler of handlers) handler(parsed as BusEvent[]);
   });
   return {
     kind: 'redis',
     async publish(events) {
       if (events.length) await publisher.publish(channel, JSON.stringify(events));
+    },
+    async publishText(events) {
+      await publisher.publish(channel, events);
     },
     subscribe(handler) {
       handlers.add(handler);

@@ -49,6 +49,23 @@ describe('batcher (group commit)', () => {
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 
+  it('writes the items of one submitAll together and settles when all are written', async () => {
+    const batches: number[][] = [];
+    const batcher = createBatcher<number>({
+      flush: async (items) => {
+        batches.push(items);
+        if (items.includes(99)) throw new Error('bad item');
+      },
+    });
+    await batcher.submitAll([1, 2, 3]);
+    expect(batches).toEqual([[1, 2, 3]]);
+    // One bad item fails the whole submission; its neighbours are still written, one by one.
+    await expect(batcher.submitAll([4, 99, 5])).rejects.toThrow('bad item');
+    expect(batches.slice(1)).toEqual([[4, 99, 5], [4], [99], [5]]);
+    await batcher.submitAll([]);
+    expect(batches).toHaveLength(5);
+  });
+
   it('drain writes what is waiting at once', async () => {
     const batches: number[][] = [];
     const batcher = createBatcher<number>({ flush: async (items) => void batches.push(items), maxWaitMs: 60_000 });

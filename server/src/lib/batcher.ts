@@ -55,14 +55,21 @@ export function createBatcher<T>({
     if (!flushing && buffer.length) flushing = flushAll();
   }
 
+  function submit(item: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      buffer.push({ item, resolve, reject });
+      if (flushing) return;
+      if (buffer.length >= maxItems) start();
+      else timer ??= setTimeout(start, maxWaitMs);
+    });
+  }
+
   return {
-    submit(item: T): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
-        buffer.push({ item, resolve, reject });
-        if (flushing) return;
-        if (buffer.length >= maxItems) start();
-        else timer ??= setTimeout(start, maxWaitMs);
-      });
+    submit,
+    // Several items that complete together: settles when all of them are written (rejecting with
+    // the first failure).
+    submitAll(items: readonly T[]): Promise<void> {
+      return Promise.all(items.map(submit)).then(() => undefined);
     },
     async drain() {
       start();

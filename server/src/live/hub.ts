@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Value } from 'typebox/value';
@@ -61,38 +62,68 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
     const recentOrder: string[] = [];
     let oldest = 0;
 
-    const send = (client: LiveClient, payload: LiveMessage | LiveControl) => {
+    // `text` is the message as JSON when the caller has it already (one event, many clients).
+    const send = (client: LiveClient, payload: LiveMessage | LiveControl, text?: string) => {
       if (client.socket.readyState !== client.socket.OPEN) return;
       if (client.socket.bufferedAmount > HARD_BUFFER_LIMIT) {
         client.socket.terminate();
         return;
       }
-      client.socket.send(JSON.stringify(payload));
+      client.socket.send(text ?? JSON.stringify(payload));
     };
 
-    function deliver(client: LiveClient, message: LiveMessage) {
+    function deliver(client: LiveClient, message: LiveMessage, text?: () => string) {
       if (client.socket.bufferedAmount > SOFT_BUFFER_LIMIT) {
         client.resync.add(message.topic);
         return;
       }
       if (COALESCED.has(message.type)) client.pending.set(coalesceKey(message), message);
-      else send(client, message);
+      else send(client, message, text?.());
+    }
+
+    // A batch of events leaves in one write per client: its socket is corked while the batch's
+    // frames are queued (ws writes every frame at once otherwise, a system call each).
+    function corked(client: LiveClient, work: () => void) {
+      const raw = (client.socket as unknown as { _socket?: Duplex })._socket;
+      raw?.cork();
+      try {
+        work();
+      } finally {
+        raw?.uncork();
+      }
+    }
+
+    function remembered(eventId: string) {
+      if (recentEvents.has(eventId)) return true;
+      recentEvents.add(eventId);
+      if (recentOrder.length < RECENT_EVENTS) recentOrder.push(eventId);
+      else {
+        recentEvents.delete(recentOrder[oldest]!);
+        recentOrder[oldest] = eventId;
+        oldest = (oldest + 1) % RECENT_EVENTS;
+      }
+      return false;
     }
 
     // At-least-once delivery upstream: the same event can arrive twice; it is shown once.
-    const unsubscribe = bus.subscribe((event) => {
-      if (recentEvents.has(event.eventId)) return;
-      recentEvents.add(event.eventId);
-      if (recentOrder.length < RECENT_EVENTS) recentOrder.push(event.eventId);
-      else {
-        recentEvents.delete(recentOrder[oldest]!);
-        recentOrder[oldest] = event.eventId;
-        oldest = (oldest + 1) % RECENT_EVENTS;
-      }
-      const mirror = MIRRORED_TOPICS[event.topic];
+    const unsubscribe = bus.subscribe((batch) => {
+      const events = batch.filter((event) => !remembered(event.eventId));
+      if (!events.length || !clients.size) return;
+      // Each event is turned into JSON once, for all the clients that watch its topic.
+      const texts = new Map<LiveMessage, string>();
+      const textOf = (event: LiveMessage) => {
+        let text = texts.get(event);
+        if (text === undefined) texts.set(event, (text = JSON.stringify(event)));
+        return text;
+      };
       for (const client of clients) {
-        if (client.topics.has(event.topic)) deliver(client, event);
-        if (mirror && client.topics.has(mirror)) deliver(client, { ...event, topic: mirror });
+        corked(client, () => {
+          for (const event of events) {
+            if (client.topics.has(event.topic)) deliver(client, event, () => textOf(event));
+            const mirror = MIRRORED_TOPICS[event.topic];
+            if (mirror && client.topics.has(mirror)) deliver(client, { ...event, topic: mirror });
+          }
+        });
       }
     });
 

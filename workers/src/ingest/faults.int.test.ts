@@ -133,14 +133,17 @@ describe.runIf(TEST_DATABASE === 'postgres' && !missing)('processes on the real 
     const eventIds: string[] = [randomUUID(), randomUUID(), randomUUID()];
     for (const eventId of eventIds)
       await c.sql`insert into outbox_events (event_id, type, topic, payload)
-        values (${eventId}, 'gate.changed.v1', 'gates', ${c.sql.json({ gateId: gate!.id })})`;
+        values (${randomUUID()}, 'outbox.batch', 'gates', ${c.sql.json([
+          { eventId, type: 'gate.changed.v1', topic: 'gates', at: Date.now(), data: { gateId: gate!.id } },
+        ])})`;
 
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     const holding = c.sql.begin(async (tx) => {
-      await tx`select id from outbox_events where event_id in ${tx(eventIds)} for update`;
+      await tx`select id from outbox_events, json_array_elements(payload) as event
+        where event->>'eventId' in ${tx(eventIds)} for update of outbox_events`;
       locked();
       await released;
     });
@@ -154,9 +157,9 @@ describe.runIf(TEST_DATABASE === 'postgres' && !missing)('processes on the real 
     await sleep(1200); // two relay polls: locked rows are skipped, not waited for
     const unpublished = async () =>
       (
-        await c.sql<{ eventId: string }[]>`
-          select event_id as "eventId" from outbox_events
-          where event_id in ${c.sql(eventIds)} and published_at is null`
+        await c.sql<{ id: number }[]>`
+          select id from outbox_events, json_array_elements(payload) as event
+          where event->>'eventId' in ${c.sql(eventIds)} and published_at is null`
       ).length;
     expect(await unpublished()).toBe(3);
 

@@ -13,8 +13,13 @@ import {
   ingestClientIds,
   type ParsedTopic,
 } from '@openyard/contracts';
-import type { JobRequest, Queue } from '@openyard/server/adapters/queue';
-import { jobIdFor, JOB_FOR_TOPIC } from '../jobs/devices/device-messages.jobs';
+import type { Queue } from '@openyard/server/adapters/queue';
+import type { DeviceMessage } from '@openyard/server/modules/devices/device-messages.service';
+import {
+  DEVICE_MESSAGES_JOB,
+  DEVICE_MESSAGES_PER_JOB,
+  type DeviceMessagesJobData,
+} from '../jobs/devices/device-messages.jobs';
 import type { CameraFrameIntake } from './camera-frames';
 
 const SCHEMAS = {
@@ -35,6 +40,26 @@ const VALIDATORS = {
   itvPosition: Compile(ItvPositionPayload),
 } as const;
 
+// A checked payload as the message a worker processes, addressed to its device.
+function deviceMessage(
+  parsed: Exclude<ParsedTopic, { kind: 'cameraFrame' }>,
+  topic: string,
+  payload: unknown,
+): DeviceMessage {
+  switch (parsed.kind) {
+    case 'readerTag':
+      return { kind: parsed.kind, readerId: parsed.deviceId, topic, payload: payload as TagReadPayload };
+    case 'readerStatus':
+      return { kind: parsed.kind, readerId: parsed.deviceId, topic, payload: payload as ReaderStatusPayload };
+    case 'machineTelemetry':
+      return { kind: parsed.kind, machineId: parsed.deviceId, topic, payload: payload as MachineTelemetryPayload };
+    case 'machineEvent':
+      return { kind: parsed.kind, machineId: parsed.deviceId, topic, payload: payload as MachineEventPayload };
+    case 'itvPosition':
+      return { kind: parsed.kind, itvId: parsed.deviceId, topic, payload: payload as ItvPositionPayload };
+  }
+}
+
 export interface IngestStats {
   received: number;
   queued: number;
@@ -42,16 +67,16 @@ export interface IngestStats {
   frames: number;
 }
 
-// MQTT → validate against the device contract → queue. No database work here: a message becomes a
-// job (or, when it is bad, a RejectedMessage job that logs it). The broker gets its PUBACK only
-// after the job is queued, so an ingest crash makes the broker deliver the message again, and the
-// job id (device + message id) makes that redelivery a no-op.
+// MQTT → validate against the device contract → queue. No database work here: messages become
+// jobs (a bad one becomes a 'rejected' message that the worker logs). The broker gets its PUBACK only
+// after the job holding the message is queued, so an ingest crash makes the broker deliver the
+// message again, and the database's unique key (device + message id) makes that redelivery a no-op.
 //
 // mqtt.js hands over one message per connection at a time, and the next one only after this one's
 // callback (its backpressure; the callback sends the PUBACK). So ingest opens `connections`
 // connections in the same shared-subscription group (an external broker splits the stream between
 // them) and queues what they hand over together: messages that arrive while a queue add runs go
-// into the next add, one round trip for all of them.
+// into the next add, one job and one round trip for all of them.
 export async function startIngest({
   url,
   username,
@@ -77,16 +102,16 @@ export async function startIngest({
 }) {
   const stats: IngestStats = { received: 0, queued: 0, rejected: 0, frames: 0 };
   let stopping = false;
-  let waiting: { job: JobRequest; done: (error?: Error) => void }[] = [];
+  let waiting: { message: DeviceMessage; done: (error?: Error) => void }[] = [];
   let queueing: Promise<void> | null = null;
   // The last camera frame being stored and queued (one at a time per connection).
   let framing: Promise<void> = Promise.resolve();
   const clients: MqttClient[] = [];
 
   // Once stopping, a message is not acknowledged, and the broker delivers it again to the next session.
-  function enqueue(job: JobRequest, done: (error?: Error) => void) {
+  function enqueue(message: DeviceMessage, done: (error?: Error) => void) {
     if (stopping) return done(new Error('Ingest is stopping'));
-    waiting.push({ job, done });
+    waiting.push({ message, done });
     queueing ??= addWaiting();
   }
 
@@ -100,7 +125,14 @@ export async function startIngest({
       const batch = waiting;
       waiting = [];
       try {
-        await queue.addBulk(batch.map((entry) => entry.job));
+        const jobs = [];
+        for (let start = 0; start < batch.length; start += DEVICE_MESSAGES_PER_JOB) {
+          const data: DeviceMessagesJobData = {
+            messages: batch.slice(start, start + DEVICE_MESSAGES_PER_JOB).map((entry) => entry.message),
+          };
+          jobs.push({ name: DEVICE_MESSAGES_JOB, data });
+        }
+        await queue.addBulk(jobs);
         stats.queued += batch.length;
         for (const entry of batch) entry.done();
       } catch (error) {
@@ -125,7 +157,7 @@ export async function startIngest({
   ) {
     stats.rejected += 1;
     const deviceId = parsed ? deviceUsername(parsed.deviceKind, parsed.deviceId) : 'unknown';
-    enqueue({ name: 'RejectedMessage', data: { kind: 'rejected', deviceId, topic, reason, messageId } }, done);
+    enqueue({ kind: 'rejected', deviceId, topic, reason, messageId }, done);
   }
 
   function handle(packet: IPublishPacket, done: (error?: Error) => void) {
@@ -174,21 +206,7 @@ export async function startIngest({
         done,
       );
     }
-    const messageId = (payload as { messageId: string }).messageId;
-    const idKey =
-      parsed.kind === 'readerTag' || parsed.kind === 'readerStatus'
-        ? 'readerId'
-        : parsed.kind === 'itvPosition'
-          ? 'itvId'
-          : 'machineId';
-    enqueue(
-      {
-        name: JOB_FOR_TOPIC[parsed.kind],
-        data: { kind: parsed.kind, [idKey]: parsed.deviceId, topic, payload },
-        jobId: jobIdFor(deviceUsername(parsed.deviceKind, parsed.deviceId), parsed.kind, messageId),
-      },
-      done,
-    );
+    enqueue(deviceMessage(parsed, topic, payload), done);
   }
 
   function connect(id: string) {

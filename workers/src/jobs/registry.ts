@@ -1,5 +1,5 @@
 import { purgeSessionsJob } from './auth/purge-sessions.job';
-import { deviceMessageJobs } from './devices/device-messages.jobs';
+import { deviceMessagesJob } from './devices/device-messages.jobs';
 import { healthAgeingJob } from './devices/health-ageing.job';
 import { purgeDeviceLogsJob } from './devices/purge-device-logs.job';
 import { purgeExportsJob } from './exports/purge-exports.job';
@@ -10,12 +10,7 @@ import type { JobDefinition } from './job';
 
 // Every job name maps to exactly one processor; boot fails on a duplicate or a missing handler.
 export const JOB_NAMES = [
-  'ReaderTag',
-  'ReaderStatus',
-  'MachineTelemetry',
-  'MachineEvent',
-  'ItvPosition',
-  'RejectedMessage',
+  'DeviceMessages',
   'HealthAgeing',
   'PurgeDeviceLogs',
   'PurgeExports',
@@ -26,7 +21,7 @@ export const JOB_NAMES = [
 ] as const;
 
 export const JOBS: readonly JobDefinition[] = [
-  ...deviceMessageJobs,
+  deviceMessagesJob,
   healthAgeingJob,
   purgeDeviceLogsJob,
   purgeExportsJob,

@@ -10,7 +10,7 @@ const events: LiveMessage[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
-  t.bus.subscribe((event) => events.push(event));
+  t.bus.subscribe((batch) => events.push(...batch));
   const layout = (await t.app.inject({ url: '/rest/yard/layout' })).json<YardLayout>();
   cells = layout.areaLayouts.find((area) => area.name === 'C')!.rowLayouts.flatMap((row) => row.cellLayouts);
 });

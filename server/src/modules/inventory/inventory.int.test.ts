@@ -27,7 +27,7 @@ const areaIds = new Map<string, number>();
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
-  t.bus.subscribe((event) => events.push(event));
+  t.bus.subscribe((batch) => events.push(...batch));
   for (const area of await t.db.select().from(yardAreas)) areaIds.set(area.name, area.id);
 });
 afterAll(() => t.close());

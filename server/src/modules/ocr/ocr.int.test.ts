@@ -19,7 +19,7 @@ const WINDOW_MS = 4000;
 beforeAll(async () => {
   t = await createTestApp({ ocrQueue, env: { OCR_VISIT_WINDOW_MS: String(WINDOW_MS) } });
   superadmin = await t.login('superadmin');
-  t.bus.subscribe((event) => events.push(event));
+  t.bus.subscribe((batch) => events.push(...batch));
 });
 afterAll(() => t.close());
 

@@ -1,18 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveMessage } from '@openyard/contracts';
 import type { Bus } from '../../adapters/bus';
 import type { Database } from '../../adapters/db';
-import { OUTBOX_BATCH, outboxRepository, type OutboxBatchEvent } from './outbox.repository';
+import { outboxRepository } from './outbox.repository';
 
-// Rows claimed per transaction; a row may hold a whole batch of device messages' events, so the bus
-// gets them in messages of at most PUBLISH_CHUNK events.
+// Rows claimed per transaction; a row holds all the events of one change.
 const BATCH = 100;
-const PUBLISH_CHUNK = 1000;
 
 // Marks committed outbox events sent and publishes them on the bus, in one transaction per batch:
 // a failed publish rolls the mark back, a crash after publishing re-sends the batch (at-least-once).
 // Every process that writes events runs one; `kick()` after a commit makes delivery prompt, the
-// poll catches the rest (events committed by other processes, or left behind by a crash).
+// poll catches the rest (events committed by other processes, or left behind by a crash). The
+// events travel as the JSON text the writer stored: the relay never parses them.
 export function createOutboxRelay({
   db,
   bus,
@@ -32,24 +30,7 @@ export function createOutboxRelay({
     for (;;) {
       const count = await db.transaction(async (tx) => {
         const rows = await outboxRepository.claim(tx, BATCH);
-        if (!rows.length) return 0;
-        const events = rows.flatMap((row) =>
-          row.type === OUTBOX_BATCH
-            ? (row.payload as OutboxBatchEvent[]).map(
-                (event) => ({ ...event, at: row.createdAt.getTime() }) as LiveMessage,
-              )
-            : [
-                {
-                  type: row.type,
-                  topic: row.topic,
-                  eventId: row.eventId,
-                  at: row.createdAt.getTime(),
-                  data: row.payload,
-                } as LiveMessage,
-              ],
-        );
-        for (let start = 0; start < events.length; start += PUBLISH_CHUNK)
-          await bus.publish(events.slice(start, start + PUBLISH_CHUNK));
+        for (const row of rows) await bus.publishText(row.events);
         return rows.length;
       });
       if (count < BATCH) return;

@@ -1,56 +1,55 @@
 import { randomUUID } from 'node:crypto';
-import { asc, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { LiveMessage } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
+import { rowsOf } from '../../db/bulk-insert';
 import { outboxEvents } from './outbox.table';
 
 export type NewEvent = Pick<LiveMessage, 'type' | 'topic' | 'data'>;
 
-// The type of an outbox row that holds several events (payload: OutboxBatchEvent[]).
+// The type of every outbox row: its payload is a JSON array of live messages, complete with their
+// event ids and times, exactly as the bus carries them.
 export const OUTBOX_BATCH = 'outbox.batch';
-export type OutboxBatchEvent = Pick<LiveMessage, 'eventId' | 'type' | 'topic' | 'data'>;
+
+export interface ClaimedOutboxRow {
+  id: number;
+  // The JSON array of the row's live messages, as written.
+  events: string;
+}
 
 export const outboxRepository = {
-  // Called inside the transaction of the change the events describe. Several events go in one row
-  // (a batch of device messages causes hundreds): one row to write, claim and mark sent instead of
-  // hundreds. Each event keeps its own event id inside it.
+  // Called inside the transaction of the change the events describe. All the events of the change
+  // go in one row (a batch of device messages causes hundreds): one row to write, claim and mark
+  // sent instead of hundreds, and a text the relay hands to the bus as it is.
   async add(db: Database, events: readonly NewEvent[]) {
     if (!events.length) return;
-    if (events.length === 1) {
-      const [event] = events as [NewEvent];
-      await db
-        .insert(outboxEvents)
-        .values({ eventId: randomUUID(), type: event.type, topic: event.topic, payload: event.data });
-      return;
-    }
-    const payload: OutboxBatchEvent[] = events.map((event) => ({
+    const at = Date.now();
+    const messages = events.map((event) => ({
       eventId: randomUUID(),
       type: event.type,
       topic: event.topic,
+      at,
       data: event.data,
     }));
+    const topics = [...new Set(events.map((event) => event.topic))].join(',');
     await db.execute(
-      sql`insert into ${outboxEvents} (event_id, type, topic, payload) values (${randomUUID()}, ${OUTBOX_BATCH}, '', ${JSON.stringify(payload)}::jsonb)`,
+      sql`insert into ${outboxEvents} (event_id, type, topic, payload) values (${randomUUID()}, ${OUTBOX_BATCH}, ${topics}, ${JSON.stringify(messages)}::json)`,
     );
   },
 
-  // Claims a batch of unsent events, oldest first, by marking them sent in one statement; other
+  // Claims a batch of unsent rows, oldest first, by marking them sent in one statement; other
   // relays skip the locked rows. The caller publishes them before its transaction commits, so a
-  // failed publish rolls the mark back.
-  async claim(db: Database, limit: number) {
-    const next = db
-      .select({ id: outboxEvents.id })
-      .from(outboxEvents)
-      .where(isNull(outboxEvents.publishedAt))
-      .orderBy(asc(outboxEvents.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    const rows = await db
-      .update(outboxEvents)
-      .set({ publishedAt: sql`now()` })
-      .where(inArray(outboxEvents.id, next))
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
+  // failed publish rolls the mark back. The events come back as the text they were written as.
+  async claim(db: Database, limit: number): Promise<ClaimedOutboxRow[]> {
+    const result = await db.execute(sql`
+      update ${outboxEvents} set published_at = now()
+      where id in (
+        select id from ${outboxEvents} where published_at is null order by id limit ${limit} for update skip locked
+      )
+      returning id, payload::text as events`);
+    return rowsOf<{ id: number | string; events: string }>(result)
+      .map((row) => ({ id: Number(row.id), events: row.events }))
+      .sort((a, b) => a.id - b.id);
   },
 
   async deletePublishedBefore(db: Database, before: Date) {

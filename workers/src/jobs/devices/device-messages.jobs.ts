@@ -1,29 +1,22 @@
-import type { ParsedTopic } from '@openyard/contracts';
 import type { DeviceMessage } from '@openyard/server/modules/devices/device-messages.service';
 import type { JobDefinition } from '../job';
 
-// Job names of device messages, by topic kind.
-export const JOB_FOR_TOPIC: Record<Exclude<ParsedTopic['kind'], 'cameraFrame'>, string> = {
-  readerTag: 'ReaderTag',
-  readerStatus: 'ReaderStatus',
-  machineTelemetry: 'MachineTelemetry',
-  machineEvent: 'MachineEvent',
-  itvPosition: 'ItvPosition',
-};
+// Ingest queues the device messages it gathered in one job: a job (a BullMQ script, a Redis hash,
+// its completion) per message cost more than everything else the pipeline does with it. A
+// redelivered message is a no-op in the database, whose unique keys (device, message id) skip it,
+// and so it causes no log row and no event either.
+export const DEVICE_MESSAGES_JOB = 'DeviceMessages';
 
-// BullMQ job ids may not contain ':'; a device's message id is unique per device and kind.
-export function jobIdFor(device: string, kind: string, messageId: string) {
-  return `${device}.${kind}.${messageId.replaceAll(':', '%3A')}`;
+// At most this many messages travel in one job (a few hundred kilobytes of JSON).
+export const DEVICE_MESSAGES_PER_JOB = 500;
+
+export interface DeviceMessagesJobData {
+  messages: DeviceMessage[];
 }
 
-// Each device message waits for the batch it joins to commit (group commit), so a job completes
-// only when its rows are in Postgres.
-const deviceMessageJob = (name: string): JobDefinition => ({
-  name,
-  run: (data, { deviceMessages }) => deviceMessages.submit(data as DeviceMessage),
-});
-
-export const deviceMessageJobs: JobDefinition[] = [
-  ...Object.values(JOB_FOR_TOPIC).map(deviceMessageJob),
-  deviceMessageJob('RejectedMessage'),
-];
+// The messages join the batches of messages being written (group commit), so the job completes
+// only when all of its rows are in Postgres.
+export const deviceMessagesJob: JobDefinition = {
+  name: DEVICE_MESSAGES_JOB,
+  run: (data, { deviceMessages }) => deviceMessages.submitAll((data as DeviceMessagesJobData).messages),
+};
