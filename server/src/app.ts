@@ -47,6 +47,7 @@ import { createFileBlobs } from './adapters/blobs';
 import type { Queue } from './adapters/queue';
 import { ocrRoutes } from './modules/ocr/ocr.routes';
 import { createOcrService } from './modules/ocr/ocr.service';
+import type { AfterCommit } from './modules/outbox/outbox.repository';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -61,7 +62,7 @@ export interface AppDependencies {
   // The event bus the websocket hub listens to (none: no /ws, as in the workers role).
   bus?: Bus;
   // Called after a transaction that wrote outbox events, so the relay sends them at once.
-  afterCommit?: () => void;
+  afterCommit?: AfterCommit;
   // Logger options, or a ready pino instance shared with the rest of the process.
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   // The OCR queue that uploaded camera frames go to (none: no upload route).

@@ -13,6 +13,7 @@ import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './db/seed/se
 import { createDeviceAuthenticator } from './modules/devices/device-credentials';
 import { createExportsService } from './modules/exports/exports.service';
 import { createOutboxRelay } from './modules/outbox/outbox-relay';
+import type { AfterCommit } from './modules/outbox/outbox.repository';
 import { checkRedisDurability } from './adapters/redis-check';
 import type { Workers } from '@openyard/workers/runtime';
 
@@ -44,7 +45,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
   if (config.redisUrl) await checkRedisDurability(config.redisUrl, logger);
   const bus = config.redisUrl ? createRedisBus(config.redisUrl, config.redisPrefix) : createMemoryBus();
   const relay = createOutboxRelay({ db, bus, logger });
-  const afterCommit = () => void relay.kick();
+  const afterCommit: AfterCommit = (written) => void relay.kick(written);
   const exports = createExportsService(config.dataDir);
   const stops: (() => Promise<void>)[] = [];
 

@@ -18,6 +18,7 @@ import type { JobContext, JobDefinition } from './jobs/job';
 import { createOcrThreadPool } from './jobs/ocr/ocr-thread-pool';
 import { fuseVisit } from './ocr/index';
 import { JOBS, validateRegistry } from './jobs/registry';
+import type { AfterCommit } from '@openyard/server/modules/outbox/outbox.repository';
 
 // The workers role: job processors, repeatable jobs and MQTT ingest, against one queue.
 export async function startWorkers({
@@ -36,7 +37,7 @@ export async function startWorkers({
   // OCR jobs, with their own concurrency (OCR_CONCURRENCY).
   ocrQueue: Queue;
   exports: ExportsService;
-  afterCommit: () => void;
+  afterCommit: AfterCommit;
   logger: FastifyBaseLogger;
   mqtt: { url: string; username?: string; password?: string; subscription: string };
 }) {

@@ -12,6 +12,8 @@ export interface Bus {
   publish(events: readonly BusEvent[]): Promise<void>;
   // The same for events already in JSON (an array of live messages, as the outbox stores them).
   publishText(events: string): Promise<void>;
+  // Events with their JSON at hand: an in-process bus passes the objects, Redis sends the text.
+  publishWritten(events: readonly BusEvent[], text: string): Promise<void>;
   subscribe(handler: BusHandler): () => void;
   close(): Promise<void>;
 }
@@ -27,6 +29,9 @@ export function createMemoryBus(): Bus {
     async publishText(events) {
       const parsed = JSON.parse(events) as unknown;
       if (Array.isArray(parsed) && parsed.length) emitter.emit('events', parsed as BusEvent[]);
+    },
+    async publishWritten(events) {
+      if (events.length) emitter.emit('events', events);
     },
     subscribe(handler) {
       emitter.on('events', handler);
@@ -63,6 +68,9 @@ export function createRedisBus(url: string, prefix: string): Bus {
     },
     async publishText(events) {
       await publisher.publish(channel, events);
+    },
+    async publishWritten(events, text) {
+      if (events.length) await publisher.publish(channel, text);
     },
     subscribe(handler) {
       handlers.add(handler);

@@ -4,7 +4,7 @@ import { badRequest, conflict, isUniqueViolation, lockedFeature, notFound, sqlCo
 import type { Principal } from '../auth/principal';
 import { masterDataRepository } from '../master-data/master-data.repository';
 import { INVENTORY_TOPIC } from '../inventory/placement';
-import { outboxRepository, type NewEvent } from '../outbox/outbox.repository';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { createSlotNamer, type SlotOptions } from '../yard/slot-namer';
 import { yardRepository } from '../yard/yard.repository';
 import { configurationRepository, type RuleRow } from './configuration.repository';
@@ -21,20 +21,13 @@ const rulesEvent: NewEvent = {
 // Yard colour rules (spec 1 §3-§5): load, save, delete. Editing needs the enterprise edition.
 export function createConfigurationService(
   db: Database,
-  deps: { slots: SlotOptions; enterprise: boolean; afterCommit: () => void },
+  deps: { slots: SlotOptions; enterprise: boolean; afterCommit: AfterCommit },
 ) {
   const namer = createSlotNamer(deps.slots);
 
   async function change<T>(work: (tx: Database, events: NewEvent[]) => Promise<T>, name: string): Promise<T> {
     try {
-      const result = await db.transaction(async (tx) => {
-        const events: NewEvent[] = [];
-        const value = await work(tx, events);
-        await outboxRepository.add(tx, events);
-        return value;
-      });
-      deps.afterCommit();
-      return result;
+      return await commitWithEvents(db, deps.afterCommit, work);
     } catch (error) {
       if (isUniqueViolation(error)) {
         if (sqlConstraint(error) === 'yard_rule_cells_cell_unique')

@@ -17,7 +17,7 @@ import { gatesRepository } from '../gates/gates.repository';
 import { gateReaders, gates } from '../gates/gates.table';
 import { itvs, machines } from '../machines/machines.table';
 import { machinesRepository } from '../machines/machines.repository';
-import { outboxRepository, type NewEvent } from '../outbox/outbox.repository';
+import { outboxRepository, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 
 // The device messages a worker processes, as ingest queued them (already schema-checked).
 export type DeviceMessage =
@@ -39,13 +39,13 @@ const of = <K extends DeviceMessage['kind']>(items: DeviceMessage[], kind: K) =>
 // Writes one batch of device messages in one transaction with the events it causes.
 export function createDeviceMessagesService(
   db: Database,
-  deps: { thresholds: HealthThresholds; afterCommit: () => void },
+  deps: { thresholds: HealthThresholds; afterCommit: AfterCommit },
 ) {
   const { thresholds } = deps;
 
   async function processBatch(items: DeviceMessage[]) {
     const now = Date.now();
-    await db.transaction(async (tx) => {
+    const written = await db.transaction(async (tx) => {
       const events: NewEvent[] = [];
       const logs: NewDeviceLog[] = [];
 
@@ -285,9 +285,9 @@ export function createDeviceMessagesService(
       const insertedLogs = await deviceLogsRepository.insert(tx, logs);
       for (const row of insertedLogs)
         events.push({ type: 'deviceLog.entry.v1', topic: 'device-logs', data: { entry: toDeviceLogEntry(row) } });
-      await outboxRepository.add(tx, events);
+      return outboxRepository.add(tx, events);
     });
-    deps.afterCommit();
+    deps.afterCommit(written);
   }
 
   return { processBatch };

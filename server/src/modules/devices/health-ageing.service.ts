@@ -3,7 +3,7 @@ import type { Database } from '../../adapters/db';
 import { gatesRepository } from '../gates/gates.repository';
 import { machinesRepository } from '../machines/machines.repository';
 import { machines, itvs } from '../machines/machines.table';
-import { outboxRepository, type NewEvent } from '../outbox/outbox.repository';
+import { outboxRepository, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { gateHealthEvent } from './device-messages.service';
 import { eq } from 'drizzle-orm';
 
@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 // orange. This runs on a timer, stores the new state and publishes only the transitions.
 export function createHealthAgeingService(
   db: Database,
-  deps: { thresholds: HealthThresholds; afterCommit: () => void },
+  deps: { thresholds: HealthThresholds; afterCommit: AfterCommit },
 ) {
   const { thresholds } = deps;
   return {

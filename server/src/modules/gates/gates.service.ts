@@ -14,7 +14,7 @@ import type { Database } from '../../adapters/db';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { DeviceAuthenticator } from '../devices/device-credentials';
 import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices/device-credentials';
-import { outboxRepository, type NewEvent } from '../outbox/outbox.repository';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { gatesRepository, type GateReaderRow, type GateRow } from './gates.repository';
 
 export const GATES_TOPIC = 'gates';
@@ -72,7 +72,7 @@ function validateReader(input: GateReaderInput) {
 
 export function createGatesService(
   db: Database,
-  deps: { thresholds: HealthThresholds; afterCommit: () => void; devices: DeviceAuthenticator },
+  deps: { thresholds: HealthThresholds; afterCommit: AfterCommit; devices: DeviceAuthenticator },
 ) {
   const { thresholds } = deps;
 
@@ -93,14 +93,7 @@ export function createGatesService(
   // One transaction per change; its events go to the outbox in the same transaction.
   async function change<T>(work: (tx: Database, events: NewEvent[]) => Promise<T>, uniqueMessage: string): Promise<T> {
     try {
-      const result = await db.transaction(async (tx) => {
-        const events: NewEvent[] = [];
-        const value = await work(tx, events);
-        await outboxRepository.add(tx, events);
-        return value;
-      });
-      deps.afterCommit();
-      return result;
+      return await commitWithEvents(db, deps.afterCommit, work);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(uniqueMessage);
       throw error;

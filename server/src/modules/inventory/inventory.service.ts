@@ -21,7 +21,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
 import { slotNamesOf, toInventoryContainer } from '../containers/container-views';
 import { containersRepository, type ContainerDetailsRow } from '../containers/containers.repository';
-import { outboxRepository, type NewEvent } from '../outbox/outbox.repository';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { createSlotNamer, type Grid, type SlotOptions } from '../yard/slot-namer';
 import { yardRepository } from '../yard/yard.repository';
 import { applyMoves, inventoryViews, loadGrid, slotEvents, type Actor, type MoveRequest } from './placement';
@@ -97,7 +97,7 @@ function toGrid(version: number, lastUpdated: number, rows: InYardRow[]): Invent
   return grid;
 }
 
-export function createInventoryService(db: Database, deps: { slots: SlotOptions; afterCommit: () => void }) {
+export function createInventoryService(db: Database, deps: { slots: SlotOptions; afterCommit: AfterCommit }) {
   const namer = createSlotNamer(deps.slots);
   // The full snapshot, serialised once per inventory version (the wall display and every open
   // inventory screen load it; it only changes when the yard does).
@@ -110,15 +110,10 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
   // One transaction per change, taking the inventory lock first; events go to the outbox in it.
   async function change<T>(work: (tx: Database, events: NewEvent[]) => Promise<T>, context: { number?: string } = {}) {
     try {
-      const result = await db.transaction(async (tx) => {
+      return await commitWithEvents(db, deps.afterCommit, async (tx, events) => {
         await containersRepository.lockInventory(tx);
-        const events: NewEvent[] = [];
-        const value = await work(tx, events);
-        await outboxRepository.add(tx, events);
-        return value;
+        return work(tx, events);
       });
-      deps.afterCommit();
-      return result;
     } catch (error) {
       throw yardError(error, context);
     }

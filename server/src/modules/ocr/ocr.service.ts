@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../adapters/db';
 import { badRequest, notFound } from '../../errors';
 import { deviceLogsRepository, toDeviceLogEntry } from '../device-logs/device-logs.repository';
-import { outboxRepository, type NewEvent } from '../outbox/outbox.repository';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { ocrRepository } from './ocr.repository';
 import type { OcrFrameRow, OcrRecordRow, StoredFrameRead } from './ocr.table';
 
@@ -59,7 +59,7 @@ const EMPTY_DATA: OcrRecordData = {
   error: messages.ocrNotDetected,
 };
 
-export function createOcrService(db: Database, deps: { afterCommit: () => void; visitWindowMs: number }) {
+export function createOcrService(db: Database, deps: { afterCommit: AfterCommit; visitWindowMs: number }) {
   // The record of a visit from its frames: fused containers, the yard's knowledge of the first one.
   async function visitData(tx: Database, frames: OcrFrameRow[], fuse: FuseVisit): Promise<OcrRecordData> {
     const reads = frames.flatMap((frame) => (frame.read ? [frame.read] : []));
@@ -98,14 +98,7 @@ export function createOcrService(db: Database, deps: { afterCommit: () => void; 
   }
 
   async function commit<T>(work: (tx: Database, events: NewEvent[]) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (tx) => {
-      const events: NewEvent[] = [];
-      const value = await work(tx, events);
-      await outboxRepository.add(tx, events);
-      return value;
-    });
-    deps.afterCommit();
-    return result;
+    return commitWithEvents(db, deps.afterCommit, work);
   }
 
   async function gateExists(gateId: number) {

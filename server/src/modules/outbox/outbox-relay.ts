@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../adapters/bus';
 import type { Database } from '../../adapters/db';
-import { outboxRepository } from './outbox.repository';
+import { outboxRepository, type OutboxWritten } from './outbox.repository';
 
 // Rows claimed per transaction; a row holds all the events of one change.
 const BATCH = 100;
@@ -9,8 +9,10 @@ const BATCH = 100;
 // Marks committed outbox events sent and publishes them on the bus, in one transaction per batch:
 // a failed publish rolls the mark back, a crash after publishing re-sends the batch (at-least-once).
 // Every process that writes events runs one; `kick()` after a commit makes delivery prompt, the
-// poll catches the rest (events committed by other processes, or left behind by a crash). The
-// events travel as the JSON text the writer stored: the relay never parses them.
+// poll catches the rest (events committed by other processes, or left behind by a crash).
+// A writer that hands over what it wrote (`kick(written)`) has its row marked sent by id and its
+// events published from memory: the payload is never read back. Rows claimed by the poll travel as
+// the JSON text the writer stored: the relay never parses them.
 export function createOutboxRelay({
   db,
   bus,
@@ -25,8 +27,30 @@ export function createOutboxRelay({
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  // Rows handed over by writers (after their commit), not yet published. One that is not claimed
+  // by id was published already, or is being published, by another relay's poll.
+  let written: OutboxWritten[] = [];
+  let claimAll = true;
+
+  async function publishWritten() {
+    while (written.length) {
+      const batch = written.slice(0, BATCH);
+      await db.transaction(async (tx) => {
+        const claimed = await outboxRepository.claimIds(
+          tx,
+          batch.map((row) => row.id),
+        );
+        for (const row of batch) if (claimed.has(row.id)) await bus.publishWritten(row.events, row.text);
+      });
+      // Rows handed over meanwhile were appended behind the batch.
+      written = written.slice(batch.length);
+    }
+  }
 
   async function drain() {
+    await publishWritten();
+    if (!claimAll) return;
+    claimAll = false;
     for (;;) {
       const count = await db.transaction(async (tx) => {
         const rows = await outboxRepository.claim(tx, BATCH);
@@ -37,8 +61,10 @@ export function createOutboxRelay({
     }
   }
 
-  function kick(): Promise<void> {
+  function kick(row?: OutboxWritten | null): Promise<void> {
     if (stopped) return Promise.resolve();
+    if (row) written.push(row);
+    else claimAll = true;
     if (running) {
       again = true;
       return running;

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveMessage } from '@openyard/contracts';
+import { createMemoryBus } from '../../adapters/bus';
+import type { DatabaseHandle } from '../../adapters/db';
+import { openTestDatabase } from '../../test/test-app';
+import { createOutboxRelay, type OutboxRelay } from './outbox-relay';
+import { commitWithEvents, type OutboxWritten } from './outbox.repository';
+
+let database: DatabaseHandle;
+let relay: OutboxRelay;
+const received: LiveMessage[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const bus = createMemoryBus();
+  bus.subscribe((events) => received.push(...events));
+  // A long poll: each test kicks the relay itself.
+  relay = createOutboxRelay({ db: database.db, bus, logger: pino({ level: 'silent' }), pollMs: 3_600_000 });
+});
+afterAll(async () => {
+  await relay?.stop();
+  await database?.close();
+});
+
+const gateChanged = (gateId: number) => ({ type: 'gate.changed.v1', topic: 'gates', data: { gateId } }) as const;
+const unsent = async () =>
+  (await database.db.execute(
+    sql`select count(*)::int as count from outbox_events where published_at is null`,
+  )) as unknown;
+const countOf = (result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: { count: number }[] }).rows)[0]!.count as number;
+
+describe('outbox relay', () => {
+  it('publishes what a writer handed over once, without reading it back, and marks it sent', async () => {
+    received.length = 0;
+    let written: OutboxWritten | null | undefined;
+    await commitWithEvents(
+      database.db,
+      (row) => (written = row),
+      async (_tx, events) => {
+        events.push(gateChanged(1), gateChanged(2));
+      },
+    );
+    expect(written?.events.map((event) => event.data)).toEqual([{ gateId: 1 }, { gateId: 2 }]);
+    await relay.kick(written);
+    // Handed over again (a retried kick): the row is sent already, nothing goes out twice.
+    await relay.kick(written);
+    expect(received.map((event) => event.data)).toEqual([{ gateId: 1 }, { gateId: 2 }]);
+    expect(new Set(received.map((event) => event.eventId)).size).toBe(2);
+    expect(countOf(await unsent())).toBe(0);
+  });
+
+  it('publishes committed rows nobody handed over (another process, a crash) on a plain kick', async () => {
+    received.length = 0;
+    // Written, never handed over: as a process that died after its commit leaves it.
+    await commitWithEvents(
+      database.db,
+      () => undefined,
+      async (_tx, events) => {
+        events.push(gateChanged(3));
+      },
+    );
+    expect(countOf(await unsent())).toBe(1);
+    await relay.kick();
+    expect(received).toMatchObject([{ type: 'gate.changed.v1', topic: 'gates', data: { gateId: 3 } }]);
+    expect(countOf(await unsent())).toBe(0);
+  });
+
+  it('writes nothing and hands nothing over when the change fails', async () => {
+    let handedOver = false;
+    await expect(
+      commitWithEvents(
+        database.db,
+        () => (handedOver = true),
+        async (_tx, events) => {
+          events.push(gateChanged(4));
+          throw new Error('refused');
+        },
+      ),
+    ).rejects.toThrow('refused');
+    expect(handedOver).toBe(false);
+    expect(countOf(await database.db.execute(sql`select count(*)::int as count from outbox_events`))).toBe(2); // the two rows of the tests before
+  });
+});
