@@ -6,6 +6,7 @@ import { createMemoryBus } from '../../adapters/bus';
 import type { DatabaseHandle } from '../../adapters/db';
 import { openTestDatabase } from '../../test/test-app';
 import { createOutboxRelay, type OutboxRelay } from './outbox-relay';
+import { rowsOf } from '../../db/bulk-insert';
 import { commitWithEvents, type OutboxWritten } from './outbox.repository';
 
 let database: DatabaseHandle;
@@ -25,12 +26,11 @@ afterAll(async () => {
 });
 
 const gateChanged = (gateId: number) => ({ type: 'gate.changed.v1', topic: 'gates', data: { gateId } }) as const;
-const unsent = async () =>
-  (await database.db.execute(
-    sql`select count(*)::int as count from outbox_events where published_at is null`,
-  )) as unknown;
-const countOf = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: { count: number }[] }).rows)[0]!.count as number;
+const count = async (where: ReturnType<typeof sql>) =>
+  rowsOf<{ count: number }>(
+    await database.db.execute(sql`select count(*)::int as count from outbox_events where ${where}`),
+  )[0]!.count;
+const unsent = () => count(sql`published_at is null`);
 
 describe('outbox relay', () => {
   it('publishes what a writer handed over once, without reading it back, and marks it sent', async () => {
@@ -49,7 +49,7 @@ describe('outbox relay', () => {
     await relay.kick(written);
     expect(received.map((event) => event.data)).toEqual([{ gateId: 1 }, { gateId: 2 }]);
     expect(new Set(received.map((event) => event.eventId)).size).toBe(2);
-    expect(countOf(await unsent())).toBe(0);
+    expect(await unsent()).toBe(0);
   });
 
   it('publishes committed rows nobody handed over (another process, a crash) on a plain kick', async () => {
@@ -62,10 +62,10 @@ describe('outbox relay', () => {
         events.push(gateChanged(3));
       },
     );
-    expect(countOf(await unsent())).toBe(1);
+    expect(await unsent()).toBe(1);
     await relay.kick();
     expect(received).toMatchObject([{ type: 'gate.changed.v1', topic: 'gates', data: { gateId: 3 } }]);
-    expect(countOf(await unsent())).toBe(0);
+    expect(await unsent()).toBe(0);
   });
 
   it('writes nothing and hands nothing over when the change fails', async () => {
@@ -81,6 +81,6 @@ describe('outbox relay', () => {
       ),
     ).rejects.toThrow('refused');
     expect(handedOver).toBe(false);
-    expect(countOf(await database.db.execute(sql`select count(*)::int as count from outbox_events`))).toBe(2); // the two rows of the tests before
+    expect(await count(sql`true`)).toBe(2); // the two rows of the tests before
   });
 });
