@@ -4,11 +4,12 @@
 //      PostgreSQL database when one answers, else an embedded PGlite data folder): 10 areas of
 //      10 rows × 40 columns × 5 tiers, a quarter of their columns merged into 40 ft pairs, stacks
 //      filled to about three quarters.
-//   2. Starts Openyard in a child process (bench/lib/stack-child.ts) and measures with autocannon, at
-//      rising request rates, p50/p99 of the compact inventory snapshot (GET /rest/yard/grid, gzipped
-//      as browsers take it), the container search of the containers screen (GET
-//      /rest/enterprise/containers?searchText=…) and the container lookup (GET
-//      /rest/yard/container/{number}), against GET /rest/health in the same run as the baseline.
+//   2. Starts Openyard in a child process (bench/lib/stack-child.ts) and measures p50/p99 of the
+//      compact inventory snapshot (GET /rest/yard/grid, gzipped as browsers take it), the container
+//      search of the containers screen (GET /rest/enterprise/containers?searchText=…) and the
+//      container lookup (GET /rest/yard/container/{number}), against GET /rest/health in the same run
+//      as the baseline: at rising rates with an evenly paced open-loop load (bench/lib/paced.ts), then
+//      at capacity with autocannon (closed loop).
 //   3. Opens /inventory in Chromium (playwright-core) and moves containers through the REST API at
 //      50 moves/s (another client, as a clerk or a machine would): main-thread time per frame of the
 //      grid while the moves arrive, and move → drawn on screen (the POST is sent → the grid's frame
@@ -29,6 +30,7 @@ import { seedDemo, seedReferenceData } from '@openyard/server/db/seed/seed';
 import * as schema from '@openyard/server/db/schema';
 import { startChild, type Child } from './lib/child';
 import { machineCpu } from './lib/cpu';
+import { pacedLoad } from './lib/paced';
 import { createDatabase, SERVICES } from './lib/services';
 import { fmt, percentiles, round, sleep, table } from './lib/stats';
 
@@ -38,7 +40,7 @@ const number = (name: string, fallback: number) => {
 };
 const RATES = (process.env.BENCH_RATES ?? '250,500,1000,2000').split(',').map(Number);
 const STEP_SECONDS = number('BENCH_STEP_SECONDS', 6);
-const CONNECTIONS = number('BENCH_CONNECTIONS', 50);
+const CAPACITY_CONNECTIONS = number('BENCH_CONNECTIONS', 16);
 const AREAS = number('BENCH_AREAS', 10);
 const ROWS = 10;
 const COLUMNS = 40;
@@ -110,17 +112,20 @@ export async function seedYard(env: Record<string, string>) {
 
 interface RouteFigures {
   route: string;
-  rate: number;
+  // null: the closed-loop capacity step.
+  rate: number | null;
   requests: number;
   achievedPerSec: number;
-  p50: number;
-  p99: number;
+  p50: number | null;
+  p99: number | null;
   errors: number;
   non2xx: number;
   kbPerRequest: number;
 }
 
-async function load(
+// Latency at a set rate: an open-loop, evenly paced load (bench/lib/paced.ts says why not autocannon's
+// rate limit).
+async function atRate(
   baseUrl: string,
   token: string,
   route: string,
@@ -128,18 +133,35 @@ async function load(
   path: (i: number) => string,
   headers: Record<string, string> = {},
 ): Promise<RouteFigures> {
+  const figures = await pacedLoad({
+    baseUrl,
+    rate,
+    durationMs: STEP_SECONDS * 1000,
+    path,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
+  return { route, rate, ...figures };
+}
+
+// What the route carries at most: autocannon, closed loop, CAPACITY_CONNECTIONS requests in flight.
+async function capacity(
+  baseUrl: string,
+  token: string,
+  route: string,
+  path: (i: number) => string,
+  headers: Record<string, string> = {},
+): Promise<RouteFigures> {
   let i = 0;
   const result = await autocannon({
     url: baseUrl,
-    connections: Math.min(CONNECTIONS, rate),
-    overallRate: rate,
+    connections: CAPACITY_CONNECTIONS,
     duration: STEP_SECONDS,
     headers: { authorization: `Bearer ${token}`, ...headers },
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path(i++) }) }],
   });
   return {
     route,
-    rate,
+    rate: null,
     requests: result.requests.total,
     achievedPerSec: result.requests.total / STEP_SECONDS,
     p50: result.latency.p50,
@@ -484,17 +506,23 @@ export async function main() {
       },
     ];
     const rows: RouteFigures[] = [];
+    const report = (figures: RouteFigures) => {
+      rows.push(figures);
+      console.log(
+        `  ${figures.route} ${figures.rate === null ? `closed loop (${CAPACITY_CONNECTIONS} connections)` : `at ${fmt(figures.rate)} req/s`}: achieved ${fmt(figures.achievedPerSec)}/s, p50 ${fmt(figures.p50, 1)} ms, p99 ${fmt(figures.p99, 1)} ms${figures.errors || figures.non2xx ? `, ${figures.errors} errors, ${figures.non2xx} 4xx/5xx` : ''}`,
+      );
+    };
     for (const rate of RATES)
       for (const route of routes) {
         await drained(baseUrl);
-        const figures = await load(baseUrl, token, route.name, rate, route.path, route.headers);
-        rows.push(figures);
-        console.log(
-          `  ${route.name} at ${fmt(rate)} req/s: achieved ${fmt(figures.achievedPerSec)}/s, p50 ${fmt(figures.p50, 1)} ms, p99 ${fmt(figures.p99, 1)} ms${figures.errors || figures.non2xx ? `, ${figures.errors} errors, ${figures.non2xx} 4xx/5xx` : ''}`,
-        );
+        report(await atRate(baseUrl, token, route.name, rate, route.path, route.headers));
       }
+    for (const route of routes) {
+      await drained(baseUrl);
+      report(await capacity(baseUrl, token, route.name, route.path, route.headers));
+    }
     console.log(
-      `\n[${topology}] reads on a ${fmt(AREAS * ROWS * COLUMNS * TIERS)}-slot yard, ${fmt(grid.containerIds.length)} containers (${STEP_SECONDS} s per step, ≤${CONNECTIONS} connections)`,
+      `\n[${topology}] reads on a ${fmt(AREAS * ROWS * COLUMNS * TIERS)}-slot yard, ${fmt(grid.containerIds.length)} containers (${STEP_SECONDS} s per step: evenly paced at each rate, then closed loop over ${CAPACITY_CONNECTIONS} connections)`,
     );
     console.log(
       table([
@@ -503,11 +531,11 @@ export async function main() {
           const baseline = rows.find((other) => other.rate === row.rate && other.route.includes('health'));
           return [
             row.route,
-            fmt(row.rate),
+            row.rate === null ? 'max' : fmt(row.rate),
             fmt(row.achievedPerSec),
             fmt(row.p50, 1),
             fmt(row.p99, 1),
-            baseline && baseline.p99 > 0 ? fmt(row.p99 / baseline.p99, 1) : '–',
+            baseline?.p99 && row.p99 !== null ? fmt(row.p99 / baseline.p99, 1) : '–',
             fmt(row.kbPerRequest, 1),
             String(row.errors + row.non2xx),
           ];
@@ -585,7 +613,7 @@ export async function main() {
         // The slowest of the inventory reads (snapshot, search, lookup) at 1,000 req/s.
         p99MsAt1000:
           reads.length && reads.every((row) => row.requests > 0)
-            ? round(Math.max(...reads.map((row) => row.p99)), 1)
+            ? round(Math.max(...reads.map((row) => row.p99 ?? Infinity)), 1)
             : null,
         baselineP99MsAt1000: baseline?.requests ? round(baseline.p99, 1) : null,
         snapshotP99MsAt1000: round(reads.find((row) => row.route.includes('grid'))?.p99, 1),
