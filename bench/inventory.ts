@@ -30,7 +30,7 @@ import { seedDemo, seedReferenceData } from '@openyard/server/db/seed/seed';
 import * as schema from '@openyard/server/db/schema';
 import { startChild, type Child } from './lib/child';
 import { machineCpu } from './lib/cpu';
-import { pacedLoad } from './lib/paced';
+import { pacedLoad, type PacedFigures } from './lib/paced';
 import { createDatabase, SERVICES } from './lib/services';
 import { fmt, percentiles, round, sleep, table } from './lib/stats';
 
@@ -110,17 +110,10 @@ export async function seedYard(env: Record<string, string>) {
   }
 }
 
-interface RouteFigures {
+interface RouteFigures extends PacedFigures {
   route: string;
   // null: the closed-loop capacity step.
   rate: number | null;
-  requests: number;
-  achievedPerSec: number;
-  p50: number | null;
-  p99: number | null;
-  errors: number;
-  non2xx: number;
-  kbPerRequest: number;
 }
 
 // Latency at a set rate: an open-loop, evenly paced load (bench/lib/paced.ts says why not autocannon's
