@@ -5,6 +5,8 @@ import { outboxRepository, type OutboxWritten } from './outbox.repository';
 
 // Rows claimed per transaction; a row holds all the events of one change.
 const BATCH = 100;
+// Handed-over rows kept for publishing at most (a few hundred kilobytes of events each).
+const MAX_WRITTEN = 1000;
 
 // Marks committed outbox events sent and publishes them on the bus, in one transaction per batch:
 // a failed publish rolls the mark back, a crash after publishing re-sends the batch (at-least-once).
@@ -63,8 +65,12 @@ export function createOutboxRelay({
 
   function kick(row?: OutboxWritten | null): Promise<void> {
     if (stopped) return Promise.resolve();
-    if (row) written.push(row);
-    else claimAll = true;
+    if (row) {
+      // While the bus is down nothing is published: keep a bounded number in memory, the poll
+      // claims the rest from the table once it is back.
+      if (written.length >= MAX_WRITTEN) written.shift();
+      written.push(row);
+    } else claimAll = true;
     if (running) {
       again = true;
       return running;
