@@ -1,8 +1,21 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
+import { preparedQuery } from '../../db/prepared';
 import { rolePermissions, roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
 import { sessions } from './sessions.table';
+
+// Every authenticated request asks it: built once (see preparedQuery).
+const loadSession = preparedQuery((db) =>
+  db
+    .select({ session: sessions, user: users, role: roles, permissions: rolePermissions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('session_load'),
+);
 
 export const sessionsRepository = {
   async create(db: Database, values: { id: string; userId: number; ip: string | null; userAgent: string | null }) {
@@ -11,13 +24,7 @@ export const sessionsRepository = {
 
   // One query answers who the caller is: session, user, role and its stored permissions.
   async load(db: Database, sessionId: string) {
-    const [row] = await db
-      .select({ session: sessions, user: users, role: roles, permissions: rolePermissions })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-      .where(eq(sessions.id, sessionId));
+    const [row] = await loadSession(db).execute({ sessionId });
     return row;
   },
 

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../adapters/db';
+import { preparedQuery } from '../../db/prepared';
 import {
   cargoTypes,
   categories,
@@ -199,6 +200,50 @@ async function filterWhere(db: Database, filter: ContainerFilter): Promise<SQL |
   );
 }
 
+// Where a container stands: its position's area, row and tier, and the first column it takes.
+const standingFields = {
+  containerId: containerPositions.containerId,
+  areaId: containerPositions.areaId,
+  rowIndex: containerPositions.rowIndex,
+  columnIndex: sql<number>`min(${containerPositions.columnIndex})`.mapWith(Number),
+  tier: containerPositions.tier,
+};
+
+// The reads of one container that every lookup makes, built once (see preparedQuery).
+const byNumberQuery = preparedQuery((db) =>
+  withDetails(db)
+    .where(eq(containers.containerNumber, sql.placeholder('number')))
+    // The active container with this number, else its latest visit.
+    .orderBy(sql`${containers.dispatchedAt} is not null`, desc(containers.gateInAt), desc(containers.id))
+    .limit(1)
+    .prepare('container_by_number'),
+);
+const byIdQuery = preparedQuery((db) =>
+  withDetails(db)
+    .where(eq(containers.id, sql.placeholder('id')))
+    .prepare('container_by_id'),
+);
+const layoutVersionQuery = preparedQuery((db) =>
+  db
+    .select({ layoutVersion: inventoryState.layoutVersion })
+    .from(inventoryState)
+    .where(eq(inventoryState.id, 1))
+    .prepare('layout_version'),
+);
+const standingOfOneQuery = preparedQuery((db) =>
+  db
+    .select(standingFields)
+    .from(containerPositions)
+    .where(eq(containerPositions.containerId, sql.placeholder('id')))
+    .groupBy(
+      containerPositions.containerId,
+      containerPositions.areaId,
+      containerPositions.rowIndex,
+      containerPositions.tier,
+    )
+    .prepare('container_standing'),
+);
+
 export const containersRepository = {
   // The two statements of a search: a page of containers with their details, and the total.
   async searchStatements(db: Database, filter: ContainerFilter, offset: number, limit: number) {
@@ -234,10 +279,12 @@ export const containersRepository = {
 
   // The active container with this number, else its latest visit.
   async byNumber(db: Database, number: string): Promise<ContainerDetailsRow | undefined> {
-    const [row] = await withDetails(db)
-      .where(eq(containers.containerNumber, number))
-      .orderBy(sql`${containers.dispatchedAt} is not null`, desc(containers.gateInAt), desc(containers.id))
-      .limit(1);
+    const [row] = await byNumberQuery(db).execute({ number });
+    return row;
+  },
+
+  async byId(db: Database, id: number): Promise<ContainerDetailsRow | undefined> {
+    const [row] = await byIdQuery(db).execute({ id });
     return row;
   },
 
@@ -252,10 +299,7 @@ export const containersRepository = {
   },
 
   async layoutVersion(db: Database): Promise<number> {
-    const [row] = await db
-      .select({ layoutVersion: inventoryState.layoutVersion })
-      .from(inventoryState)
-      .where(eq(inventoryState.id, 1));
+    const [row] = await layoutVersionQuery(db).execute();
     return row?.layoutVersion ?? 0;
   },
 
@@ -266,14 +310,9 @@ export const containersRepository = {
 
   async standing(db: Database, containerIds: number[]): Promise<StandingRow[]> {
     if (!containerIds.length) return [];
+    if (containerIds.length === 1) return standingOfOneQuery(db).execute({ id: containerIds[0] });
     return db
-      .select({
-        containerId: containerPositions.containerId,
-        areaId: containerPositions.areaId,
-        rowIndex: containerPositions.rowIndex,
-        columnIndex: sql<number>`min(${containerPositions.columnIndex})`.mapWith(Number),
-        tier: containerPositions.tier,
-      })
+      .select(standingFields)
       .from(containerPositions)
       .where(inArray(containerPositions.containerId, containerIds))
       .groupBy(

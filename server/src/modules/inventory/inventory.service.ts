@@ -179,7 +179,7 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
 
   async function resolveContainer(key: string): Promise<ContainerDetailsRow> {
     const row = /^\d+$/.test(key)
-      ? (await containersRepository.byIds(db, [Number(key)]))[0]
+      ? await containersRepository.byId(db, Number(key))
       : await containersRepository.byNumber(db, normalizeContainerNumber(key));
     if (!row) throw notFound(messages.containerNotFound(key));
     return row;
