@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../adapters/db';
+import { rowsOf } from '../../db/bulk-insert';
 import { preparedQuery } from '../../db/prepared';
 import {
   cargoTypes,
@@ -125,12 +126,8 @@ const SEARCH_TEXT_SEPARATOR = String.fromCharCode(31);
 const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
 // All terms' matches in one statement: a row per term (its position, text and like pattern), each
-// with arrays of what it names.
-async function termMatches(db: Database, terms: string[]): Promise<TermMatches[]> {
-  if (!terms.length) return [];
-  const rowsOfTerms = terms.map(
-    (term, position) => sql`(${position}::integer, ${term}::text, ${likePattern(term)}::text)`,
-  );
+// with arrays of what it names. `terms` is the SQL of the rows of terms.
+function termMatchesQuery(db: Database, terms: SQL) {
   const value = sql`term.value`;
   const pattern = sql`term.pattern`;
   const arrayOf = <T>(query: SQLWrapper) => sql<T[]>`array${query}`;
@@ -165,8 +162,24 @@ async function termMatches(db: Database, terms: string[]): Promise<TermMatches[]
           .where(sql`upper(${yardAreas.name}) = upper(${value})`),
       ),
     })
-    .from(sql`(values ${sql.join(rowsOfTerms, sql`, `)}) as term(position, value, pattern)`)
+    .from(sql`(values ${terms}) as term(position, value, pattern)`)
     .orderBy(sql`term.position`);
+}
+
+// One term, the usual search (a number, an IGM, an item): built once (see preparedQuery).
+const oneTermMatchesQuery = preparedQuery((db) =>
+  termMatchesQuery(db, sql`(0, ${sql.placeholder('value')}::text, ${sql.placeholder('pattern')}::text)`).prepare(
+    'container_search_term',
+  ),
+);
+
+async function termMatches(db: Database, terms: string[]): Promise<TermMatches[]> {
+  if (!terms.length) return [];
+  if (terms.length === 1) return oneTermMatchesQuery(db).execute({ value: terms[0]!, pattern: likePattern(terms[0]!) });
+  const rowsOfTerms = terms.map(
+    (term, position) => sql`(${position}::integer, ${term}::text, ${likePattern(term)}::text)`,
+  );
+  return termMatchesQuery(db, sql.join(rowsOfTerms, sql`, `));
 }
 
 // A term matches a container when it is a substring of one of its own texts, or names (in part)
@@ -230,11 +243,11 @@ const layoutVersionQuery = preparedQuery((db) =>
     .where(eq(inventoryState.id, 1))
     .prepare('layout_version'),
 );
-const standingOfOneQuery = preparedQuery((db) =>
+const standingQuery = preparedQuery((db) =>
   db
     .select(standingFields)
     .from(containerPositions)
-    .where(eq(containerPositions.containerId, sql.placeholder('id')))
+    .where(sql`${containerPositions.containerId} = any(${sql.placeholder('ids')}::integer[])`)
     .groupBy(
       containerPositions.containerId,
       containerPositions.areaId,
@@ -243,33 +256,42 @@ const standingOfOneQuery = preparedQuery((db) =>
     )
     .prepare('container_standing'),
 );
+// Containers with their details, newest first: a search's page.
+const pageQuery = preparedQuery((db) =>
+  withDetails(db)
+    .where(sql`${containers.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .orderBy(desc(containers.gateInAt), desc(containers.id))
+    .prepare('container_page'),
+);
+
+// An id list as one parameter (an array literal): the same statement for any number of ids.
+const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 export const containersRepository = {
-  // The two statements of a search: a page of containers with their details, and the total.
-  async searchStatements(db: Database, filter: ContainerFilter, offset: number, limit: number) {
+  // A search in one statement: the total and the page's ids, newest first. With search terms the
+  // matching containers are found once (the indexes of migration 0005) for both; without, the
+  // page is read in the order of the gate-in index and counted apart.
+  async searchStatement(db: Database, filter: ContainerFilter, offset: number, limit: number): Promise<SQL> {
     const where = await filterWhere(db, filter);
-    const newestFirst = [desc(containers.gateInAt), desc(containers.id)];
-    // The page's ids first, so that only its rows are joined to their details. As an array (an
-    // InitPlan) rather than `in (select ...)`: a semi-join would be planned after the joins.
-    const pageIds = db
-      .select({ id: containers.id })
-      .from(containers)
-      .where(where)
-      .orderBy(...newestFirst)
-      .offset(offset)
-      .limit(limit);
-    return {
-      rows: withDetails(db)
-        .where(sql`${containers.id} = any(array${pageIds})`)
-        .orderBy(...newestFirst),
-      total: db.select({ value: count() }).from(containers).where(where),
-    };
+    const condition = where ? sql`where ${where}` : sql``;
+    if (!filter.terms.length)
+      return sql`select
+        (select count(*) from ${containers} ${condition})::integer as total,
+        array(select ${containers.id} from ${containers} ${condition}
+          order by ${containers.gateInAt} desc, ${containers.id} desc offset ${offset} limit ${limit})::text as ids`;
+    return sql`with matched as materialized (
+        select ${containers.id} as id, ${containers.gateInAt} as gate_in_at from ${containers} ${condition})
+      select (select count(*) from matched)::integer as total,
+        array(select id from matched order by gate_in_at desc, id desc offset ${offset} limit ${limit})::text as ids`;
   },
 
+  // A page of containers with their details, and the total: the search, then the page by id.
   async page(db: Database, filter: ContainerFilter, offset: number, limit: number) {
-    const statements = await containersRepository.searchStatements(db, filter, offset, limit);
-    const [rows, [total]] = await Promise.all([statements.rows, statements.total]);
-    return { rows: rows as ContainerDetailsRow[], total: total?.value ?? 0 };
+    const statement = await containersRepository.searchStatement(db, filter, offset, limit);
+    const [found] = rowsOf<{ total: number; ids: string }>(await db.execute(statement));
+    const ids = found && found.ids.length > 2 ? found.ids.slice(1, -1).split(',').map(Number) : [];
+    const rows: ContainerDetailsRow[] = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
+    return { rows, total: found?.total ?? 0 };
   },
 
   async byIds(db: Database, ids: number[]): Promise<ContainerDetailsRow[]> {
@@ -310,17 +332,7 @@ export const containersRepository = {
 
   async standing(db: Database, containerIds: number[]): Promise<StandingRow[]> {
     if (!containerIds.length) return [];
-    if (containerIds.length === 1) return standingOfOneQuery(db).execute({ id: containerIds[0] });
-    return db
-      .select(standingFields)
-      .from(containerPositions)
-      .where(inArray(containerPositions.containerId, containerIds))
-      .groupBy(
-        containerPositions.containerId,
-        containerPositions.areaId,
-        containerPositions.rowIndex,
-        containerPositions.tier,
-      );
+    return standingQuery(db).execute({ ids: idArray(containerIds) });
   },
 
   positionsOf: (db: Database, containerIds: number[]) =>

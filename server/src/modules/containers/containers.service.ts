@@ -75,7 +75,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
 
   async function find(database: Database, key: string): Promise<ContainerDetailsRow> {
     const row = /^\d+$/.test(key)
-      ? (await containersRepository.byIds(database, [Number(key)]))[0]
+      ? await containersRepository.byId(database, Number(key))
       : await containersRepository.byNumber(database, normalizeContainerNumber(key));
     if (!row) throw notFound(messages.containerNotFound(key));
     return row;
