@@ -114,6 +114,10 @@ interface RouteFigures extends PacedFigures {
   route: string;
   // null: the closed-loop capacity step.
   rate: number | null;
+  // The server's event loop during the step: a pause delays every request waiting behind it.
+  serverLoopP99Ms?: number;
+  serverLoopMaxMs?: number;
+  serverCpuPercent?: number;
 }
 
 // Latency at a set rate: an open-loop, evenly paced load (bench/lib/paced.ts says why not autocannon's
@@ -505,21 +509,39 @@ export async function main() {
         `  ${figures.route} ${figures.rate === null ? `closed loop (${CAPACITY_CONNECTIONS} connections)` : `at ${fmt(figures.rate)} req/s`}: achieved ${fmt(figures.achievedPerSec)}/s, p50 ${fmt(figures.p50, 1)} ms, p99 ${fmt(figures.p99, 1)} ms${figures.errors || figures.non2xx ? `, ${figures.errors} errors, ${figures.non2xx} 4xx/5xx` : ''}`,
       );
     };
-    for (const rate of RATES)
-      for (const route of routes) {
-        await drained(baseUrl);
-        report(await atRate(baseUrl, token, route.name, rate, route.path, route.headers));
-      }
-    for (const route of routes) {
+    // Each step with what the server's event loop went through meanwhile.
+    const step = async (run: () => Promise<RouteFigures>) => {
       await drained(baseUrl);
-      report(await capacity(baseUrl, token, route.name, route.path, route.headers));
-    }
+      await child!.call({ op: 'sample' });
+      const figures = await run();
+      const server = await child!.call({ op: 'sample' });
+      report({
+        ...figures,
+        serverLoopP99Ms: server.eventLoopDelayP99Ms,
+        serverLoopMaxMs: server.eventLoopDelayMaxMs,
+        serverCpuPercent: server.cpuPercent,
+      });
+    };
+    for (const rate of RATES)
+      for (const route of routes) await step(() => atRate(baseUrl, token, route.name, rate, route.path, route.headers));
+    for (const route of routes) await step(() => capacity(baseUrl, token, route.name, route.path, route.headers));
     console.log(
       `\n[${topology}] reads on a ${fmt(AREAS * ROWS * COLUMNS * TIERS)}-slot yard, ${fmt(grid.containerIds.length)} containers (${STEP_SECONDS} s per step: evenly paced at each rate, then closed loop over ${CAPACITY_CONNECTIONS} connections)`,
     );
     console.log(
       table([
-        ['route', 'offered/s', 'achieved/s', 'p50 ms', 'p99 ms', 'p99 / health', 'kB/req', 'errors'],
+        [
+          'route',
+          'offered/s',
+          'achieved/s',
+          'p50 ms',
+          'p99 ms',
+          'p99 / health',
+          'kB/req',
+          'errors',
+          'server CPU %',
+          'server loop delay p99/max ms',
+        ],
         ...rows.map((row) => {
           const baseline = rows.find((other) => other.rate === row.rate && other.route.includes('health'));
           return [
@@ -531,6 +553,8 @@ export async function main() {
             baseline?.p99 && row.p99 !== null ? fmt(row.p99 / baseline.p99, 1) : '–',
             fmt(row.kbPerRequest, 1),
             String(row.errors + row.non2xx),
+            fmt(row.serverCpuPercent),
+            `${fmt(row.serverLoopP99Ms, 1)}/${fmt(row.serverLoopMaxMs, 1)}`,
           ];
         }),
       ]),

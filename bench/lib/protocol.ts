@@ -12,6 +12,7 @@ export interface ChildSample {
   elapsedMs: number;
   cpuPercent: number;
   eventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number;
   transactions: number;
   transactionMs: number;
   // SQL statements issued, by kind (e.g. `update gate_readers`), most frequent first.

@@ -111,6 +111,7 @@ async function sample(): Promise<ChildSample> {
     elapsedMs,
     cpuPercent: ((cpu.user + cpu.system) / 1000 / elapsedMs) * 100,
     eventLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    eventLoopDelayMaxMs: loopDelay.max / 1e6,
     transactions,
     transactionMs,
     statements: [...statementKinds.values()].reduce((sum, value) => sum + value, 0),
