@@ -223,6 +223,59 @@ const standingFields = {
 };
 
 // The reads of one container that every lookup makes, built once (see preparedQuery).
+// A lookup in one statement: the container's details, where it stands ([area, row, first column,
+// tier], null when it stands nowhere) and the yard layout's version its slot names are read at.
+const lookupFields = {
+  ...details,
+  standing: sql<number[] | null>`(select array[${containerPositions.areaId}, ${containerPositions.rowIndex},
+      min(${containerPositions.columnIndex}), ${containerPositions.tier}]
+    from ${containerPositions} where ${containerPositions.containerId} = ${containers.id}
+    group by ${containerPositions.areaId}, ${containerPositions.rowIndex}, ${containerPositions.tier} limit 1)`,
+  layoutVersion:
+    sql<number>`(select ${inventoryState.layoutVersion} from ${inventoryState} where ${inventoryState.id} = 1)`.mapWith(
+      Number,
+    ),
+};
+const lookupQuery = (db: Database) => joinDetails(db.select(lookupFields).from(containers).$dynamic());
+const lookupByNumberQuery = preparedQuery((db) =>
+  lookupQuery(db)
+    .where(eq(containers.containerNumber, sql.placeholder('number')))
+    .orderBy(sql`${containers.dispatchedAt} is not null`, desc(containers.gateInAt), desc(containers.id))
+    .limit(1)
+    .prepare('container_lookup_by_number'),
+);
+const lookupByIdQuery = preparedQuery((db) =>
+  lookupQuery(db)
+    .where(eq(containers.id, sql.placeholder('id')))
+    .prepare('container_lookup_by_id'),
+);
+
+export interface ContainerLookup {
+  row: ContainerDetailsRow;
+  standing: StandingRow | undefined;
+  layoutVersion: number;
+}
+
+function toLookup(found: (ContainerDetailsRow & { standing: unknown; layoutVersion: number }) | undefined) {
+  if (!found) return undefined;
+  const { standing, layoutVersion, ...row } = found;
+  // An int[] comes back as an array from either driver.
+  const place = Array.isArray(standing) ? standing.map(Number) : null;
+  return {
+    row,
+    standing: place
+      ? {
+          containerId: row.container.id,
+          areaId: place[0]!,
+          rowIndex: place[1]!,
+          columnIndex: place[2]!,
+          tier: place[3]!,
+        }
+      : undefined,
+    layoutVersion,
+  } satisfies ContainerLookup;
+}
+
 const byNumberQuery = preparedQuery((db) =>
   withDetails(db)
     .where(eq(containers.containerNumber, sql.placeholder('number')))
@@ -303,6 +356,15 @@ export const containersRepository = {
   async byNumber(db: Database, number: string): Promise<ContainerDetailsRow | undefined> {
     const [row] = await byNumberQuery(db).execute({ number });
     return row;
+  },
+
+  // One container (by number, else by id) with where it stands and the layout version, in one statement.
+  async lookup(db: Database, key: { number: string } | { id: number }): Promise<ContainerLookup | undefined> {
+    const [found] =
+      'number' in key
+        ? await lookupByNumberQuery(db).execute({ number: key.number })
+        : await lookupByIdQuery(db).execute({ id: key.id });
+    return toLookup(found);
   },
 
   async byId(db: Database, id: number): Promise<ContainerDetailsRow | undefined> {

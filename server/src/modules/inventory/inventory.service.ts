@@ -20,11 +20,19 @@ import type { Database } from '../../adapters/db';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
 import { slotNamesOf, toInventoryContainer } from '../containers/container-views';
-import { containersRepository, type ContainerDetailsRow } from '../containers/containers.repository';
+import { containersRepository } from '../containers/containers.repository';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { createSlotNamer, type Grid, type SlotOptions } from '../yard/slot-namer';
 import { yardRepository } from '../yard/yard.repository';
-import { applyMoves, inventoryViews, loadGrid, slotEvents, type Actor, type MoveRequest } from './placement';
+import {
+  applyMoves,
+  inventoryViews,
+  loadGrid,
+  loadGridAt,
+  slotEvents,
+  type Actor,
+  type MoveRequest,
+} from './placement';
 import { yardError } from './yard-errors';
 
 // A delta answer reaches this far behind lastUpdated: a transaction that began before the last
@@ -177,12 +185,14 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
     );
   }
 
-  async function resolveContainer(key: string): Promise<ContainerDetailsRow> {
-    const row = /^\d+$/.test(key)
-      ? await containersRepository.byId(db, Number(key))
-      : await containersRepository.byNumber(db, normalizeContainerNumber(key));
-    if (!row) throw notFound(messages.containerNotFound(key));
-    return row;
+  // One container (by id or number) with where it stands and the yard's grid to name its slot.
+  async function lookUp(key: string) {
+    const found = await containersRepository.lookup(
+      db,
+      /^\d+$/.test(key) ? { id: Number(key) } : { number: normalizeContainerNumber(key) },
+    );
+    if (!found) throw notFound(messages.containerNotFound(key));
+    return { row: found.row, where: found.standing, grid: await loadGridAt(db, namer, found.layoutVersion) };
   }
 
   return {
@@ -355,12 +365,7 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
     // One container as the inventory shows it: its details are read once, its place and the names
     // of its slot alongside.
     async container(key: string): Promise<InventoryContainer> {
-      const row = await resolveContainer(key);
-      const [grid, standing] = await Promise.all([
-        loadGrid(db, namer),
-        containersRepository.standing(db, [row.container.id]),
-      ]);
-      const where = standing[0];
+      const { row, where, grid } = await lookUp(key);
       return toInventoryContainer(row, where, slotNamesOf(namer, grid, where));
     },
 
@@ -389,12 +394,7 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
     },
 
     async location(key: string): Promise<ContainerLocation> {
-      const row = await resolveContainer(key);
-      const [grid, standing] = await Promise.all([
-        loadGrid(db, namer),
-        containersRepository.standing(db, [row.container.id]),
-      ]);
-      const where = standing[0];
+      const { row, where, grid } = await lookUp(key);
       const names = slotNamesOf(namer, grid, where);
       let geo: { latitude: number; longitude: number } | null = null;
       const area = where ? grid.areasById.get(where.areaId) : undefined;

@@ -54,7 +54,11 @@ const grids = new WeakMap<SlotNamer, { layoutVersion: number; grid: Grid }>();
 // sees that key again. A grid read inside a layout change that rolls back has a key (from the
 // sequence) that no committed layout will ever have.
 export async function loadGrid(db: Database, namer: SlotNamer): Promise<Grid> {
-  const layoutVersion = await containersRepository.layoutVersion(db);
+  return loadGridAt(db, namer, await containersRepository.layoutVersion(db));
+}
+
+// The same when the layout version is known already (read with the container it names).
+export async function loadGridAt(db: Database, namer: SlotNamer, layoutVersion: number): Promise<Grid> {
   const cached = grids.get(namer);
   if (cached && cached.layoutVersion === layoutVersion) return cached.grid;
   const { areas, rows, columns } = await yardRepository.grid(db);
