@@ -309,9 +309,9 @@ const standingQuery = preparedQuery((db) =>
     )
     .prepare('container_standing'),
 );
-// Containers with their details, newest first: a search's page.
+// Containers with their details, where they stand and the layout version, newest first: a page.
 const pageQuery = preparedQuery((db) =>
-  withDetails(db)
+  lookupQuery(db)
     .where(sql`${containers.id} = any(${sql.placeholder('ids')}::integer[])`)
     .orderBy(desc(containers.gateInAt), desc(containers.id))
     .prepare('container_page'),
@@ -338,13 +338,19 @@ export const containersRepository = {
         array(select id from matched order by gate_in_at desc, id desc offset ${offset} limit ${limit})::text as ids`;
   },
 
-  // A page of containers with their details, and the total: the search, then the page by id.
-  async page(db: Database, filter: ContainerFilter, offset: number, limit: number) {
+  // A page of containers with their details and places, and the total: the search, then the page
+  // by id.
+  async page(
+    db: Database,
+    filter: ContainerFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ContainerLookup[]; total: number }> {
     const statement = await containersRepository.searchStatement(db, filter, offset, limit);
     const [found] = rowsOf<{ total: number; ids: string }>(await db.execute(statement));
     const ids = found && found.ids.length > 2 ? found.ids.slice(1, -1).split(',').map(Number) : [];
-    const rows: ContainerDetailsRow[] = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
-    return { rows, total: found?.total ?? 0 };
+    const rows = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
+    return { rows: rows.map((row) => toLookup(row)!), total: found?.total ?? 0 };
   },
 
   async byIds(db: Database, ids: number[]): Promise<ContainerDetailsRow[]> {

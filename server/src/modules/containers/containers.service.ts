@@ -21,11 +21,16 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
 import type { ExportsService } from '../exports/exports.service';
 import type { InventoryService } from '../inventory/inventory.service';
-import { applyMoves, inventoryViews, loadGrid, slotEvents } from '../inventory/placement';
+import { applyMoves, inventoryViews, loadGrid, loadGridAt, slotEvents } from '../inventory/placement';
 import { masterDataRepository } from '../master-data/master-data.repository';
 import type { Grid } from '../yard/slot-namer';
 import { slotNamesOf, toContainer } from './container-views';
-import { containersRepository, type ContainerDetailsRow, type ContainerFilter } from './containers.repository';
+import {
+  containersRepository,
+  type ContainerDetailsRow,
+  type ContainerFilter,
+  type ContainerLookup,
+} from './containers.repository';
 
 const DEFAULT_LIMIT = 15;
 const EXPORT_MAX_ROWS = 100_000;
@@ -71,6 +76,14 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     ]);
     const byId = new Map(standing.map((row) => [row.containerId, row]));
     return rows.map((row) => toContainer(row, slotNamesOf(namer, layout, byId.get(row.container.id))));
+  }
+
+  // Containers read with their places and the layout version (a page): named without more reads
+  // but the grid, which is cached per layout version.
+  async function placedContainers(database: Database, found: ContainerLookup[]) {
+    if (!found.length) return [];
+    const grid = await loadGridAt(database, namer, found[0]!.layoutVersion);
+    return found.map(({ row, standing }) => toContainer(row, slotNamesOf(namer, grid, standing)));
   }
 
   async function find(database: Database, key: string): Promise<ContainerDetailsRow> {
@@ -134,7 +147,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
         offsetFromOneBasedSkip(query.skip),
         query.limit ?? DEFAULT_LIMIT,
       );
-      return { entities: await containersWithLocations(db, rows), totalCount: total };
+      return { entities: await placedContainers(db, rows), totalCount: total };
     },
 
     async get(key: string): Promise<Container> {
@@ -288,7 +301,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
         offsetFromOneBasedSkip(query.skip),
         query.limit ?? EXPORT_MAX_ROWS,
       );
-      const list = await containersWithLocations(db, rows);
+      const list = await placedContainers(db, rows);
       const date = (value: number | null) => (value === null ? '' : new Date(value));
       const filePath = await deps.exports.writeWorkbook(principal.userId, 'containers', {
         sheet: 'Containers',
