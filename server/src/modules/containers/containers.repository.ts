@@ -15,6 +15,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { normalizeContainerNumber } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { rowsOf } from '../../db/bulk-insert';
 import { preparedQuery } from '../../db/prepared';
@@ -276,19 +277,6 @@ function toLookup(found: (ContainerDetailsRow & { standing: unknown; layoutVersi
   } satisfies ContainerLookup;
 }
 
-const byNumberQuery = preparedQuery((db) =>
-  withDetails(db)
-    .where(eq(containers.containerNumber, sql.placeholder('number')))
-    // The active container with this number, else its latest visit.
-    .orderBy(sql`${containers.dispatchedAt} is not null`, desc(containers.gateInAt), desc(containers.id))
-    .limit(1)
-    .prepare('container_by_number'),
-);
-const byIdQuery = preparedQuery((db) =>
-  withDetails(db)
-    .where(eq(containers.id, sql.placeholder('id')))
-    .prepare('container_by_id'),
-);
 const layoutVersionQuery = preparedQuery((db) =>
   db
     .select({ layoutVersion: inventoryState.layoutVersion })
@@ -358,24 +346,13 @@ export const containersRepository = {
     return withDetails(db).where(inArray(containers.id, ids));
   },
 
-  // The active container with this number, else its latest visit.
-  async byNumber(db: Database, number: string): Promise<ContainerDetailsRow | undefined> {
-    const [row] = await byNumberQuery(db).execute({ number });
-    return row;
-  },
-
-  // One container (by number, else by id) with where it stands and the layout version, in one statement.
-  async lookup(db: Database, key: { number: string } | { id: number }): Promise<ContainerLookup | undefined> {
-    const [found] =
-      'number' in key
-        ? await lookupByNumberQuery(db).execute({ number: key.number })
-        : await lookupByIdQuery(db).execute({ id: key.id });
+  // One container with where it stands and the layout version, in one statement. The key is its id
+  // (digits only) or its number: the active container with that number, else its latest visit.
+  async lookup(db: Database, key: string): Promise<ContainerLookup | undefined> {
+    const [found] = /^\d+$/.test(key)
+      ? await lookupByIdQuery(db).execute({ id: Number(key) })
+      : await lookupByNumberQuery(db).execute({ number: normalizeContainerNumber(key) });
     return toLookup(found);
-  },
-
-  async byId(db: Database, id: number): Promise<ContainerDetailsRow | undefined> {
-    const [row] = await byIdQuery(db).execute({ id });
-    return row;
   },
 
   async lockContainers(db: Database, ids: number[]) {

@@ -86,12 +86,10 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     return found.map(({ row, standing }) => toContainer(row, slotNamesOf(namer, grid, standing)));
   }
 
-  async function find(database: Database, key: string): Promise<ContainerDetailsRow> {
-    const row = /^\d+$/.test(key)
-      ? await containersRepository.byId(database, Number(key))
-      : await containersRepository.byNumber(database, normalizeContainerNumber(key));
-    if (!row) throw notFound(messages.containerNotFound(key));
-    return row;
+  async function find(database: Database, key: string): Promise<ContainerLookup> {
+    const found = await containersRepository.lookup(database, key);
+    if (!found) throw notFound(messages.containerNotFound(key));
+    return found;
   }
 
   // Master data named as the lists name it (case does not matter), to ids.
@@ -151,7 +149,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     },
 
     async get(key: string): Promise<Container> {
-      const [container] = await containersWithLocations(db, [await find(db, key)]);
+      const [container] = await placedContainers(db, [await find(db, key)]);
       return container!;
     },
 
@@ -228,7 +226,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     // A container that stands under others cannot go: the stack would have a hole.
     async delete(key: string, principal: Principal) {
       await inventory.change(async (tx, events) => {
-        const row = await find(tx, key);
+        const { row } = await find(tx, key);
         await containersRepository.lockContainers(tx, [row.container.id]);
         const positions = await containersRepository.positionsOf(tx, [row.container.id]);
         const stacks = await containersRepository.stacks(tx, positions);
@@ -276,7 +274,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     // Movements of a container: by id one visit; by number every visit of that number.
     async movements(key: string) {
       const ids = /^\d+$/.test(key)
-        ? [(await find(db, key)).container.id]
+        ? [(await find(db, key)).row.container.id]
         : await containersRepository.idsByNumber(db, normalizeContainerNumber(key));
       if (!ids.length) throw notFound(messages.containerNotFound(key));
       const rows = await containersRepository.movements(db, ids);

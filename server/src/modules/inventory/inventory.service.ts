@@ -4,7 +4,6 @@ import {
   containerSearch,
   igmItemKey,
   messages,
-  normalizeContainerNumber,
   occupancy,
   sizeClass,
   slotGeoPosition,
@@ -187,10 +186,7 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
 
   // One container (by id or number) with where it stands and the yard's grid to name its slot.
   async function lookUp(key: string) {
-    const found = await containersRepository.lookup(
-      db,
-      /^\d+$/.test(key) ? { id: Number(key) } : { number: normalizeContainerNumber(key) },
-    );
+    const found = await containersRepository.lookup(db, key);
     if (!found) throw notFound(messages.containerNotFound(key));
     return { row: found.row, where: found.standing, grid: await loadGridAt(db, namer, found.layoutVersion) };
   }
