@@ -9,11 +9,11 @@ export type BusHandler = (events: readonly BusEvent[]) => void;
 
 export interface Bus {
   kind: 'memory' | 'redis';
-  publish(events: readonly BusEvent[]): Promise<void>;
-  // The same for events already in JSON (an array of live messages, as the outbox stores them).
+  // `text`, when the caller has it, is the events as JSON: Redis sends it as it is, an in-process
+  // bus passes the objects.
+  publish(events: readonly BusEvent[], text?: string): Promise<void>;
+  // Events known only as JSON (an array of live messages, as the outbox stores them).
   publishText(events: string): Promise<void>;
-  // Events with their JSON at hand: an in-process bus passes the objects, Redis sends the text.
-  publishWritten(events: readonly BusEvent[], text: string): Promise<void>;
   subscribe(handler: BusHandler): () => void;
   close(): Promise<void>;
 }
@@ -29,9 +29,6 @@ export function createMemoryBus(): Bus {
     async publishText(events) {
       const parsed = JSON.parse(events) as unknown;
       if (Array.isArray(parsed) && parsed.length) emitter.emit('events', parsed as BusEvent[]);
-    },
-    async publishWritten(events) {
-      if (events.length) emitter.emit('events', events);
     },
     subscribe(handler) {
       emitter.on('events', handler);
@@ -63,14 +60,11 @@ export function createRedisBus(url: string, prefix: string): Bus {
   });
   return {
     kind: 'redis',
-    async publish(events) {
-      if (events.length) await publisher.publish(channel, JSON.stringify(events));
+    async publish(events, text) {
+      if (events.length) await publisher.publish(channel, text ?? JSON.stringify(events));
     },
     async publishText(events) {
       await publisher.publish(channel, events);
-    },
-    async publishWritten(events, text) {
-      if (events.length) await publisher.publish(channel, text);
     },
     subscribe(handler) {
       handlers.add(handler);

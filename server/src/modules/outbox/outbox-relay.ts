@@ -42,7 +42,7 @@ export function createOutboxRelay({
           tx,
           batch.map((row) => row.id),
         );
-        for (const row of batch) if (claimed.has(row.id)) await bus.publishWritten(row.events, row.text);
+        for (const row of batch) if (claimed.has(row.id)) await bus.publish(row.events, row.text);
       });
       // Rows handed over meanwhile were appended behind the batch.
       written = written.slice(batch.length);
