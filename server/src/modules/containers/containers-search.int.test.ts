@@ -73,6 +73,44 @@ describe('container search', () => {
     expect(await search(`${igm}&*cube`)).toEqual([type.id]);
   });
 
+  // Each server keeps the names it matches terms against in memory (containers.repository.ts): a
+  // change made anywhere, here straight in SQL as another server's would be, shows in the next search.
+  it('finds a customer, a liner and an area by their new names as soon as they are renamed', async () => {
+    const igm = digits(7);
+    const suffix = digits(5);
+    const [customer] = rowsOf<{ id: number; name: string }>(
+      await t.db.execute(sql`insert into customers (code, name) values (${`RN${suffix}`}, ${`Before ${suffix}`})
+        returning id, name`),
+    );
+    const box = await addContainer(t, superadmin.auth, {
+      containerNumber: numberOf('MSCU'),
+      igm,
+      customer: customer!.name,
+      location: 'B_2_21_1',
+    });
+    await addContainer(t, superadmin.auth, { containerNumber: numberOf('MSCU'), igm });
+    expect(await search(`${igm}&*before ${suffix}`)).toEqual([box.id]);
+    await t.db.execute(sql`update customers set name = ${`After ${suffix}`} where id = ${customer!.id}`);
+    expect(await search(`${igm}&*before ${suffix}`)).toEqual([]);
+    expect(await search(`${igm}&*after ${suffix}`)).toEqual([box.id]);
+
+    // A liner's new owner-code prefix, then a renamed area (the layout version covers areas).
+    const liner = `Lin${suffix}`;
+    await t.db.execute(sql`insert into liner_infos (code, name, color) values (${liner}, ${liner}, '#123456')`);
+    expect(await search(`${igm}&*${liner}`)).toEqual([]);
+    await t.db.execute(sql`insert into liner_prefixes (prefix, liner_id)
+      select 'MSCU', id from liner_infos where code = ${liner} on conflict (prefix) do update set liner_id = excluded.liner_id`);
+    expect((await search(`${igm}&*${liner}`)).length).toBe(2);
+    const [area] = rowsOf<{ name: string }>(
+      await t.db.execute(sql`update yard_areas set name = ${`R${suffix}`} where name = 'B' returning name`),
+    );
+    expect(await search(`${igm}&*b`)).toEqual([]);
+    expect(await search(`${igm}&*${area!.name.toLowerCase()}`)).toEqual([box.id]);
+    await t.db.execute(sql`update yard_areas set name = 'B' where name = ${area!.name}`);
+    await t.db.execute(sql`update liner_prefixes set liner_id = (select id from liner_infos where code = 'MSC')
+      where prefix = 'MSCU'`);
+  });
+
   it('finds a term through the name of the area a container stands in, whole and in any case', async () => {
     const igm = digits(7);
     const inB = await addContainer(t, superadmin.auth, {

@@ -28,6 +28,7 @@ import {
   customers,
   linerInfos,
   linerPrefixes,
+  masterDataState,
 } from '../master-data/master-data.table';
 import { yardAreas } from '../yard/yard.table';
 import {
@@ -108,10 +109,9 @@ export interface ContainerFilter {
 }
 
 // What a search term names besides the container's own texts: ids of master data, liner prefixes
-// and areas. They are looked up before the container query so that it carries them as constants:
-// the planner estimates `size_id in (2)` from the statistics and ORs index scans, whereas for
-// `size_id = any(array(select ...))` it assumes ten ids of average frequency, most of the table
-// for a column of three sizes, and scans the table.
+// and areas. They go into the container query as constants: the planner estimates `size_id in (2)`
+// from the statistics and ORs index scans, whereas for `size_id = any(array(select ...))` it assumes
+// ten ids of average frequency, most of the table for a column of three sizes, and scans the table.
 interface TermMatches {
   customerIds: number[];
   processIds: number[];
@@ -126,61 +126,79 @@ const SEARCH_TEXT_SEPARATOR = String.fromCharCode(31);
 
 const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
-// All terms' matches in one statement: a row per term (its position, text and like pattern), each
-// with arrays of what it names. `terms` is the SQL of the rows of terms.
-function termMatchesQuery(db: Database, terms: SQL) {
-  const value = sql`term.value`;
-  const pattern = sql`term.pattern`;
-  const arrayOf = <T>(query: SQLWrapper) => sql<T[]>`array${query}`;
-  return db
-    .select({
-      customerIds: arrayOf<number>(
-        db.select({ id: customers.id }).from(customers).where(ilike(customers.name, pattern)),
-      ),
-      processIds: arrayOf<number>(
-        db
-          .select({ id: containerProcesses.id })
-          .from(containerProcesses)
-          .where(ilike(containerProcesses.name, pattern)),
-      ),
-      typeIds: arrayOf<number>(
-        db.select({ id: containerTypes.id }).from(containerTypes).where(ilike(containerTypes.name, pattern)),
-      ),
-      sizeIds: arrayOf<number>(
-        db.select({ id: containerSizes.id }).from(containerSizes).where(eq(containerSizes.name, value)),
-      ),
-      linerPrefixes: arrayOf<string>(
-        db
-          .select({ prefix: linerPrefixes.prefix })
-          .from(linerPrefixes)
-          .innerJoin(linerInfos, eq(linerInfos.id, linerPrefixes.linerId))
-          .where(or(ilike(linerInfos.name, pattern), ilike(linerInfos.code, pattern))),
-      ),
-      areaIds: arrayOf<number>(
-        db
-          .select({ id: yardAreas.id })
-          .from(yardAreas)
-          .where(sql`upper(${yardAreas.name}) = upper(${value})`),
-      ),
-    })
-    .from(sql`(values ${terms}) as term(position, value, pattern)`)
-    .orderBy(sql`term.position`);
+// The names search terms are matched against, as of one version of them: the master-data version
+// (migration 0008) and the layout version (areas). A few hundred short rows in a yard; each server
+// keeps them in memory per database handle, so a search costs no statement for them. The search
+// statement reads both versions in the same snapshot as the containers it finds: when either moved
+// on, the names are read again and the search runs again (searchPage), so a search never mixes a
+// renamed customer with its old name.
+interface SearchVocabulary {
+  masterVersion: number;
+  layoutVersion: number;
+  customers: { id: number; name: string }[];
+  processes: { id: number; name: string }[];
+  types: { id: number; name: string }[];
+  sizes: { id: number; name: string }[];
+  liners: { name: string; code: string; prefixes: string[] }[];
+  areas: { id: number; name: string }[];
 }
 
-// One term, the usual search (a number, an IGM, an item): built once (see preparedQuery).
-const oneTermMatchesQuery = preparedQuery((db) =>
-  termMatchesQuery(db, sql`(0, ${sql.placeholder('value')}::text, ${sql.placeholder('pattern')}::text)`).prepare(
-    'container_search_term',
-  ),
-);
+const vocabularies = new WeakMap<Database, SearchVocabulary>();
 
-async function termMatches(db: Database, terms: string[]): Promise<TermMatches[]> {
-  if (!terms.length) return [];
-  if (terms.length === 1) return oneTermMatchesQuery(db).execute({ value: terms[0]!, pattern: likePattern(terms[0]!) });
-  const rowsOfTerms = terms.map(
-    (term, position) => sql`(${position}::integer, ${term}::text, ${likePattern(term)}::text)`,
-  );
-  return termMatchesQuery(db, sql.join(rowsOfTerms, sql`, `));
+// Both versions as the search statement reads them, next to what it found.
+const vocabularyVersions = sql`(select ${masterDataState.version} from ${masterDataState} where ${masterDataState.id} = 1)::text
+  || ':' || (select ${inventoryState.layoutVersion} from ${inventoryState} where ${inventoryState.id} = 1)::text`;
+const versionsOf = (vocabulary: SearchVocabulary) => `${vocabulary.masterVersion}:${vocabulary.layoutVersion}`;
+
+// All names and both versions in one statement (one snapshot), as JSON text.
+const vocabularyQuery = preparedQuery((db) => {
+  const list = (table: typeof customers | typeof containerProcesses | typeof containerTypes | typeof containerSizes) =>
+    sql`(select coalesce(json_agg(json_build_object('id', ${table.id}, 'name', ${table.name})), '[]') from ${table})`;
+  return db
+    .select({
+      json: sql<string>`json_build_object(
+        'masterVersion', (select ${masterDataState.version} from ${masterDataState} where ${masterDataState.id} = 1),
+        'layoutVersion', (select ${inventoryState.layoutVersion} from ${inventoryState} where ${inventoryState.id} = 1),
+        'customers', ${list(customers)},
+        'processes', ${list(containerProcesses)},
+        'types', ${list(containerTypes)},
+        'sizes', ${list(containerSizes)},
+        'liners', (select coalesce(json_agg(json_build_object('name', ${linerInfos.name}, 'code', ${linerInfos.code},
+          'prefixes', (select coalesce(json_agg(${linerPrefixes.prefix}), '[]') from ${linerPrefixes}
+            where ${linerPrefixes.linerId} = ${linerInfos.id}))), '[]') from ${linerInfos}),
+        'areas', (select coalesce(json_agg(json_build_object('id', ${yardAreas.id}, 'name', ${yardAreas.name})), '[]')
+          from ${yardAreas}))::text`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('search_vocabulary');
+});
+
+async function loadVocabulary(db: Database): Promise<SearchVocabulary> {
+  const [row] = await vocabularyQuery(db).execute();
+  const vocabulary = JSON.parse(row!.json) as SearchVocabulary;
+  vocabularies.set(db, vocabulary);
+  return vocabulary;
+}
+
+// What each term names, as PostgreSQL's ILIKE '%term%' (names containing it, in any case), `=`
+// (a size's name) and upper() = upper() (an area's name) would find it.
+function termMatches(vocabulary: SearchVocabulary, terms: string[]): TermMatches[] {
+  return terms.map((term) => {
+    const lower = term.toLowerCase();
+    const contains = (name: string) => name.toLowerCase().includes(lower);
+    const ids = (rows: { id: number; name: string }[]) => rows.filter((row) => contains(row.name)).map((row) => row.id);
+    const upper = term.toUpperCase();
+    return {
+      customerIds: ids(vocabulary.customers),
+      processIds: ids(vocabulary.processes),
+      typeIds: ids(vocabulary.types),
+      sizeIds: vocabulary.sizes.filter((size) => size.name === term).map((size) => size.id),
+      linerPrefixes: vocabulary.liners
+        .filter((liner) => contains(liner.name) || contains(liner.code))
+        .flatMap((liner) => liner.prefixes),
+      areaIds: vocabulary.areas.filter((area) => area.name.toUpperCase() === upper).map((area) => area.id),
+    };
+  });
 }
 
 // A term matches a container when it is a substring of one of its own texts, or names (in part)
@@ -190,11 +208,11 @@ function termCondition(term: string, matches: TermMatches): SQL {
   return (
     or(
       term.includes(SEARCH_TEXT_SEPARATOR) ? undefined : ilike(ownSearchText(containers), likePattern(term)),
-      inArray(containers.customerId, matches.customerIds),
-      inArray(containers.processId, matches.processIds),
-      inArray(containers.typeId, matches.typeIds),
-      inArray(containers.sizeId, matches.sizeIds),
-      inArray(ownerPrefix(containers.containerNumber), matches.linerPrefixes),
+      anyOf(containers.customerId, matches.customerIds),
+      anyOf(containers.processId, matches.processIds),
+      anyOf(containers.typeId, matches.typeIds),
+      anyOf(containers.sizeId, matches.sizeIds),
+      anyOf(ownerPrefix(containers.containerNumber), matches.linerPrefixes),
       matches.areaIds.length
         ? sql`${containers.id} = any(array(select ${containerPositions.containerId} from ${containerPositions}
             where ${inArray(containerPositions.areaId, matches.areaIds)}))`
@@ -203,9 +221,13 @@ function termCondition(term: string, matches: TermMatches): SQL {
   );
 }
 
+// A column among values; nothing when there are none (a term that names none of them).
+const anyOf = (column: SQLWrapper, values: (number | string)[]) =>
+  values.length ? inArray(column, values) : undefined;
+
 // Every term must match; see termCondition.
-async function filterWhere(db: Database, filter: ContainerFilter): Promise<SQL | undefined> {
-  const matches = await termMatches(db, filter.terms);
+function filterWhere(vocabulary: SearchVocabulary | null, filter: ContainerFilter): SQL | undefined {
+  const matches = vocabulary ? termMatches(vocabulary, filter.terms) : [];
   return and(
     filter.activeOnly ? isNull(containers.dispatchedAt) : undefined,
     filter.from ? gte(containers.gateInAt, filter.from) : undefined,
@@ -305,37 +327,62 @@ const pageQuery = preparedQuery((db) =>
     .prepare('container_page'),
 );
 
+// See containersRepository.searchStatement.
+function searchStatement(
+  vocabulary: SearchVocabulary | null,
+  filter: ContainerFilter,
+  offset: number,
+  limit: number,
+): SQL {
+  const where = filterWhere(vocabulary, filter);
+  const condition = where ? sql`where ${where}` : sql``;
+  if (!vocabulary)
+    return sql`select
+      (select count(*) from ${containers} ${condition})::integer as total,
+      array(select ${containers.id} from ${containers} ${condition}
+        order by ${containers.gateInAt} desc, ${containers.id} desc offset ${offset} limit ${limit})::text as ids,
+      null as versions`;
+  return sql`with matched as materialized (
+      select ${containers.id} as id, ${containers.gateInAt} as gate_in_at from ${containers} ${condition})
+    select (select count(*) from matched)::integer as total,
+      array(select id from matched order by gate_in_at desc, id desc offset ${offset} limit ${limit})::text as ids,
+      ${vocabularyVersions} as versions`;
+}
+
+// How often a search runs when the names its terms name keep changing under it.
+const SEARCH_ATTEMPTS = 3;
+
 // An id list as one parameter (an array literal): the same statement for any number of ids.
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 export const containersRepository = {
   // A search in one statement: the total and the page's ids, newest first. With search terms the
-  // matching containers are found once (the indexes of migration 0005) for both; without, the
-  // page is read in the order of the gate-in index and counted apart.
+  // matching containers are found once (the indexes of migration 0005) for both, and the versions
+  // of the names the terms were matched against are read with them; without terms, the page is read
+  // in the order of the gate-in index and counted apart.
   async searchStatement(db: Database, filter: ContainerFilter, offset: number, limit: number): Promise<SQL> {
-    const where = await filterWhere(db, filter);
-    const condition = where ? sql`where ${where}` : sql``;
-    if (!filter.terms.length)
-      return sql`select
-        (select count(*) from ${containers} ${condition})::integer as total,
-        array(select ${containers.id} from ${containers} ${condition}
-          order by ${containers.gateInAt} desc, ${containers.id} desc offset ${offset} limit ${limit})::text as ids`;
-    return sql`with matched as materialized (
-        select ${containers.id} as id, ${containers.gateInAt} as gate_in_at from ${containers} ${condition})
-      select (select count(*) from matched)::integer as total,
-        array(select id from matched order by gate_in_at desc, id desc offset ${offset} limit ${limit})::text as ids`;
+    const vocabulary = filter.terms.length ? (vocabularies.get(db) ?? (await loadVocabulary(db))) : null;
+    return searchStatement(vocabulary, filter, offset, limit);
   },
 
   // A page of containers with their details and places, and the total: the search, then the page
-  // by id.
+  // by id. A search whose terms were matched against names that have changed since is run again
+  // with the new names (SearchVocabulary); names that change on every try are taken as they were.
   async page(
     db: Database,
     filter: ContainerFilter,
     offset: number,
     limit: number,
   ): Promise<{ rows: ContainerLookup[]; total: number }> {
-    const statement = await containersRepository.searchStatement(db, filter, offset, limit);
-    const [found] = rowsOf<{ total: number; ids: string }>(await db.execute(statement));
+    let vocabulary = filter.terms.length ? (vocabularies.get(db) ?? (await loadVocabulary(db))) : null;
+    let found: { total: number; ids: string; versions: string | null } | undefined;
+    for (let attempt = 1; ; attempt += 1) {
+      [found] = rowsOf<{ total: number; ids: string; versions: string | null }>(
+        await db.execute(searchStatement(vocabulary, filter, offset, limit)),
+      );
+      if (!vocabulary || found?.versions === versionsOf(vocabulary) || attempt === SEARCH_ATTEMPTS) break;
+      vocabulary = await loadVocabulary(db);
+    }
     const ids = found && found.ids.length > 2 ? found.ids.slice(1, -1).split(',').map(Number) : [];
     const rows = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
     return { rows: rows.map((row) => toLookup(row)!), total: found?.total ?? 0 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 
 // Reference lists that are a name and an order; each is its own table so foreign keys stay exact.
 const namedList = (name: string) =>
@@ -78,4 +78,18 @@ export const linerPrefixes = pgTable(
       .references(() => linerInfos.id, { onDelete: 'cascade' }),
   },
   (table) => [check('liner_prefixes_format', sql`${table.prefix} ~ '^[A-Z]{3}[UJZ]$'`)],
+);
+
+// One row: the version of the names a container search matches its terms against (customers,
+// processes, types, sizes, liners and their prefixes; areas have the layout version). Every
+// statement that changes one of them sets it to a new value of a sequence (statement triggers of
+// migration 0008) in its own transaction, so a reader that sees a version sees that version's names
+// with it: servers keep those names in memory and check the version in the search statement itself.
+export const masterDataState = pgTable(
+  'master_data_state',
+  {
+    id: integer().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('master_data_state_single_row', sql`${table.id} = 1`)],
 );
