@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { normalizeContainerNumber } from '@openyard/contracts';
-import type { Database } from '../../adapters/db';
+import { genericPlanHandles, type Database } from '../../adapters/db';
 import { rowsOf } from '../../db/bulk-insert';
 import { preparedQuery } from '../../db/prepared';
 import {
@@ -226,8 +226,7 @@ const anyOf = (column: SQLWrapper, values: (number | string)[]) =>
   values.length ? inArray(column, values) : undefined;
 
 // Every term must match; see termCondition.
-function filterWhere(vocabulary: SearchVocabulary | null, filter: ContainerFilter): SQL | undefined {
-  const matches = vocabulary ? termMatches(vocabulary, filter.terms) : [];
+function filterWhere(filter: ContainerFilter, matches: TermMatches[]): SQL | undefined {
   return and(
     filter.activeOnly ? isNull(containers.dispatchedAt) : undefined,
     filter.from ? gte(containers.gateInAt, filter.from) : undefined,
@@ -235,6 +234,29 @@ function filterWhere(vocabulary: SearchVocabulary | null, filter: ContainerFilte
     ...filter.terms.map((term, position) => termCondition(term, matches[position]!)),
   );
 }
+
+// The trigram index finds a term of three characters or more whatever its letters.
+const TRIGRAM = 3;
+const namesNothing = (matches: TermMatches) =>
+  !matches.customerIds.length &&
+  !matches.processIds.length &&
+  !matches.typeIds.length &&
+  !matches.sizeIds.length &&
+  !matches.linerPrefixes.length &&
+  !matches.areaIds.length;
+
+// A search by the containers' own texts alone (a number, an IGM, an item, a tag: what clerks type
+// all day), every term a trigram or longer, without dates: the best plan for it does not depend on
+// the terms' values, so it may run on a generic plan (openPostgres), which PostgreSQL does not plan
+// anew on every execution. Planning was two thirds of PostgreSQL's time for such a search
+// (0.58 → 0.21 ms a statement). A shorter term, a term that names master data or an area, and
+// dates are planned for their values: there the values decide between the indexes and a scan.
+const planIndependent = (filter: ContainerFilter, matches: TermMatches[]) =>
+  !filter.from &&
+  !filter.to &&
+  filter.terms.length > 0 &&
+  filter.terms.every((term) => term.length >= TRIGRAM) &&
+  matches.every(namesNothing);
 
 // Where a container stands: its position's area, row and tier, and the first column it takes.
 const standingFields = {
@@ -333,20 +355,27 @@ function searchStatement(
   filter: ContainerFilter,
   offset: number,
   limit: number,
-): SQL {
-  const where = filterWhere(vocabulary, filter);
+): { statement: SQL; planIndependent: boolean } {
+  const matches = vocabulary ? termMatches(vocabulary, filter.terms) : [];
+  const where = filterWhere(filter, matches);
   const condition = where ? sql`where ${where}` : sql``;
   if (!vocabulary)
-    return sql`select
-      (select count(*) from ${containers} ${condition})::integer as total,
-      array(select ${containers.id} from ${containers} ${condition}
-        order by ${containers.gateInAt} desc, ${containers.id} desc offset ${offset} limit ${limit})::text as ids,
-      null as versions`;
-  return sql`with matched as materialized (
-      select ${containers.id} as id, ${containers.gateInAt} as gate_in_at from ${containers} ${condition})
-    select (select count(*) from matched)::integer as total,
-      array(select id from matched order by gate_in_at desc, id desc offset ${offset} limit ${limit})::text as ids,
-      ${vocabularyVersions} as versions`;
+    return {
+      statement: sql`select
+        (select count(*) from ${containers} ${condition})::integer as total,
+        array(select ${containers.id} from ${containers} ${condition}
+          order by ${containers.gateInAt} desc, ${containers.id} desc offset ${offset} limit ${limit})::text as ids,
+        null as versions`,
+      planIndependent: false,
+    };
+  return {
+    statement: sql`with matched as materialized (
+        select ${containers.id} as id, ${containers.gateInAt} as gate_in_at from ${containers} ${condition})
+      select (select count(*) from matched)::integer as total,
+        array(select id from matched order by gate_in_at desc, id desc offset ${offset} limit ${limit})::text as ids,
+        ${vocabularyVersions} as versions`,
+    planIndependent: planIndependent(filter, matches),
+  };
 }
 
 // How often a search runs when the names its terms name keep changing under it.
@@ -362,7 +391,7 @@ export const containersRepository = {
   // in the order of the gate-in index and counted apart.
   async searchStatement(db: Database, filter: ContainerFilter, offset: number, limit: number): Promise<SQL> {
     const vocabulary = filter.terms.length ? (vocabularies.get(db) ?? (await loadVocabulary(db))) : null;
-    return searchStatement(vocabulary, filter, offset, limit);
+    return searchStatement(vocabulary, filter, offset, limit).statement;
   },
 
   // A page of containers with their details and places, and the total: the search, then the page
@@ -377,9 +406,9 @@ export const containersRepository = {
     let vocabulary = filter.terms.length ? (vocabularies.get(db) ?? (await loadVocabulary(db))) : null;
     let found: { total: number; ids: string; versions: string | null } | undefined;
     for (let attempt = 1; ; attempt += 1) {
-      [found] = rowsOf<{ total: number; ids: string; versions: string | null }>(
-        await db.execute(searchStatement(vocabulary, filter, offset, limit)),
-      );
+      const search = searchStatement(vocabulary, filter, offset, limit);
+      const handle = search.planIndependent ? (genericPlanHandles.get(db) ?? db) : db;
+      [found] = rowsOf<{ total: number; ids: string; versions: string | null }>(await handle.execute(search.statement));
       if (!vocabulary || found?.versions === versionsOf(vocabulary) || attempt === SEARCH_ATTEMPTS) break;
       vocabulary = await loadVocabulary(db);
     }
