@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import type { DatabaseHandle } from './adapters/db';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -48,6 +48,9 @@ import type { Queue } from './adapters/queue';
 import { ocrRoutes } from './modules/ocr/ocr.routes';
 import { createOcrService } from './modules/ocr/ocr.service';
 import type { AfterCommit } from './modules/outbox/outbox.repository';
+
+// How many verified tokens a server keeps (fast-jwt's LRU): more than the users it serves at once.
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -126,7 +129,9 @@ export async function buildApp({
   const serveWeb = existsSync(resolve(webDir, 'index.html'));
 
   await app.register(errorsPlugin, { webDir: serveWeb ? webDir : undefined });
-  await app.register(helmet, {
+  // Security headers (helmet): the middleware is built once. @fastify/helmet built it anew on every
+  // request, parsing the CSP directives each time (7 % of the server's time for a light request).
+  const securityHeaders = helmet({
     // Mantine writes inline styles; everything else comes from this origin.
     contentSecurityPolicy: {
       useDefaults: true,
@@ -141,6 +146,9 @@ export async function buildApp({
     hsts: tls ? { maxAge: 15552000 } : false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   // Keyed by the socket address unless TRUST_PROXY names the proxy, so a forged
   // X-Forwarded-For cannot give a client a fresh budget.
   await app.register(rateLimit, {
@@ -155,7 +163,13 @@ export async function buildApp({
     }),
   });
   await app.register(cookie);
-  await app.register(jwt, { secret: jwtSecret });
+  // Verified tokens are kept (up to their expiry, at most 10 minutes): checking a token's signature
+  // and claims was a tenth of the server's time for a light request. The session behind the token
+  // is still read on every request (auth.service), so a logout or a disabled user takes effect at once.
+  await app.register(jwt, {
+    secret: jwtSecret,
+    verify: { cache: VERIFIED_TOKENS_KEPT, cacheKeyBuilder: (token: string) => token },
+  });
   await app.register(accessPlugin, { auth, allowedOrigins: config.allowedOrigins });
   await app.register(swagger, {
     openapi: {
