@@ -35,6 +35,7 @@ export default defineConfig(async () => {
     test: {
       projects: [
         { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
+        { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
         integration('server-pglite', 'pglite'),
         ...(postgres ? [integration('server-postgres', 'postgres')] : []),
       ],

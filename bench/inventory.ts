@@ -49,6 +49,9 @@ const FILL = Number(process.env.BENCH_FILL ?? 0.82);
 const MOVES_PER_SECOND = number('BENCH_MOVES_PER_SECOND', 50);
 const MOVE_SECONDS = number('BENCH_MOVE_SECONDS', 10);
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+// BENCH_PARTS=screen (or reads): run only that part (the screen alone takes about a minute, for
+// iterating on the grid); both by default.
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,screen').split(',').map((part) => part.trim()));
 type Topology = 'postgres' | 'embedded';
 
 async function postgresReachable(): Promise<boolean> {
@@ -505,14 +508,15 @@ export async function main() {
     // Warm-up, not reported: every route for two seconds at 250/s, so that the first measured step
     // does not pay for compiling the server's code paths and preparing its statements on each
     // pooled connection.
-    for (const route of routes)
-      await pacedLoad({
-        baseUrl,
-        rate: 250,
-        durationMs: 2000,
-        path: route.path,
-        headers: { authorization: `Bearer ${token}`, ...route.headers },
-      });
+    if (PARTS.has('reads'))
+      for (const route of routes)
+        await pacedLoad({
+          baseUrl,
+          rate: 250,
+          durationMs: 2000,
+          path: route.path,
+          headers: { authorization: `Bearer ${token}`, ...route.headers },
+        });
     const rows: RouteFigures[] = [];
     const report = (figures: RouteFigures) => {
       rows.push(figures);
@@ -533,45 +537,48 @@ export async function main() {
         serverCpuPercent: server.cpuPercent,
       });
     };
-    for (const rate of RATES)
-      for (const route of routes) await step(() => atRate(baseUrl, token, route.name, rate, route.path, route.headers));
-    for (const route of routes) await step(() => capacity(baseUrl, token, route.name, route.path, route.headers));
-    console.log(
-      `\n[${topology}] reads on a ${fmt(AREAS * ROWS * COLUMNS * TIERS)}-slot yard, ${fmt(grid.containerIds.length)} containers (${STEP_SECONDS} s per step: evenly paced at each rate, then closed loop over ${CAPACITY_CONNECTIONS} connections)`,
-    );
-    console.log(
-      table([
-        [
-          'route',
-          'offered/s',
-          'achieved/s',
-          'p50 ms',
-          'p99 ms',
-          'p99 / health',
-          'kB/req',
-          'errors',
-          'server CPU %',
-          'server loop delay p99/max ms',
-        ],
-        ...rows.map((row) => {
-          const baseline = rows.find((other) => other.rate === row.rate && other.route.includes('health'));
-          return [
-            row.route,
-            row.rate === null ? 'max' : fmt(row.rate),
-            fmt(row.achievedPerSec),
-            fmt(row.p50, 1),
-            fmt(row.p99, 1),
-            baseline?.p99 && row.p99 !== null ? fmt(row.p99 / baseline.p99, 1) : '–',
-            fmt(row.kbPerRequest, 1),
-            String(row.errors + row.non2xx),
-            fmt(row.serverCpuPercent),
-            `${fmt(row.serverLoopP99Ms, 1)}/${fmt(row.serverLoopMaxMs, 1)}`,
-          ];
-        }),
-      ]),
-    );
+    if (PARTS.has('reads')) {
+      for (const rate of RATES)
+        for (const route of routes)
+          await step(() => atRate(baseUrl, token, route.name, rate, route.path, route.headers));
+      for (const route of routes) await step(() => capacity(baseUrl, token, route.name, route.path, route.headers));
+      console.log(
+        `\n[${topology}] reads on a ${fmt(AREAS * ROWS * COLUMNS * TIERS)}-slot yard, ${fmt(grid.containerIds.length)} containers (${STEP_SECONDS} s per step: evenly paced at each rate, then closed loop over ${CAPACITY_CONNECTIONS} connections)`,
+      );
+      console.log(
+        table([
+          [
+            'route',
+            'offered/s',
+            'achieved/s',
+            'p50 ms',
+            'p99 ms',
+            'p99 / health',
+            'kB/req',
+            'errors',
+            'server CPU %',
+            'server loop delay p99/max ms',
+          ],
+          ...rows.map((row) => {
+            const baseline = rows.find((other) => other.rate === row.rate && other.route.includes('health'));
+            return [
+              row.route,
+              row.rate === null ? 'max' : fmt(row.rate),
+              fmt(row.achievedPerSec),
+              fmt(row.p50, 1),
+              fmt(row.p99, 1),
+              baseline?.p99 && row.p99 !== null ? fmt(row.p99 / baseline.p99, 1) : '–',
+              fmt(row.kbPerRequest, 1),
+              String(row.errors + row.non2xx),
+              fmt(row.serverCpuPercent),
+              `${fmt(row.serverLoopP99Ms, 1)}/${fmt(row.serverLoopMaxMs, 1)}`,
+            ];
+          }),
+        ]),
+      );
+    }
 
-    const screen = existsSync(CHROMIUM) ? await measureScreen(baseUrl, token) : null;
+    const screen = PARTS.has('screen') && existsSync(CHROMIUM) ? await measureScreen(baseUrl, token) : null;
     if (screen) {
       console.log(
         `\n[${topology}] /inventory in Chromium (1920×1080, software WebGL) while ${MOVES_PER_SECOND} moves/s arrive for ${MOVE_SECONDS} s`,
@@ -627,7 +634,7 @@ export async function main() {
         `first draw ${fmt(screen.firstDrawMs)} ms after opening /inventory; ${fmt(screen.moves)} moves sent (${fmt(screen.achievedMovesPerSec, 1)}/s), ${screen.failures.length} refused, ${screen.missing} never seen drawn; ${fmt(screen.droppedFrames * 100, 1)} % of frame intervals over 25 ms`,
       );
       if (screen.failures.length) console.log(`first refusal: ${screen.failures[0]}`);
-    } else console.log(`\nChromium not found at ${CHROMIUM}: the screen figures are left out`);
+    } else if (PARTS.has('screen')) console.log(`\nChromium not found at ${CHROMIUM}: the screen figures are left out`);
 
     const at1000 = rows.filter((row) => row.rate === 1000);
     const reads = at1000.filter((row) => !row.route.includes('health') && !row.route.includes('304'));

@@ -81,7 +81,7 @@ describe('inventory screen', () => {
     await page.waitForURL(`${server.baseUrl}/inventory`);
     await page.getByTestId('inventory-area-card').first().waitFor();
     await page.locator('[data-testid="live-status"][data-status="open"]').waitFor();
-    await page.locator('[data-testid="inventory-grid"] canvas').waitFor();
+    await page.locator('[data-testid="inventory-grid"] canvas#inventory-slots').waitFor();
     // Marks this document: a reload would lose it.
     await page.evaluate(() => {
       (globalThis as { e2eSameDocument?: boolean }).e2eSameDocument = true;

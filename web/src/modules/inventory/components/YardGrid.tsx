@@ -3,6 +3,7 @@ import { ActionIcon, Box, Stack, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconMaximize, IconMinus, IconPlus } from '@tabler/icons-react';
 import { OrthographicView, type OrthographicViewState } from '@deck.gl/core';
+import type { Device } from '@luma.gl/core';
 import { LineLayer, SolidPolygonLayer, TextLayer } from '@deck.gl/layers';
 import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import type { InventoryStore } from '../utils/InventoryStore';
@@ -14,13 +15,16 @@ import type { GridFocus, GridPick } from '../utils/GridPick';
 import type { Rgba } from '../utils/parseColor';
 import { slotAt } from '../utils/slotAt';
 import { SlotTexels } from '../utils/SlotTexels';
+import { slotsPixelRatio } from '../utils/slotsPixelRatio';
 import { slotBox, type YardGeometry } from '../utils/yardGeometry';
 import { YardSlotsLayer } from '../utils/YardSlotsLayer';
 
 const VIEW = new OrthographicView({ id: 'yard', flipY: true, controller: true });
+const OVERLAY_VIEW = new OrthographicView({ id: 'yard', flipY: true, controller: false });
 const HIGHLIGHT: Rgba = [34, 211, 238, 255];
 const SELECTED: Rgba = [255, 255, 255, 255];
 const SLOT_MARK: Rgba = [250, 204, 21, 255];
+const OVERLAY_STYLE = { pointerEvents: 'none' } as const;
 const MIN_ZOOM = -3;
 const MAX_ZOOM = 5;
 // The grid draws its own edges (see YardSlotsLayer): no multisampling, which software WebGL pays
@@ -79,10 +83,14 @@ function fitView(
   };
 }
 
-// The yard as one deck.gl canvas (orthographic view): every slot a box, containers over them in
-// their liner's colour, 40 ft boxes across their pair, planned slots dashed yellow and struck
-// through. The slots and containers are one texture of the slots' colours, patched from the store's
-// changes at most every REDRAW_MS; panning and zooming touch no data. Picking is arithmetic on the
+// The yard as two deck.gl canvases (orthographic view, one view state): underneath, every slot a
+// box, containers over them in their liner's colour, 40 ft boxes across their pair; over it, the
+// labels, colour rules' bars, planned slots' dashed yellow borders and strike-throughs and the
+// outlines of found and selected boxes. The slots and containers are one texture of the slots'
+// colours, patched from the store's changes at most every REDRAW_MS; panning and zooming touch no
+// data. A live move redraws only the slots canvas (the overlay's layers stay as they were, so
+// deck.gl leaves its canvas alone), and on a software renderer that canvas has a quarter of the
+// pixels (see slotsPixelRatio) while the text keeps them all. Picking is arithmetic on the
 // layout, not a render pass. After a frame shows new data it announces it
 // (`openyard:inventory-drawn`) with the containers it brought, for latency figures.
 export function YardGrid({
@@ -112,6 +120,9 @@ export function YardGrid({
   const deckRef = useRef<DeckGLRef>(null);
   const [viewState, setViewState] = useState<OrthographicViewState | null>(null);
   const shownRevision = useRef(0);
+  // The WebGL renderer's name, once the slots canvas has its context (see slotsPixelRatio).
+  const [renderer, setRenderer] = useState<string | null>(null);
+  const onDeviceInitialized = useCallback((device: Device) => setRenderer(device.info.renderer), []);
 
   const yardBox = useMemo(() => [-6, -6, geometry.width + 6, geometry.height + 6] as const, [geometry]);
 
@@ -195,8 +206,9 @@ export function YardGrid({
   );
   const areaLabels = useMemo(() => labels.filter((label) => label.kind === 'area'), [labels]);
 
-  // One memo per layer: a live revision makes a new slots layer and leaves the others as they were.
-  // Layers with nothing to draw are left out (software WebGL pays for each layer drawn).
+  // One memo per layer: a live revision makes a new slots layer and leaves the others as they were
+  // (and so the overlay canvas undrawn). Layers with nothing to draw are left out (software WebGL
+  // pays for each layer drawn).
   const slotsLayer = useMemo(() => new YardSlotsLayer({ id: 'slots', geometry, slots }), [geometry, slots]);
   // Colour rules' bars under their stacks (non-instanced polygons: software WebGL pays per instance).
   const ruleLayer = useMemo(
@@ -259,9 +271,11 @@ export function YardGrid({
     ],
     [areaLabels, shownLabels],
   );
-  const layers = useMemo(
-    () => [slotsLayer, ruleLayer, plannedLayer, ...outlineLayers, ...labelLayers],
-    [slotsLayer, ruleLayer, plannedLayer, outlineLayers, labelLayers],
+  const slotLayers = useMemo(() => [slotsLayer], [slotsLayer]);
+  // Everything fine (text, thin and dashed lines) and nothing live moves redraw, at full resolution.
+  const overlayLayers = useMemo(
+    () => [ruleLayer, plannedLayer, ...outlineLayers, ...labelLayers],
+    [ruleLayer, plannedLayer, outlineLayers, labelLayers],
   );
 
   // What is at a point of the grid (world units): the container whose box covers it (a 40 ft box
@@ -335,12 +349,15 @@ export function YardGrid({
       {viewState && (
         <DeckGL
           ref={deckRef}
+          id="inventory-slots"
           views={VIEW}
           deviceProps={DEVICE_PROPS}
+          onDeviceInitialized={onDeviceInitialized}
+          useDevicePixels={slotsPixelRatio(renderer, window.devicePixelRatio || 1)}
           viewState={viewState}
           onViewStateChange={({ viewState: next }) => setViewState(next)}
           controller={{ doubleClickZoom: true, scrollZoom: { speed: 0.02, smooth: false }, dragRotate: false }}
-          layers={layers}
+          layers={slotLayers}
           getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hovering.current ? 'pointer' : 'default')}
           onHover={(info) => {
             hovering.current = pickAt(info.coordinate, info.x, info.y) !== null;
@@ -367,6 +384,18 @@ export function YardGrid({
               }),
             );
           }}
+        />
+      )}
+      {viewState && (
+        // Follows the slots canvas's view; the pointer goes through it to the slots canvas.
+        <DeckGL
+          id="inventory-overlay"
+          views={OVERLAY_VIEW}
+          deviceProps={DEVICE_PROPS}
+          viewState={viewState}
+          controller={false}
+          layers={overlayLayers}
+          style={OVERLAY_STYLE}
         />
       )}
       {controls}
