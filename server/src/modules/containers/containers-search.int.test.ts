@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit, type ContainersPage } from '@openyard/contracts';
 import { rowsOf } from '../../db/bulk-insert';
@@ -196,29 +195,32 @@ describe.runIf(TEST_DATABASE === 'postgres')('container search plan', () => {
     }
   });
 
-  // A search by own texts runs on a generic plan (containers.repository.ts, planIndependent): planned
-  // once without the term's value, it must still go through the trigram index.
-  it('keeps the trigram index in the generic plan of a search by own texts', async () => {
+  // A search by own texts runs as prepared queries on a generic plan (containers.repository.ts,
+  // planIndependent): planned once without the term's value, they must still go through the trigram
+  // index, and the page's details by key.
+  it('keeps the trigram index in the generic plans of a search by own texts', async () => {
     const number = `PLNU${String((4242 * 2654435761) % 9999991).padStart(7, '0')}`;
-    const statement = await containersRepository.searchStatement(t.db, { activeOnly: true, terms: [number] }, 0, 15);
-    const dialect = (t.db as unknown as { dialect: PgDialect }).dialect;
-    const { sql: text, params } = dialect.sqlToQuery(statement);
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare generic_search as ${text}`));
-      // EXECUTE takes its arguments as literals (a parameter's type could not be told).
-      const literal = (value: unknown) =>
-        typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-      const [explained] = rowsOf<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-        await tx.execute(sql.raw(`explain (format json) execute generic_search(${params.map(literal).join(', ')})`)),
-      );
-      await tx.execute(sql`deallocate generic_search`);
-      return explained!['QUERY PLAN'][0]!.Plan;
-    });
-    const nodes = nodesOf(plan);
-    expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'containers')).toEqual(
-      [],
-    );
-    expect(nodes.map((node) => node['Index Name'])).toContain('containers_search_text_idx');
+    const values: Record<string, unknown> = { pattern0: `%${number}%`, offset: 0, limit: 15 };
+    const queries = containersRepository.ownTextSearchQueries(t.db, true, 1);
+    for (const query of [queries.page, queries.count]) {
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`prepare generic_search as ${query.sql}`));
+        // EXECUTE takes its arguments as literals (a parameter's type could not be told).
+        const literal = (value: unknown) =>
+          typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+        const argumentsOf = query.params.map((param) => literal(values[(param as { name: string }).name]));
+        const [explained] = rowsOf<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+          await tx.execute(sql.raw(`explain (format json) execute generic_search(${argumentsOf.join(', ')})`)),
+        );
+        await tx.execute(sql`deallocate generic_search`);
+        return explained!['QUERY PLAN'][0]!.Plan;
+      });
+      const nodes = nodesOf(plan);
+      expect(
+        nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'containers'),
+      ).toEqual([]);
+      expect(nodes.map((node) => node['Index Name'])).toContain('containers_search_text_idx');
+    }
   });
 });

@@ -378,68 +378,111 @@ interface SearchFound {
   versions: string | null;
 }
 
-// The search by own texts (planIndependent) as prepared queries, one a shape (all or active
-// containers; one to OWN_TEXT_PREPARED_TERMS terms): the statement above with its terms' patterns,
-// offset and limit as placeholders, built once (Drizzle's building was a tenth of the server's time
-// for a search) and run on the generic-plan connections (preparedQuery). A CTE read twice is
-// materialised, as the `materialized` above asks.
+// The search by own texts (planIndependent) as prepared queries, two a shape (all or active
+// containers; one to OWN_TEXT_PREPARED_TERMS terms), with the terms' patterns, offset and limit as
+// placeholders: built once (Drizzle's building was a tenth of the server's time for a search) and
+// run on the generic-plan connections (preparedQuery). The first brings the page's containers with
+// their details, the total and the versions in one statement (on a generic plan the details' joins
+// are not planned on every execution); a page with no rows does not tell the total, so then the
+// second counts. A CTE read twice is materialised, as the `materialized` above asks.
 const OWN_TEXT_PREPARED_TERMS = 4;
-const ownTextSearches = new Map<
-  string,
-  (db: Database) => { execute(values: Record<string, unknown>): Promise<SearchFound[]> }
->();
-function ownTextSearch(activeOnly: boolean, termCount: number) {
-  const shape = `${activeOnly ? 'active' : 'all'}_${termCount}`;
-  let query = ownTextSearches.get(shape);
-  if (!query) {
-    query = preparedQuery((db) => {
-      const matched = db.$with('matched').as(
-        db
-          .select({ id: containers.id, gateInAt: containers.gateInAt })
-          .from(containers)
-          .where(
-            and(
-              activeOnly ? isNull(containers.dispatchedAt) : undefined,
-              ...Array.from({ length: termCount }, (_, position) =>
-                ilike(ownSearchText(containers), sql.placeholder(`pattern${position}`)),
-              ),
-            ),
+
+function ownTextMatches(db: Database, activeOnly: boolean, termCount: number) {
+  return db.$with('matched').as(
+    db
+      .select({ id: containers.id, gateInAt: containers.gateInAt })
+      .from(containers)
+      .where(
+        and(
+          activeOnly ? isNull(containers.dispatchedAt) : undefined,
+          ...Array.from({ length: termCount }, (_, position) =>
+            ilike(ownSearchText(containers), sql.placeholder(`pattern${position}`)),
           ),
-      );
-      return db
-        .with(matched)
-        .select({
-          total: sql<number>`(select count(*) from ${matched})::integer`,
-          ids: sql<string>`array(select ${matched.id} from ${matched}
-            order by ${matched.gateInAt} desc, ${matched.id} desc
-            offset ${sql.placeholder('offset')} limit ${sql.placeholder('limit')})::text`,
-          versions: sql<string | null>`${vocabularyVersions}`,
-        })
-        .from(sql`(select 1) as one`)
-        .prepare(`container_search_own_${shape}`);
-    });
-    ownTextSearches.set(shape, query);
-  }
-  return query;
+        ),
+      ),
+  );
 }
 
-async function search(
+function buildOwnTextSearchQueries(activeOnly: boolean, termCount: number) {
+  const shape = `${activeOnly ? 'active' : 'all'}_${termCount}`;
+  const count = preparedQuery((db) => {
+    const matched = ownTextMatches(db, activeOnly, termCount);
+    return db
+      .with(matched)
+      .select({
+        total: sql<number>`(select count(*) from ${matched})::integer`,
+        versions: sql<string | null>`${vocabularyVersions}`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(`container_search_own_${shape}`);
+  });
+  const page = preparedQuery((db) => {
+    const matched = ownTextMatches(db, activeOnly, termCount);
+    return joinDetails(
+      db
+        .with(matched)
+        .select({
+          ...lookupFields,
+          total: sql<number>`(select count(*) from ${matched})::integer`,
+          versions: sql<string | null>`${vocabularyVersions}`,
+        })
+        .from(containers)
+        .$dynamic(),
+    )
+      .where(
+        sql`${containers.id} = any(array(select ${matched.id} from ${matched}
+          order by ${matched.gateInAt} desc, ${matched.id} desc
+          offset ${sql.placeholder('offset')} limit ${sql.placeholder('limit')}))`,
+      )
+      .orderBy(desc(containers.gateInAt), desc(containers.id))
+      .prepare(`container_search_page_own_${shape}`);
+  });
+  return { count, page };
+}
+const ownTextSearches = new Map<string, ReturnType<typeof buildOwnTextSearchQueries>>();
+function ownTextSearchQueries(activeOnly: boolean, termCount: number) {
+  const shape = `${activeOnly ? 'active' : 'all'}_${termCount}`;
+  let queries = ownTextSearches.get(shape);
+  if (!queries) ownTextSearches.set(shape, (queries = buildOwnTextSearchQueries(activeOnly, termCount)));
+  return queries;
+}
+
+interface SearchPage {
+  rows: ContainerLookup[];
+  total: number;
+  versions: string | null;
+}
+
+// One try of a search (see containersRepository.page).
+async function searchPage(
   db: Database,
   vocabulary: SearchVocabulary | null,
   filter: ContainerFilter,
   offset: number,
   limit: number,
-): Promise<SearchFound | undefined> {
+): Promise<SearchPage> {
   const matches = vocabulary ? termMatches(vocabulary, filter.terms) : [];
-  if (!planIndependent(filter, matches))
-    return rowsOf<SearchFound>(await db.execute(searchStatement(vocabulary, filter, matches, offset, limit)))[0];
-  if (filter.terms.length <= OWN_TEXT_PREPARED_TERMS) {
+  if (planIndependent(filter, matches) && filter.terms.length <= OWN_TEXT_PREPARED_TERMS) {
     const values: Record<string, unknown> = { offset, limit };
     filter.terms.forEach((term, position) => (values[`pattern${position}`] = likePattern(term)));
-    return (await ownTextSearch(filter.activeOnly, filter.terms.length)(db).execute(values))[0];
+    const queries = ownTextSearchQueries(filter.activeOnly, filter.terms.length);
+    const rows = await queries.page(db).execute(values);
+    if (rows.length)
+      return {
+        rows: rows.map(({ total: _total, versions: _versions, ...row }) => toLookup(row)!),
+        total: rows[0]!.total,
+        versions: rows[0]!.versions,
+      };
+    const [counted] = await queries.count(db).execute(values);
+    return { rows: [], total: counted?.total ?? 0, versions: counted?.versions ?? null };
   }
-  const handle = genericPlanHandles.get(db) ?? db;
-  return rowsOf<SearchFound>(await handle.execute(searchStatement(vocabulary, filter, matches, offset, limit)))[0];
+  const handle = planIndependent(filter, matches) ? (genericPlanHandles.get(db) ?? db) : db;
+  const [found] = rowsOf<SearchFound>(
+    await handle.execute(searchStatement(vocabulary, filter, matches, offset, limit)),
+  );
+  const ids = found && found.ids.length > 2 ? found.ids.slice(1, -1).split(',').map(Number) : [];
+  const rows = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
+  return { rows: rows.map((row) => toLookup(row)!), total: found?.total ?? 0, versions: found?.versions ?? null };
 }
 
 // How often a search runs when the names its terms name keep changing under it.
@@ -459,6 +502,13 @@ export const containersRepository = {
     return searchStatement(vocabulary, filter, matches, offset, limit);
   },
 
+  // The SQL of the prepared searches by own texts (their parameters are placeholders by name): for
+  // the plan test.
+  ownTextSearchQueries(db: Database, activeOnly: boolean, termCount: number) {
+    const queries = ownTextSearchQueries(activeOnly, termCount);
+    return { page: queries.page(db).getQuery(), count: queries.count(db).getQuery() };
+  },
+
   // A page of containers with their details and places, and the total: the search, then the page
   // by id. A search whose terms were matched against names that have changed since is run again
   // with the new names (SearchVocabulary); names that change on every try are taken as they were.
@@ -469,15 +519,11 @@ export const containersRepository = {
     limit: number,
   ): Promise<{ rows: ContainerLookup[]; total: number }> {
     let vocabulary = filter.terms.length ? (vocabularies.get(db) ?? (await loadVocabulary(db))) : null;
-    let found: SearchFound | undefined;
     for (let attempt = 1; ; attempt += 1) {
-      found = await search(db, vocabulary, filter, offset, limit);
-      if (!vocabulary || found?.versions === versionsOf(vocabulary) || attempt === SEARCH_ATTEMPTS) break;
+      const { rows, total, versions } = await searchPage(db, vocabulary, filter, offset, limit);
+      if (!vocabulary || versions === versionsOf(vocabulary) || attempt === SEARCH_ATTEMPTS) return { rows, total };
       vocabulary = await loadVocabulary(db);
     }
-    const ids = found && found.ids.length > 2 ? found.ids.slice(1, -1).split(',').map(Number) : [];
-    const rows = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
-    return { rows: rows.map((row) => toLookup(row)!), total: found?.total ?? 0 };
   },
 
   async byIds(db: Database, ids: number[]): Promise<ContainerDetailsRow[]> {
