@@ -173,6 +173,11 @@ const vocabularyQuery = preparedQuery((db) => {
     .prepare('search_vocabulary');
 });
 
+// The names a search with terms is matched against: as this server holds them, else read now.
+async function vocabularyFor(db: Database, filter: ContainerFilter): Promise<SearchVocabulary | null> {
+  return filter.terms.length ? (vocabularies.get(db) ?? (await loadVocabulary(db))) : null;
+}
+
 async function loadVocabulary(db: Database): Promise<SearchVocabulary> {
   const [row] = await vocabularyQuery(db).execute();
   const vocabulary = JSON.parse(row!.json) as SearchVocabulary;
@@ -403,8 +408,7 @@ function ownTextMatches(db: Database, activeOnly: boolean, termCount: number) {
   );
 }
 
-function buildOwnTextSearchQueries(activeOnly: boolean, termCount: number) {
-  const shape = `${activeOnly ? 'active' : 'all'}_${termCount}`;
+function buildOwnTextSearchQueries(activeOnly: boolean, termCount: number, shape: string) {
   const count = preparedQuery((db) => {
     const matched = ownTextMatches(db, activeOnly, termCount);
     return db
@@ -443,7 +447,7 @@ const ownTextSearches = new Map<string, ReturnType<typeof buildOwnTextSearchQuer
 function ownTextSearchQueries(activeOnly: boolean, termCount: number) {
   const shape = `${activeOnly ? 'active' : 'all'}_${termCount}`;
   let queries = ownTextSearches.get(shape);
-  if (!queries) ownTextSearches.set(shape, (queries = buildOwnTextSearchQueries(activeOnly, termCount)));
+  if (!queries) ownTextSearches.set(shape, (queries = buildOwnTextSearchQueries(activeOnly, termCount, shape)));
   return queries;
 }
 
@@ -462,7 +466,8 @@ async function searchPage(
   limit: number,
 ): Promise<SearchPage> {
   const matches = vocabulary ? termMatches(vocabulary, filter.terms) : [];
-  if (planIndependent(filter, matches) && filter.terms.length <= OWN_TEXT_PREPARED_TERMS) {
+  const generic = planIndependent(filter, matches);
+  if (generic && filter.terms.length <= OWN_TEXT_PREPARED_TERMS) {
     const values: Record<string, unknown> = { offset, limit };
     filter.terms.forEach((term, position) => (values[`pattern${position}`] = likePattern(term)));
     const queries = ownTextSearchQueries(filter.activeOnly, filter.terms.length);
@@ -476,7 +481,7 @@ async function searchPage(
     const [counted] = await queries.count(db).execute(values);
     return { rows: [], total: counted?.total ?? 0, versions: counted?.versions ?? null };
   }
-  const handle = planIndependent(filter, matches) ? (genericPlanHandles.get(db) ?? db) : db;
+  const handle = generic ? (genericPlanHandles.get(db) ?? db) : db;
   const [found] = rowsOf<SearchFound>(
     await handle.execute(searchStatement(vocabulary, filter, matches, offset, limit)),
   );
@@ -497,7 +502,7 @@ export const containersRepository = {
   // of the names the terms were matched against are read with them; without terms, the page is read
   // in the order of the gate-in index and counted apart.
   async searchStatement(db: Database, filter: ContainerFilter, offset: number, limit: number): Promise<SQL> {
-    const vocabulary = filter.terms.length ? (vocabularies.get(db) ?? (await loadVocabulary(db))) : null;
+    const vocabulary = await vocabularyFor(db, filter);
     const matches = vocabulary ? termMatches(vocabulary, filter.terms) : [];
     return searchStatement(vocabulary, filter, matches, offset, limit);
   },
@@ -518,7 +523,7 @@ export const containersRepository = {
     offset: number,
     limit: number,
   ): Promise<{ rows: ContainerLookup[]; total: number }> {
-    let vocabulary = filter.terms.length ? (vocabularies.get(db) ?? (await loadVocabulary(db))) : null;
+    let vocabulary = await vocabularyFor(db, filter);
     for (let attempt = 1; ; attempt += 1) {
       const { rows, total, versions } = await searchPage(db, vocabulary, filter, offset, limit);
       if (!vocabulary || versions === versionsOf(vocabulary) || attempt === SEARCH_ATTEMPTS) return { rows, total };
