@@ -47,7 +47,9 @@ describe('PurgeExports', () => {
       const principal = { userId: 1, role: 'operator' } as Parameters<typeof exports.open>[2];
       const [, , , freshToken, freshName] = fresh.split('/');
       const [, , , oldToken, oldName] = old.split('/');
-      await expect(exports.open(freshToken!, freshName!, principal)).resolves.toHaveProperty('size');
+      const download = await exports.open(freshToken!, freshName!, principal);
+      download.stream.destroy();
+      expect(download.size).toBeGreaterThan(0);
       await expect(exports.open(oldToken!, oldName!, principal)).rejects.toMatchObject({ statusCode: 404 });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
@@ -48,10 +47,17 @@ export function createExportsService(dataDir: string) {
       const owner = await readFile(join(dir, '.owner'), 'utf8').catch(() => undefined);
       if (owner === undefined) throw notFound();
       if (Number(owner) !== principal.userId && !isRole(principal.role, 'superadmin')) throw forbidden();
-      const file = join(dir, fileName);
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) throw notFound();
-      return { stream: createReadStream(file), size: info.size };
+      // The file is opened here, before the reply starts: a purge that removes it afterwards cannot
+      // break the download, and a stream nobody reads holds an open file, not a pending open that
+      // fails later with nobody listening.
+      const handle = await open(join(dir, fileName), 'r').catch(() => undefined);
+      if (!handle) throw notFound();
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        throw notFound();
+      }
+      return { stream: handle.createReadStream(), size: info.size };
     },
 
     async purgeOlderThan(cutoff: Date): Promise<number> {
