@@ -14,6 +14,8 @@ import helmet from 'helmet';
 import type { DatabaseHandle } from './adapters/db';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
+import { AccessCache } from './modules/auth/access-cache';
+import { InventoryVersion } from './modules/inventory/inventory-version';
 import { createAuthService } from './modules/auth/auth.service';
 import { createExportsService } from './modules/exports/exports.service';
 import { exportsRoutes } from './modules/exports/exports.routes';
@@ -88,7 +90,7 @@ export async function buildApp({
   database,
   jwtSecret,
   bus,
-  afterCommit = () => undefined,
+  afterCommit: afterCommitted = () => undefined,
   logger = false,
   ocrQueue,
 }: AppDependencies) {
@@ -105,14 +107,30 @@ export async function buildApp({
 
   const { db } = database;
   const exports = createExportsService(config.dataDir);
+  const access = new AccessCache(database.notifications);
+  const inventoryVersion = new InventoryVersion(database.notifications);
+  app.addHook('onClose', async () => {
+    access.close();
+    inventoryVersion.close();
+  });
+  // The bus carries what every server's hub forwards; the inventory version follows it.
+  const unsubscribeVersion = bus?.subscribe((events) => inventoryVersion.forwarded(events));
+  if (unsubscribeVersion) app.addHook('onClose', async () => unsubscribeVersion());
+  // Every service's commit: the inventory version is asked again, then the outbox relay runs.
+  const afterCommit: AfterCommit = (written) => {
+    inventoryVersion.committed();
+    afterCommitted(written);
+  };
   const auth = createAuthService(db, {
     idleMinutes: config.yard.sessionExpireInIdleMins,
     loginFailuresPerMinute: config.loginRateLimitPerMinute,
+    access,
   });
-  const roles = createRolesService(db);
-  const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports });
+  const accessChanged = () => access.changed();
+  const roles = createRolesService(db, { accessChanged });
+  const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports, accessChanged });
   const layout = createYardLayoutService(db, config.yard);
-  const inventory = createInventoryService(db, { slots: config.yard, afterCommit });
+  const inventory = createInventoryService(db, { slots: config.yard, afterCommit, version: inventoryVersion });
   const containers = createContainersService(db, { inventory, exports });
   const yardAdmin = createYardAdminService(db, { inventory });
   const configuration = createConfigurationService(db, {
@@ -224,6 +242,8 @@ export async function buildApp({
   return {
     app,
     services: {
+      access,
+      inventoryVersion,
       auth,
       users,
       roles,

@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import lockfile from 'proper-lockfile';
 import postgres from 'postgres';
 import * as schema from '../db/schema';
+import { pgliteNotifications, postgresNotifications, type DatabaseNotifications } from './notifications';
 
 // One Drizzle type for both drivers; a transaction is a Database too, so repositories take either.
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  // What triggers announce (LISTEN/NOTIFY); the listening connection opens on the first subscription.
+  notifications: DatabaseNotifications;
   close(): Promise<void>;
 }
 
@@ -97,10 +100,13 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     connection: { join_collapse_limit: PLANNER_JOIN_COLLAPSE_LIMIT, plan_cache_mode: 'force_generic_plan' },
   });
   genericPlanHandles.set(db, drizzlePostgres(preparedStatements(readClient), { schema, casing: 'snake_case' }));
+  const notifications = postgresNotifications(url);
   return {
     db,
     kind: 'postgres',
+    notifications,
     close: async () => {
+      await notifications.close();
       await Promise.all([client.end({ timeout: 5 }), readClient.end({ timeout: 5 })]);
     },
   };
@@ -135,10 +141,13 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     await client.exec(`set join_collapse_limit = ${PLANNER_JOIN_COLLAPSE_LIMIT}`);
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
+    const notifications = pgliteNotifications(client);
     return {
       db,
       kind: 'pglite',
+      notifications,
       close: async () => {
+        await notifications.close();
         await client.close();
         await release?.();
       },

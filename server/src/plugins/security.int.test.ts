@@ -141,7 +141,7 @@ describe('unexpected errors', () => {
     const app = (
       await buildApp({
         config: t.config,
-        database: { db: t.db, kind: t.databaseKind, close: async () => undefined },
+        database: { db: t.db, kind: t.databaseKind, notifications: t.notifications, close: async () => undefined },
         jwtSecret: randomBytes(32).toString('hex'),
         logger: { level: 'error', stream },
       })

@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type DatabaseHandle } from '../adapters/db';
 import pino from 'pino';
+import { sql } from 'drizzle-orm';
 import { createMemoryBus } from '../adapters/bus';
 import type { Queue } from '../adapters/queue';
 import { buildApp } from '../app';
+import { ACCESS_CHANNEL } from '../modules/auth/access-cache';
+import { INVENTORY_CHANNEL } from '../modules/inventory/inventory-version';
 import { createOutboxRelay } from '../modules/outbox/outbox-relay';
 import { loadConfig, type Config } from '../config';
 import { DEMO_PASSWORD, seedDemo, seedReferenceData } from '../db/seed/seed';
+import { eventually } from './eventually';
 import { TEST_DATABASE, TEST_SERVICES } from './test-services';
 
 export { TEST_DATABASE };
@@ -85,6 +89,48 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.ocrQueue ? { ocrQueue: options.ocrQueue } : {}),
   });
 
+  // Waits until the server has heard every notification of the channel committed so far (PostgreSQL
+  // delivers them in commit order, so hearing a marker sent now is enough): for tests that change
+  // sessions, users, roles or the yard straight in SQL, as another server would.
+  const markers = new Map<string, () => void>();
+  const markerSubscriptions = [ACCESS_CHANNEL, INVENTORY_CHANNEL].map((channel) =>
+    database.notifications.subscribe(channel, {
+      notify: (payload) => markers.get(payload)?.(),
+      ready: () => undefined,
+      lost: () => undefined,
+    }),
+  );
+  async function settled(channel: typeof ACCESS_CHANNEL | typeof INVENTORY_CHANNEL) {
+    const marker = `settled:${randomBytes(6).toString('hex')}`;
+    const heard = new Promise<void>((resolve) => markers.set(marker, resolve));
+    await database.db.execute(sql`select pg_notify(${channel}, ${marker})`);
+    await heard;
+    markers.delete(marker);
+  }
+
+  // Ends the server's listening connection (as a network fault would) and waits until the server
+  // knows it lost it; `listeningAgain` waits until it listens again.
+  async function dropListening(channel: typeof ACCESS_CHANNEL | typeof INVENTORY_CHANNEL) {
+    const events: string[] = [];
+    const subscription = database.notifications.subscribe(channel, {
+      notify: () => undefined,
+      ready: () => events.push('ready'),
+      lost: () => events.push('lost'),
+    });
+    events.length = 0;
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+    );
+    await eventually(async () => events.includes('lost'));
+    return {
+      subscription,
+      async listeningAgain() {
+        await eventually(async () => events.includes('ready'));
+        subscription.unsubscribe();
+      },
+    };
+  }
+
   async function login(username: string, password = DEMO_PASSWORD) {
     const response = await app.inject({ method: 'POST', url: '/rest/login', payload: { username, password } });
     if (response.statusCode !== 200)
@@ -105,10 +151,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     db: database.db,
     databaseKind: database.kind,
+    notifications: database.notifications,
+    accessSettled: () => settled(ACCESS_CHANNEL),
+    inventorySettled: () => settled(INVENTORY_CHANNEL),
+    dropListening,
     login,
     bus,
     relay,
     async close() {
+      for (const subscription of markerSubscriptions) subscription.unsubscribe();
       await app.close();
       await relay.stop();
       await database.close();

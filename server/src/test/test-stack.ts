@@ -10,7 +10,10 @@ import { loadConfig } from '../config';
 import type { DemoDevicesFile } from '../db/seed/demo-devices';
 import { startOpenyard } from '../process';
 import { createTestPostgresDatabase } from './test-app';
+import { eventually } from './eventually';
 import { TEST_SERVICES } from './test-services';
+
+export { eventually };
 
 function rawText(raw: WebSocket.RawData): string {
   if (Buffer.isBuffer(raw)) return raw.toString('utf8');
@@ -182,16 +185,3 @@ export async function connectLive(baseUrl: string, cookie: string, topics: strin
 }
 
 export type LiveClient = Awaited<ReturnType<typeof connectLive>>;
-
-export async function eventually<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

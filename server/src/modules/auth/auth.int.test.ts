@@ -94,11 +94,13 @@ describe('session', () => {
     expect((await t.app.inject({ url: '/rest/user', headers: session.auth })).statusCode).toBe(200);
     const idle = t.config.yard.sessionExpireInIdleMins + 1;
     await t.db.update(sessions).set({ lastSeenAt: sql`now() - make_interval(mins => ${idle})` });
+    await t.accessSettled();
     const response = await t.app.inject({ url: '/rest/user', headers: session.auth });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ message: 'Your session has expired, please log in again' });
     // An ended session stays ended even once the clock is set back.
     await t.db.update(sessions).set({ lastSeenAt: sql`now()` });
+    await t.accessSettled();
     expect((await t.app.inject({ url: '/rest/user', headers: session.auth })).statusCode).toBe(401);
   });
 

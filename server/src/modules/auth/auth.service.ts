@@ -4,6 +4,7 @@ import type { Database } from '../../adapters/db';
 import { AppError, sessionExpired, unauthenticated } from '../../errors';
 import { effectivePermissions } from '../roles/roles.service';
 import { usersRepository } from '../users/users.repository';
+import type { AccessCache } from './access-cache';
 import { burnPasswordCheck, verifyPassword } from './password-hasher';
 import type { Principal } from './principal';
 import { sessionsRepository } from './sessions.repository';
@@ -34,7 +35,11 @@ function createFailedLoginCounter(maxPerMinute: number) {
   };
 }
 
-export function createAuthService(db: Database, options: { idleMinutes: number; loginFailuresPerMinute: number }) {
+export function createAuthService(
+  db: Database,
+  options: { idleMinutes: number; loginFailuresPerMinute: number; access: AccessCache },
+) {
+  const { access } = options;
   const idleMs = options.idleMinutes * 60_000;
   const failedLogins = createFailedLoginCounter(options.loginFailuresPerMinute);
 
@@ -60,13 +65,18 @@ export function createAuthService(db: Database, options: { idleMinutes: number; 
       return { sessionId, userId: user.id };
     },
 
-    // Called on every authenticated request with the claims of a verified JWT.
+    // Called on every authenticated request with the claims of a verified JWT. Between its touches a
+    // session is taken from the access cache: until the next touch it can be neither idle nor due
+    // a touch, and whatever else would change the answer drops it from the cache (AccessCache).
     async authenticate(
       sessionId: string,
       userId: number,
       now = new Date(),
       options: { touch?: boolean } = {},
     ): Promise<Principal> {
+      const kept = access.kept(sessionId);
+      if (kept && kept.userId === userId && now.getTime() - kept.lastSeenAt <= TOUCH_INTERVAL_MS) return kept.principal;
+      const generation = access.generation;
       const row = await sessionsRepository.load(db, sessionId);
       if (!row || row.session.userId !== userId || row.session.endedAt) throw unauthenticated();
       if (!row.user.enabled) {
@@ -78,10 +88,13 @@ export function createAuthService(db: Database, options: { idleMinutes: number; 
         await sessionsRepository.end(db, sessionId, 'idle');
         throw sessionExpired();
       }
-      if (idleFor > TOUCH_INTERVAL_MS && options.touch !== false)
+      let lastSeenAt = row.session.lastSeenAt.getTime();
+      if (idleFor > TOUCH_INTERVAL_MS && options.touch !== false) {
         await sessionsRepository.touch(db, sessionId, userId, now);
+        lastSeenAt = now.getTime();
+      }
       const { landingPage, permissions } = effectivePermissions(row.role, row.permissions);
-      return {
+      const principal: Principal = Object.freeze({
         userId: row.user.id,
         username: row.user.username,
         roleId: row.role.id,
@@ -90,10 +103,15 @@ export function createAuthService(db: Database, options: { idleMinutes: number; 
         permissions,
         sessionId,
         lastAccess: row.user.lastAccessAt,
-      };
+      });
+      access.keep(sessionId, { userId, lastSeenAt, principal }, generation);
+      return principal;
     },
 
-    logout: (sessionId: string) => sessionsRepository.end(db, sessionId, 'logout'),
+    async logout(sessionId: string) {
+      await sessionsRepository.end(db, sessionId, 'logout');
+      access.forget(sessionId);
+    },
 
     userInfo(principal: Principal): UserInfo {
       return {

@@ -1,14 +1,15 @@
 import type { PermissionSet } from '@openyard/contracts';
 
-// Who is calling, as loaded fresh from the database on every request (so role and permission
-// changes take effect at once).
+// Who is calling: the session's user, role and permissions as the database has them now (a role or
+// permission change takes effect at the next request). Requests of one session may share one
+// principal (AccessCache): it is never changed.
 export interface Principal {
-  userId: number;
-  username: string;
-  roleId: number;
-  role: string;
-  landingPage: string;
-  permissions: PermissionSet;
-  sessionId: string;
-  lastAccess: Date | null;
+  readonly userId: number;
+  readonly username: string;
+  readonly roleId: number;
+  readonly role: string;
+  readonly landingPage: string;
+  readonly permissions: Readonly<PermissionSet>;
+  readonly sessionId: string;
+  readonly lastAccess: Date | null;
 }

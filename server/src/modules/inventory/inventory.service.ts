@@ -21,6 +21,7 @@ import type { Principal } from '../auth/principal';
 import { slotNamesOf, toInventoryContainer } from '../containers/container-views';
 import { containersRepository } from '../containers/containers.repository';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
+import type { InventoryVersion } from './inventory-version';
 import { createSlotNamer, type Grid, type SlotOptions } from '../yard/slot-namer';
 import { yardRepository } from '../yard/yard.repository';
 import {
@@ -104,8 +105,14 @@ function toGrid(version: number, lastUpdated: number, rows: InYardRow[]): Invent
   return grid;
 }
 
-export function createInventoryService(db: Database, deps: { slots: SlotOptions; afterCommit: AfterCommit }) {
+export function createInventoryService(
+  db: Database,
+  deps: { slots: SlotOptions; afterCommit: AfterCommit; version: InventoryVersion },
+) {
   const namer = createSlotNamer(deps.slots);
+  // The current inventory version: from memory while it is known (InventoryVersion), else read.
+  const currentVersion = async () =>
+    deps.version.known ?? deps.version.read(async () => (await containersRepository.version(db)).version);
   // The full snapshot, serialised once per inventory version (the wall display and every open
   // inventory screen load it; it only changes when the yard does).
   const cache = new Map<boolean, { version: number; body: string }>();
@@ -231,7 +238,7 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
 
     // The full snapshot as JSON text, rebuilt only when the inventory version moved on.
     async snapshotJson(includePlanned: boolean): Promise<string> {
-      const { version } = await containersRepository.version(db);
+      const version = await currentVersion();
       const cached = cache.get(includePlanned);
       if (cached && cached.version === version) return cached.body;
       const pending = building.get(includePlanned);
@@ -247,10 +254,10 @@ export function createInventoryService(db: Database, deps: { slots: SlotOptions;
       return build;
     },
 
-    // The compact grid snapshot, rebuilt only when the inventory version moved on. The version is
-    // read on every call: a client that saw a live message before asking gets at least that version.
+    // The compact grid snapshot, rebuilt only when the inventory version moved on. A client that saw
+    // a live message before asking gets at least that version (InventoryVersion says why).
     async gridBody(includePlanned: boolean): Promise<GridBody> {
-      const { version } = await containersRepository.version(db);
+      const version = await currentVersion();
       const cached = gridCache.get(includePlanned);
       if (cached && cached.version >= version) return cached;
       const pending = gridBuilding.get(includePlanned);

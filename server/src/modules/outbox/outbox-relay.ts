@@ -27,7 +27,6 @@ export function createOutboxRelay({
   pollMs?: number;
 }) {
   let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
   // Rows handed over by writers (after their commit), not yet published. One that is not claimed
   // by id was published already, or is being published, by another relay's poll.
@@ -63,6 +62,10 @@ export function createOutboxRelay({
     }
   }
 
+  // A drain under way may have claimed its rows before the caller's commit: a kick then waits for
+  // the drain after it (one for all the kicks that came meanwhile), so that a caller who awaits its
+  // kick finds its events published.
+  let followUp: Promise<void> | null = null;
   function kick(row?: OutboxWritten | null): Promise<void> {
     if (stopped) return Promise.resolve();
     if (row) {
@@ -71,18 +74,15 @@ export function createOutboxRelay({
       if (written.length >= MAX_WRITTEN) written.shift();
       written.push(row);
     } else claimAll = true;
-    if (running) {
-      again = true;
-      return running;
-    }
+    if (running)
+      return (followUp ??= running.then(() => {
+        followUp = null;
+        return kick();
+      }));
     running = drain()
       .catch((error: unknown) => logger.error({ err: error }, 'outbox relay failed; retrying'))
       .finally(() => {
         running = null;
-        if (again && !stopped) {
-          again = false;
-          void kick();
-        }
       });
     return running;
   }

@@ -27,7 +27,11 @@ export function effectivePermissions(role: { name: string }, stored: RolePermiss
     : { landingPage: defaultLandingPage(role.name), permissions: defaultPermissions(role.name), stored: false };
 }
 
-export function createRolesService(db: Database) {
+// accessChanged: called after every committed change to a role or its permissions, so that this
+// server forgets the sessions it kept (AccessCache) at once; other servers hear it from the database.
+export function createRolesService(db: Database, deps: { accessChanged: () => void }) {
+  const changing = <T>(work: Promise<T>) => work.finally(deps.accessChanged);
+
   async function saveName(action: () => Promise<RoleRow | undefined>, failure: string) {
     try {
       const row = await action();
@@ -74,17 +78,21 @@ export function createRolesService(db: Database) {
       const existing = await rolesRepository.findById(db, id);
       if (!existing) throw notFound();
       if (!existing.adminCreated) throw badRequest(`${messages.roleNotUpdated} Built-in roles keep their names.`);
-      return toRole(await saveName(() => rolesRepository.rename(db, id, name.trim()), messages.roleNotUpdated));
+      return toRole(
+        await changing(saveName(() => rolesRepository.rename(db, id, name.trim()), messages.roleNotUpdated)),
+      );
     },
 
     async delete(id: number) {
-      await db.transaction(async (tx) => {
-        const existing = await rolesRepository.findById(tx, id);
-        if (!existing) throw notFound();
-        if (!existing.adminCreated) throw badRequest(messages.roleNotAdminCreated);
-        if ((await rolesRepository.userCount(tx, id)) > 0) throw conflict(messages.roleInUse);
-        await rolesRepository.delete(tx, id);
-      });
+      await changing(
+        db.transaction(async (tx) => {
+          const existing = await rolesRepository.findById(tx, id);
+          if (!existing) throw notFound();
+          if (!existing.adminCreated) throw badRequest(messages.roleNotAdminCreated);
+          if ((await rolesRepository.userCount(tx, id)) > 0) throw conflict(messages.roleInUse);
+          await rolesRepository.delete(tx, id);
+        }),
+      );
     },
 
     async permissionsList(): Promise<RolePermissions[]> {
@@ -98,31 +106,33 @@ export function createRolesService(db: Database) {
 
     // Admins may not grant the superadmin-only flags, nor change the superadmin role at all.
     async updatePermissions(update: RolePermissionsUpdate, editor: Principal): Promise<RolePermissions> {
-      return db.transaction(async (tx) => {
-        const role = await rolesRepository.findById(tx, update.roleId);
-        if (!role) throw notFound();
-        const editorIsSuperadmin = isRole(editor.role, 'superadmin');
-        if (isRole(role.name, 'superadmin') && !editorIsSuperadmin) throw forbidden();
-        const current = effectivePermissions(role, await rolesRepository.permissionsOf(tx, role.id));
-        const allowed = new Set(editablePermissionFlags(editor.role));
-        const next: PermissionSet = { ...current.permissions };
-        for (const [flag, value] of Object.entries(update.permissions) as [
-          keyof PermissionSet,
-          boolean | undefined,
-        ][]) {
-          if (value === undefined || value === next[flag]) continue;
-          if (!allowed.has(flag)) throw forbidden();
-          next[flag] = value;
-        }
-        await rolesRepository.savePermissions(tx, role.id, update.landingPage, next);
-        return {
-          roleId: role.id,
-          roleName: role.name,
-          landingPage: update.landingPage,
-          stored: true,
-          permissions: next,
-        };
-      });
+      return changing(
+        db.transaction(async (tx) => {
+          const role = await rolesRepository.findById(tx, update.roleId);
+          if (!role) throw notFound();
+          const editorIsSuperadmin = isRole(editor.role, 'superadmin');
+          if (isRole(role.name, 'superadmin') && !editorIsSuperadmin) throw forbidden();
+          const current = effectivePermissions(role, await rolesRepository.permissionsOf(tx, role.id));
+          const allowed = new Set(editablePermissionFlags(editor.role));
+          const next: PermissionSet = { ...current.permissions };
+          for (const [flag, value] of Object.entries(update.permissions) as [
+            keyof PermissionSet,
+            boolean | undefined,
+          ][]) {
+            if (value === undefined || value === next[flag]) continue;
+            if (!allowed.has(flag)) throw forbidden();
+            next[flag] = value;
+          }
+          await rolesRepository.savePermissions(tx, role.id, update.landingPage, next);
+          return {
+            roleId: role.id,
+            roleName: role.name,
+            landingPage: update.landingPage,
+            stored: true,
+            permissions: next,
+          };
+        }),
+      );
     },
   };
 }

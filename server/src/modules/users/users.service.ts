@@ -35,7 +35,16 @@ export function toUser({ user, role, enteredBy }: UserListRow): User {
 
 const isSuperadmin = (principal: Principal) => isRole(principal.role, 'superadmin');
 
-export function createUsersService(db: Database, deps: { strictPasswordRule: boolean; exports: ExportsService }) {
+// accessChanged: called after every committed change to a user, so that this server forgets the
+// sessions it kept (AccessCache) at once; other servers hear it from the database.
+export function createUsersService(
+  db: Database,
+  deps: { strictPasswordRule: boolean; exports: ExportsService; accessChanged: () => void },
+) {
+  // Runs a change and, once it is committed (or failed: nothing is lost by forgetting), drops
+  // the kept sessions.
+  const changing = <T>(work: Promise<T>) => work.finally(deps.accessChanged);
+
   // Admins manage ordinary users; superadmin accounts and hidden users are the superadmin's alone.
   function assertMayManage(principal: Principal, target: UserListRow) {
     if (isSuperadmin(principal)) return;
@@ -100,8 +109,8 @@ export function createUsersService(db: Database, deps: { strictPasswordRule: boo
         if (passwordError) throw badRequest(passwordError);
       }
       const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
-      return db
-        .transaction(async (tx) => {
+      return changing(
+        db.transaction(async (tx) => {
           const current = await usersRepository.findById(tx, body.id);
           if (!current) throw notFound();
           assertMayManage(principal, current);
@@ -126,18 +135,20 @@ export function createUsersService(db: Database, deps: { strictPasswordRule: boo
           if (!enabled) await sessionsRepository.endAllOf(tx, body.id, 'disabled');
           else if (passwordHash) await sessionsRepository.endAllOf(tx, body.id, 'password-reset');
           return toUser((await usersRepository.findById(tx, body.id))!);
-        })
-        .catch(mapUniqueViolation);
+        }),
+      ).catch(mapUniqueViolation);
     },
 
     async delete(id: number, principal: Principal) {
       if (id === principal.userId) throw badRequest(messages.userCannotDeleteSelf);
-      await db.transaction(async (tx) => {
-        const current = await usersRepository.findById(tx, id);
-        if (!current) throw notFound();
-        assertMayManage(principal, current);
-        await usersRepository.delete(tx, id);
-      });
+      await changing(
+        db.transaction(async (tx) => {
+          const current = await usersRepository.findById(tx, id);
+          if (!current) throw notFound();
+          assertMayManage(principal, current);
+          await usersRepository.delete(tx, id);
+        }),
+      );
     },
 
     async changePassword(body: ChangePasswordBody, principal: Principal) {
@@ -149,11 +160,13 @@ export function createUsersService(db: Database, deps: { strictPasswordRule: boo
         throw new AppError(400, 'VALIDATION', messages.passwordOldWrong);
       }
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction(async (tx) => {
-        await usersRepository.update(tx, user.id, { passwordHash });
-        // Other devices signed in with the old password are signed out; this one logs out in 2 s.
-        await sessionsRepository.endAllOf(tx, user.id, 'password-changed', principal.sessionId);
-      });
+      await changing(
+        db.transaction(async (tx) => {
+          await usersRepository.update(tx, user.id, { passwordHash });
+          // Other devices signed in with the old password are signed out; this one logs out in 2 s.
+          await sessionsRepository.endAllOf(tx, user.id, 'password-changed', principal.sessionId);
+        }),
+      );
       return { responsestatus: messages.passwordUpdated };
     },
 

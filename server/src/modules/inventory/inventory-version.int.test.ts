@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InventoryGrid } from '@openyard/contracts';
+import { createTestApp, TEST_DATABASE, type TestApp } from '../../test/test-app';
+import { rowsOf } from '../../db/bulk-insert';
+import { addContainer } from '../../test/yard-fixtures';
+import { containers } from '../containers/containers.table';
+import { INVENTORY_CHANNEL } from './inventory-version';
+
+// The inventory snapshots are answered from memory while the yard stands still (InventoryVersion):
+// what another server changes reaches this one as a notification, what this one changes is asked
+// again at once. The changes "of another server" are made straight in SQL.
+let t: TestApp;
+let auth: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  auth = (await t.login('superadmin')).auth;
+});
+afterAll(() => t.close());
+
+const grid = async () => {
+  const response = await t.app.inject({ url: '/rest/yard/grid', headers: auth });
+  expect(response.statusCode).toBe(200);
+  return response.json<InventoryGrid>();
+};
+
+describe('the inventory version kept in memory', () => {
+  it('is known after the first read, and a change of another server moves it on', async () => {
+    const box = await addContainer(t, auth, { location: 'C_1_2_1' });
+    const before = await grid();
+    expect(t.services.inventoryVersion.known).toBe(before.version);
+    await t.db.update(containers).set({ igm: 'IGM-ELSEWHERE', item: '7' }).where(eq(containers.id, box.id));
+    await t.inventorySettled();
+    expect(t.services.inventoryVersion.known).toBeGreaterThan(before.version);
+    const after = await grid();
+    expect(after.version).toBe(t.services.inventoryVersion.known);
+    const index = after.containerIds.indexOf(box.id);
+    expect(after.igmItems[after.igmItemIndexes[index]!]).toBe('IGM-ELSEWHERE:7');
+  });
+
+  it('a move made through this server shows in the next snapshot, before any notification', async () => {
+    const box = await addContainer(t, auth, { location: 'C_1_3_1' });
+    await grid();
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/rest/yard/updateLocation',
+      headers: auth,
+      payload: [{ containerId: box.id, number: box.containerNumber, newLocation: 'C_1_4_1' }],
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await grid();
+    const index = after.containerIds.indexOf(box.id);
+    expect([after.columnIndexes[index], after.tiers[index]]).toEqual([4, 1]);
+  });
+
+  it('a live message forwarded here is never newer than the snapshot asked for after it', () => {
+    const version = t.services.inventoryVersion;
+    const known = version.known!;
+    version.forwarded([
+      {
+        type: 'inventory.layout.v1',
+        topic: 'inventory',
+        eventId: 'x',
+        at: Date.now(),
+        data: { reason: 'rules', area: null },
+      },
+    ]);
+    expect(version.known).toBeNull();
+    expect(known).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(TEST_DATABASE === 'postgres')('when the listening connection is lost', () => {
+  it('the version is asked again until notifications are heard again', async () => {
+    await grid();
+    expect(t.services.inventoryVersion.known).not.toBeNull();
+    const lost = await t.dropListening(INVENTORY_CHANNEL);
+    expect(t.services.inventoryVersion.known).toBeNull();
+    // Changed while nobody listened: the snapshot still shows it.
+    const version = rowsOf<{ version: number }>(
+      await t.db.execute(sql`update inventory_state set version = version + 1 where id = 1 returning version`),
+    )[0]!.version;
+    expect((await grid()).version).toBe(Number(version));
+    await lost.listeningAgain();
+    await grid();
+    expect(t.services.inventoryVersion.known).toBe(Number(version));
+  });
+});
