@@ -82,6 +82,11 @@ describe('inventory screen', () => {
     await page.getByTestId('inventory-area-card').first().waitFor();
     await page.locator('[data-testid="live-status"][data-status="open"]').waitFor();
     await page.locator('[data-testid="inventory-grid"] canvas#inventory-slots').waitFor();
+    // The figures come with the snapshot: the yard's badge stops saying 0 boxes (the demo yard is full).
+    await page
+      .getByTestId('inventory-total-occupancy')
+      .filter({ hasNotText: /\b0 boxes\b/ })
+      .waitFor();
     // Marks this document: a reload would lose it.
     await page.evaluate(() => {
       (globalThis as { e2eSameDocument?: boolean }).e2eSameDocument = true;

@@ -1,6 +1,7 @@
 import { ScrollArea, Stack } from '@mantine/core';
 import { useAreaSummaries } from '../hooks/useAreaSummaries';
 import { NO_AREA_FILTER, type AreaFilter, type GridFilters } from '../utils/gridFilters';
+import type { GridFrames } from '../utils/GridFrames';
 import type { InventoryStore } from '../utils/InventoryStore';
 import type { AreaGeometry, YardGeometry } from '../utils/yardGeometry';
 import { AreaCard } from './AreaCard';
@@ -11,16 +12,19 @@ export function AreaCardList({
   store,
   geometry,
   filters,
+  gridFrames,
   onFilter,
   onZoom,
 }: {
   store: InventoryStore;
   geometry: YardGeometry;
   filters: GridFilters;
+  // The grid's frames, which the cards' new figures keep out of.
+  gridFrames: GridFrames;
   onFilter: (areaId: number, filter: AreaFilter) => void;
   onZoom: (area: AreaGeometry) => void;
 }) {
-  const summaries = useAreaSummaries(store);
+  const summaries = useAreaSummaries(store, { staggerAround: gridFrames });
   return (
     <ScrollArea w={318} type="auto" offsetScrollbars data-testid="inventory-areas">
       <Stack gap="xs">

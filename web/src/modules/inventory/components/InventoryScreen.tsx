@@ -41,6 +41,7 @@ import { inventoryRulesShownState } from '../states/inventoryRulesShownState';
 import { inventorySelectionState } from '../states/inventorySelectionState';
 import type { AreaFilter } from '../utils/gridFilters';
 import { ruleStacks } from '../utils/gridLayerData';
+import { GridFrames } from '../utils/GridFrames';
 import type { GridFocus, GridPick } from '../utils/GridPick';
 import type { GridContainer } from '../utils/InventoryStore';
 import { searchGrid } from '../utils/searchGrid';
@@ -93,6 +94,8 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
       : '';
   });
   const update = useUpdateLocation(store);
+  // When the grid draws, for the area cards to keep their new figures out of those frames.
+  const [gridFrames] = useState(() => new GridFrames());
 
   const [searchText, setSearchText] = useState('');
   const [highlighted, setHighlighted] = useState<number[]>([]);
@@ -415,6 +418,7 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
             selectedContainerId={selectedId}
             markedSlot={markedSlot}
             focus={focus}
+            frames={gridFrames}
             onPick={onPick}
           />
           <GridLegend rules={rulesShown ? (rules.data ?? []) : null} />
@@ -451,7 +455,14 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
             />
           )}
         </Box>
-        <AreaCardList store={store} geometry={geometry} filters={filters} onFilter={filterArea} onZoom={zoomToArea} />
+        <AreaCardList
+          store={store}
+          geometry={geometry}
+          filters={filters}
+          gridFrames={gridFrames}
+          onFilter={filterArea}
+          onZoom={zoomToArea}
+        />
       </Group>
 
       {updating && (

@@ -8,11 +8,13 @@ import { LineLayer, SolidPolygonLayer, TextLayer } from '@deck.gl/layers';
 import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import type { InventoryStore } from '../utils/InventoryStore';
 import type { GridFilters } from '../utils/gridFilters';
+import { REDRAW_MS, type GridFrames } from '../utils/GridFrames';
 import { outlineData, ruleFeet, type RuleFoot } from '../utils/gridLayerData';
 import { PlannedSlotsLayer } from '../utils/PlannedSlotsLayer';
 import { gridLabels, type GridLabel } from '../utils/gridLabels';
 import type { GridFocus, GridPick } from '../utils/GridPick';
 import type { Rgba } from '../utils/parseColor';
+import { RetainedDeck } from '../utils/RetainedDeck';
 import { slotAt } from '../utils/slotAt';
 import { SlotTexels } from '../utils/SlotTexels';
 import { slotsPixelRatio } from '../utils/slotsPixelRatio';
@@ -30,9 +32,9 @@ const MAX_ZOOM = 5;
 // The grid draws its own edges (see YardSlotsLayer): no multisampling, which software WebGL pays
 // for on every pixel of every frame.
 const DEVICE_PROPS = { webgl: { antialias: false } };
-// Live moves redraw the grid at most this often: a burst of 50 moves a second shows within a tenth
-// of a second without redrawing (and reading back, in software WebGL) the whole yard every frame.
-const REDRAW_MS = 100;
+// The slots canvas keeps its last frame, so that a live move draws only the slots it repainted
+// over it (see RetainedDeck).
+const SLOTS_DEVICE_PROPS = { webgl: { antialias: false, preserveDrawingBuffer: true } };
 
 // A store listener called at most once per `ms` (the last call of a burst is never lost).
 function throttled(listener: () => void, ms: number) {
@@ -64,6 +66,8 @@ interface YardGridProps {
   selectedContainerId: number | null;
   markedSlot: number | null;
   focus: GridFocus | null;
+  // Told when the slots canvas draws (see GridFrames).
+  frames: GridFrames;
   onPick: (pick: GridPick | null, button: 'left' | 'right') => void;
 }
 
@@ -89,10 +93,11 @@ function fitView(
 // outlines of found and selected boxes. The slots and containers are one texture of the slots'
 // colours, patched from the store's changes at most every REDRAW_MS; panning and zooming touch no
 // data. A live move redraws only the slots canvas (the overlay's layers stay as they were, so
-// deck.gl leaves its canvas alone), and on a software renderer that canvas has a quarter of the
-// pixels (see slotsPixelRatio) while the text keeps them all. Picking is arithmetic on the
-// layout, not a render pass. After a frame shows new data it announces it
-// (`openyard:inventory-drawn`) with the containers it brought, for latency figures.
+// deck.gl leaves its canvas alone), and on it only the slots it repainted, over the last frame
+// (RetainedDeck); on a software renderer that canvas has about half the pixels (see
+// slotsPixelRatio) while the text keeps them all. Picking is arithmetic on the layout, not a
+// render pass. After a frame shows new data it announces it (`openyard:inventory-drawn`) with the
+// containers it brought, for latency figures.
 export function YardGrid({
   store,
   geometry,
@@ -102,6 +107,7 @@ export function YardGrid({
   selectedContainerId,
   markedSlot,
   focus,
+  frames,
   onPick,
 }: YardGridProps) {
   const subscribe = useCallback(
@@ -350,8 +356,9 @@ export function YardGrid({
         <DeckGL
           ref={deckRef}
           id="inventory-slots"
+          Deck={RetainedDeck}
           views={VIEW}
-          deviceProps={DEVICE_PROPS}
+          deviceProps={SLOTS_DEVICE_PROPS}
           onDeviceInitialized={onDeviceInitialized}
           useDevicePixels={slotsPixelRatio(renderer, window.devicePixelRatio || 1)}
           viewState={viewState}
@@ -369,6 +376,7 @@ export function YardGrid({
             onPick(pickAt(info.coordinate, info.x, info.y), 'left');
           }}
           onAfterRender={() => {
+            frames.drawn(performance.now());
             if (slots.revision === shownRevision.current) return;
             shownRevision.current = slots.revision;
             const { containerIds, since } = texels.takeShown();

@@ -44,6 +44,8 @@ export class InventoryStore {
   igmItems: string[] = [];
   // Bumped by every change; the grid and the summaries compare it with what they last drew.
   revision = 0;
+  // Bumped by every snapshot loaded (each replaces all figures at once).
+  snapshots = 0;
 
   private capacity = 0;
   length = 0;
@@ -98,6 +100,7 @@ export class InventoryStore {
     if (grid.version < this.snapshotVersion) return false;
     this.snapshotVersion = grid.version;
     this.version = grid.version;
+    this.snapshots += 1;
     this.liners = [];
     this.linerIndex.clear();
     this.igmItems = [];

@@ -2,6 +2,7 @@ import type { InventoryStore } from './InventoryStore';
 import { NO_AREA_FILTER, type GridFilters } from './gridFilters';
 import { linerColor } from './linerColor';
 import type { Rgba } from './parseColor';
+import { SlotChanges } from './SlotChanges';
 import { slotTextureLayout, type SlotTextureLayout } from './slotTextureLayout';
 import { SLOT_GAP, slotBox, slotIndexOf, type YardGeometry } from './yardGeometry';
 
@@ -21,6 +22,8 @@ export interface SlotTexture {
   planned: Float32Array;
   // The store's revision it shows.
   revision: number;
+  // The slots repainted since the layer last took them (one object for every texture of a grid).
+  changes: SlotChanges;
 }
 
 export const EMPTY_SLOT: Rgba = [36, 44, 54, 255];
@@ -65,6 +68,7 @@ export class SlotTexels {
   // 1 for the store entries painted as planned.
   private plannedEntries = new Uint8Array(0);
   private planned: Float32Array = new Float32Array(0);
+  private readonly changes = new SlotChanges();
   private key: {
     geometry: YardGeometry | null;
     filters: GridFilters | null;
@@ -104,6 +108,7 @@ export class SlotTexels {
     this.key = { geometry, filters, rules, liners };
     let plannedChanged = full;
     if (full) {
+      this.changes.addAll();
       if (this.firstSlots.length < store.length) {
         const capacity = Math.max(store.length, Math.ceil(this.firstSlots.length * 1.5), 1024);
         this.firstSlots = new Int32Array(capacity);
@@ -129,6 +134,7 @@ export class SlotTexels {
       layout: this.layout!,
       planned: this.planned,
       revision: store.revision,
+      changes: this.changes,
     };
   }
 
@@ -172,6 +178,7 @@ export class SlotTexels {
     this.texels[at + 1] = this.emptyColors[empty + 1]!;
     this.texels[at + 2] = this.emptyColors[empty + 2]!;
     this.texels[at + 3] = alphaByte(this.emptyColors[empty + 3]! / 255, 0);
+    this.changes.add(slot);
   }
 
   private leave(i: number) {
@@ -222,6 +229,7 @@ export class SlotTexels {
         : 0;
     this.texels[at + 3] = alphaByte(alpha, joins);
     this.occupants[slot] = i;
+    this.changes.add(slot);
   }
 }
 
