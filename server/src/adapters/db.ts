@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import lockfile from 'proper-lockfile';
 import postgres from 'postgres';
 import * as schema from '../db/schema';
+import { preparedPglite } from './pglite-prepared';
 import { pgliteNotifications, postgresNotifications, type DatabaseNotifications } from './notifications';
 
 // One Drizzle type for both drivers; a transaction is a Database too, so repositories take either.
@@ -139,7 +140,8 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   try {
     await client.waitReady;
     await client.exec(`set join_collapse_limit = ${PLANNER_JOIN_COLLAPSE_LIMIT}`);
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    // PGlite behind a client that keeps named statements and their plans (pglite-prepared.ts).
+    const db = drizzlePglite({ client: preparedPglite(client) as unknown as PGlite, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     const notifications = pgliteNotifications(client);
     return {
