@@ -25,7 +25,7 @@ interface Statement {
   parameterTypes: number[];
 }
 
-type Runner = Pick<PGlite, 'query' | 'exec'>;
+type Runner = Pick<PGlite, 'query'>;
 
 export interface PreparedPglite {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;

@@ -52,8 +52,8 @@ export function createExportsService(dataDir: string) {
       // fails later with nobody listening.
       const handle = await open(join(dir, fileName), 'r').catch(() => undefined);
       if (!handle) throw notFound();
-      const info = await handle.stat();
-      if (!info.isFile()) {
+      const info = await handle.stat().catch(() => undefined);
+      if (!info?.isFile()) {
         await handle.close();
         throw notFound();
       }
