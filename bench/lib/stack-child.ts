@@ -228,7 +228,7 @@ async function handle(request: Envelope): Promise<unknown> {
         port: 0,
         host: '127.0.0.1',
         servicePassword: password,
-        checkDevice: async () => true,
+        checkDevice: async () => 'accepted' as const,
         logger,
       });
       return { url: ceilingBroker.url, username: SERVICE_USERNAME, password } satisfies Responses['ceilingBroker'];

@@ -108,6 +108,9 @@ export function loadConfig(env: Env = process.env) {
     mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'tcp:', 'ws:', 'wss:']),
     mqttPort: integer(env, 'MQTT_PORT', 1883, 0, 65535),
     mqttPortExplicit: Boolean(env.MQTT_PORT),
+    // The embedded broker listens on loopback unless told otherwise: devices on the network need it set.
+    mqttHost: text(env, 'MQTT_HOST', '127.0.0.1'),
+    mqttMaxConnectionsPerAddress: integer(env, 'MQTT_MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 100_000),
     jwtSecret: optionalText(env, 'JWT_SECRET'),
     demo: flag(env, 'DEMO', false),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
