@@ -170,7 +170,7 @@ export async function buildApp({
   // Keyed by the socket address unless TRUST_PROXY names the proxy, so a forged
   // X-Forwarded-For cannot give a client a fresh budget.
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
     keyGenerator: (request) => request.ip,
@@ -179,6 +179,14 @@ export async function buildApp({
       code: 'RATE_LIMITED',
       message: 'Too many requests, please slow down',
     }),
+  });
+  // The API limit counts every request before anything can refuse it: as a route hook (the
+  // plugin's `global`) it ran after the access check and a route's own device login, so 401 and
+  // 403 answers, and wrong camera passwords each costing an argon2 check, were never counted.
+  // Routes with a limit of their own (login, public lookups) count in that one instead.
+  const apiRateLimit = app.rateLimit();
+  app.addHook('onRequest', async function (request, reply) {
+    if (request.routeOptions.config.rateLimit === undefined) await apiRateLimit.call(this, request, reply);
   });
   await app.register(cookie);
   // Verified tokens are kept (up to their expiry, at most 10 minutes), found again by a hash of the

@@ -1,5 +1,8 @@
 import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GateSaved } from '@openyard/contracts';
+import { createMemoryQueue } from '../adapters/queue';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -81,24 +84,83 @@ describe('login rate limit', () => {
     }
   });
 
-  it('limits attempts per account across addresses', async () => {
-    const limited = await createTestApp({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' }, demo: true });
+  it('locks an account only for the address that failed: the right password gets through from another', async () => {
+    const limited = await createTestApp({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' }, demo: true });
     try {
-      const statuses = [];
-      for (let i = 0; i < 3; i += 1) {
-        const response = await limited.app.inject({
+      const attempt = (address: string, password: string) =>
+        limited.app.inject({
           method: 'POST',
           url: '/rest/login',
-          headers: { 'x-forwarded-for': `198.51.100.${i}` },
-          payload: { username: 'Admin', password: 'wrong' },
+          headers: { 'x-forwarded-for': address },
+          payload: { username: 'Admin', password },
         });
-        statuses.push(response.statusCode);
-      }
-      expect(statuses).toEqual([401, 401, 429]);
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await attempt('198.51.100.1', 'wrong')).statusCode);
+      expect(statuses).toEqual([401, 401, 401]);
+      // The guessing address stays locked out, even with the right password...
+      expect((await attempt('198.51.100.1', 'demo')).statusCode).toBe(429);
+      // ...while the owner, elsewhere, signs in, and a wrong password there is only wrong.
+      expect((await attempt('203.0.113.9', 'demo')).statusCode).toBe(200);
+      expect((await attempt('192.0.2.10', 'wrong')).statusCode).toBe(401);
     } finally {
       await limited.close();
     }
   });
+});
+
+describe('API rate limit', () => {
+  it('counts requests the access check or a device login refuses', async () => {
+    const limited = await createTestApp({
+      env: { API_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' },
+      ocrQueue: createMemoryQueue({ logger: pino({ level: 'silent' }) }),
+    });
+    try {
+      const from = (address: string, headers: Record<string, string> = {}) => ({
+        'x-forwarded-for': address,
+        ...headers,
+      });
+      const statusesOf = async (count: number, request: () => Promise<{ statusCode: number }>) => {
+        const statuses = [];
+        for (let i = 0; i < count; i += 1) statuses.push((await request()).statusCode);
+        return statuses;
+      };
+      // No session: 401 until the address has spent its budget.
+      expect(
+        await statusesOf(4, () => limited.app.inject({ url: '/rest/user', headers: from('198.51.100.20') })),
+      ).toEqual([401, 401, 401, 429]);
+      // A session without the permission: 403, then 429.
+      const operator = await limited.login('operator');
+      expect(
+        await statusesOf(4, () =>
+          limited.app.inject({ url: '/rest/enterprise/users', headers: from('198.51.100.21', operator.auth) }),
+        ),
+      ).toEqual([403, 403, 403, 429]);
+      // Wrong camera passwords on the frame upload (an argon2 check each): 401, then 429.
+      const superadmin = await limited.login('superadmin');
+      const saved = await limited.app.inject({
+        method: 'POST',
+        url: '/rest/enterprise/gate',
+        headers: from('10.9.9.9', superadmin.auth),
+        payload: { name: 'Rate limit gate', type: 'IN', positionLat: 18.95, positionLong: 72.95, camConfig: [] },
+      });
+      expect(saved.statusCode).toBe(200);
+      const gateId = saved.json<GateSaved>().gate.id;
+      const wrongPassword = `Basic ${Buffer.from(`camera-${gateId}:wrong`).toString('base64')}`;
+      expect(
+        await statusesOf(4, () =>
+          limited.app.inject({
+            method: 'POST',
+            url: `/rest/enterprise/gate/${gateId}/camera/Front/frame?messageId=m1`,
+            headers: from('198.51.100.22', { authorization: wrongPassword, 'content-type': 'image/jpeg' }),
+            payload: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+          }),
+        ),
+      ).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+    // A yard of its own is seeded for this test: slow on a busy machine.
+  }, 120_000);
 });
 
 describe('responses', () => {

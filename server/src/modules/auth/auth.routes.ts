@@ -76,15 +76,20 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
   );
 
   // Public so that an expired session can still be cleared; it ends the session if there is one.
+  // POST is the logout; the GET of the spec's call catalogue stays for its clients, under the
+  // same Origin check as any change (`changesState`), so another site cannot sign a user out.
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const principal = await app.optionalPrincipal(request);
+    if (principal) await auth.logout(principal.sessionId);
+    clearSessionCookies(reply);
+    return { responsestatus: 'loggedOut' };
+  };
+  const logoutOptions = { tags: ['session'], response: { 200: StatusResponse } };
+  app.post('/rest/user/logout', { config: { access: { public: true } }, schema: logoutOptions }, logout);
   app.get(
     '/rest/user/logout',
-    { config: { access: { public: true } }, schema: { tags: ['session'], response: { 200: StatusResponse } } },
-    async (request, reply) => {
-      const principal = await app.optionalPrincipal(request);
-      if (principal) await auth.logout(principal.sessionId);
-      clearSessionCookies(reply);
-      return { responsestatus: 'loggedOut' };
-    },
+    { config: { access: { public: true }, changesState: true }, schema: logoutOptions },
+    logout,
   );
 
   app.get(

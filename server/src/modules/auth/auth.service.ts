@@ -12,18 +12,20 @@ import { sessionsRepository } from './sessions.repository';
 // Writing last-seen on every request would turn reads into writes; 15 s is far below the idle limit.
 const TOUCH_INTERVAL_MS = 15_000;
 
-// Failed logins per account within a minute. The route's limit is per address; this one stops
-// guesses spread over many addresses. It lives in this process (a scaled set-up shares the
+// Failed logins per account and client address within a minute. Keyed on both so that someone
+// guessing from one address cannot lock the account's owner out from another (the route's own
+// limit caps every address's attempts). It lives in this process (a scaled set-up shares the
 // per-address limit through its proxy).
 function createFailedLoginCounter(maxPerMinute: number) {
   const failures = new Map<string, { count: number; since: number }>();
+  const keyOf = (username: string, ip: string | null) => `${username.toLowerCase()}\n${ip ?? ''}`;
   return {
-    blocked(username: string, now: number) {
-      const entry = failures.get(username.toLowerCase());
+    blocked(username: string, ip: string | null, now: number) {
+      const entry = failures.get(keyOf(username, ip));
       return entry !== undefined && now - entry.since < 60_000 && entry.count >= maxPerMinute;
     },
-    fail(username: string, now: number) {
-      const key = username.toLowerCase();
+    fail(username: string, ip: string | null, now: number) {
+      const key = keyOf(username, ip);
       const entry = failures.get(key);
       if (!entry || now - entry.since >= 60_000) failures.set(key, { count: 1, since: now });
       else entry.count += 1;
@@ -31,7 +33,7 @@ function createFailedLoginCounter(maxPerMinute: number) {
         for (const [name, value] of failures) if (now - value.since >= 60_000) failures.delete(name);
       }
     },
-    clear: (username: string) => failures.delete(username.toLowerCase()),
+    clear: (username: string, ip: string | null) => failures.delete(keyOf(username, ip)),
   };
 }
 
@@ -45,20 +47,20 @@ export function createAuthService(
 
   return {
     async login(username: string, password: string, client: { ip: string | null; userAgent: string | null }) {
-      if (failedLogins.blocked(username, Date.now()))
+      if (failedLogins.blocked(username, client.ip, Date.now()))
         throw new AppError(429, 'RATE_LIMITED', messages.loginRateLimited);
       const user = await usersRepository.findByUsername(db, username);
       if (!user) {
         await burnPasswordCheck(password);
-        failedLogins.fail(username, Date.now());
+        failedLogins.fail(username, client.ip, Date.now());
         throw new AppError(401, 'UNAUTHENTICATED', messages.loginFailed);
       }
       const valid = await verifyPassword(user.passwordHash, password);
       if (!valid || !user.enabled) {
-        failedLogins.fail(username, Date.now());
+        failedLogins.fail(username, client.ip, Date.now());
         throw new AppError(401, 'UNAUTHENTICATED', messages.loginFailed);
       }
-      failedLogins.clear(username);
+      failedLogins.clear(username, client.ip);
       const sessionId = randomUUID();
       await sessionsRepository.create(db, { id: sessionId, userId: user.id, ...client });
       await sessionsRepository.touch(db, sessionId, user.id, new Date());

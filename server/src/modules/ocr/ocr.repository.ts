@@ -102,14 +102,20 @@ export const ocrRepository = {
     return row!;
   },
 
-  // The container of that number in the yard now (not dispatched): its size and process.
+  // The container of that number in the yard now (not dispatched, not voided): its size and process.
   async activeContainer(db: Database, containerNumber: string) {
     const [row] = await db
       .select({ sizeName: containerSizes.name, processName: containerProcesses.name })
       .from(containers)
       .innerJoin(containerSizes, eq(containerSizes.id, containers.sizeId))
       .leftJoin(containerProcesses, eq(containerProcesses.id, containers.processId))
-      .where(and(eq(containers.containerNumber, containerNumber), isNull(containers.dispatchedAt)));
+      .where(
+        and(
+          eq(containers.containerNumber, containerNumber),
+          isNull(containers.dispatchedAt),
+          isNull(containers.voidedAt),
+        ),
+      );
     return row;
   },
 

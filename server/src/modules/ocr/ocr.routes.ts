@@ -163,12 +163,10 @@ export const ocrRoutes: FastifyPluginAsyncTypebox<{
       onRequest: async (request) => {
         const credentials = basicCredentials(request);
         const { gateId } = request.params as unknown as { gateId: string };
-        if (
-          !credentials ||
-          credentials.username !== deviceUsername('camera', Number(gateId)) ||
-          !(await devices.check(credentials.username, credentials.password))
-        )
-          throw unauthenticated();
+        if (!credentials || credentials.username !== deviceUsername('camera', Number(gateId))) throw unauthenticated();
+        const login = await devices.login(credentials.username, credentials.password, request.ip);
+        if (login === 'throttled') throw new AppError(429, 'RATE_LIMITED', messages.deviceLoginRateLimited);
+        if (login !== 'accepted') throw unauthenticated();
       },
     },
     async (request) => {

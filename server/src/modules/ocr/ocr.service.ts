@@ -90,7 +90,9 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
       images: frames.filter((frame) => frame.read).map((frame) => frame.image),
       litmusResult: {
         isValid: containers.length > 0 && containers.every((container) => container.valid),
-        gatePass: first?.valid ? { containerNumber: first.containerNumber, containerSize: size } : null,
+        // A gate pass is a document the depot holds (spec 2 §3), never something a camera reads:
+        // none until a gate pass store exists.
+        gatePass: null,
       },
       containers,
       error: containers.length ? null : messages.ocrNotDetected,
