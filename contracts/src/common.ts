@@ -16,6 +16,8 @@ export const ErrorResponse = Type.Object({
   message: Type.String(),
   code: Type.Optional(Type.String()),
   correlationId: Type.Optional(Type.String()),
+  // The request field the message is about (a refused value), e.g. 'email'.
+  field: Type.Optional(Type.String()),
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 
@@ -26,11 +28,18 @@ export const StatusResponse = Type.Object({
 });
 export type StatusResponse = Static<typeof StatusResponse>;
 
+// The format an export is written in, as the caller asks (spec 3 §9). The spec's clients send xls
+// (spec 2 §9): an Excel workbook, written as .xlsx, which every Excel since 2007 opens; csv is text.
+export const ExportFormat = Type.Union([Type.Literal('xlsx'), Type.Literal('xls'), Type.Literal('csv')], {
+  default: 'xlsx',
+});
+export type ExportFormat = Static<typeof ExportFormat>;
+
 // Exports return a path to download; the file name is its last segment (spec 3 §7).
 export const ExportQuery = Type.Object({
   startIndex: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-  format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('xls')], { default: 'xlsx' })),
+  format: Type.Optional(ExportFormat),
 });
 export type ExportQuery = Static<typeof ExportQuery>;
 export const ExportResponse = Type.Object({ filePath: Type.String() });

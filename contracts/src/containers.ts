@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ExportFormat } from './common';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -67,7 +68,7 @@ export type ContainersQuery = Static<typeof ContainersQuery>;
 export const ContainersExportQuery = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('xls')], { default: 'xlsx' })),
+  format: Type.Optional(ExportFormat),
   searchText: Type.Optional(Type.String({ maxLength: 500 })),
   inYardContainersOnly: Type.Optional(Type.Boolean({ default: true })),
   fromDate: Type.Optional(Type.Integer({ minimum: 0 })),

@@ -15,8 +15,9 @@ export const DeviceLogEntry = Type.Object({
 });
 export type DeviceLogEntry = Static<typeof DeviceLogEntry>;
 
+// skip is the 1-based start of the page, (page-1)*size+1, as every list of spec 1 pages (§9).
 export const DeviceLogQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  skip: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   filterString: Type.Optional(
     Type.Union([Type.Literal('All'), Type.Literal('RF_OK'), Type.Literal('RFNOK'), Type.Literal('TAG_DATA')]),

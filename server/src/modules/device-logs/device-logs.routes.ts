@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { DeviceLogPage, DeviceLogQuery, deviceUsername } from '@openyard/contracts';
+import { DeviceLogPage, DeviceLogQuery, deviceUsername, offsetFromOneBasedSkip } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { gatesRepository } from '../gates/gates.repository';
 import { deviceLogsRepository, toDeviceLogEntry } from './device-logs.repository';
@@ -26,7 +26,7 @@ export const deviceLogsRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       const { rows, total } = await deviceLogsRepository.page(db, {
         deviceId: request.params.x === 'all' ? null : request.params.x,
         type: filter === 'All' ? null : filter,
-        offset: request.query.skip ?? 0,
+        offset: offsetFromOneBasedSkip(request.query.skip),
         limit: request.query.limit ?? 100,
       });
       return { entities: rows.map(toDeviceLogEntry), totalCount: total };

@@ -15,13 +15,13 @@ export const exportsRoutes: FastifyPluginAsyncTypebox<{ exports: ExportsService 
       },
     },
     async (request, reply) => {
-      const { stream, size } = await exports.open(
+      const { stream, size, contentType } = await exports.open(
         request.params.token,
         request.params.fileName,
         requirePrincipal(request),
       );
       return reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Type', contentType)
         .header('Content-Disposition', `attachment; filename="${request.params.fileName}"`)
         .header('Content-Length', size)
         .header('Cache-Control', 'no-store')

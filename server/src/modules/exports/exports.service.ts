@@ -3,16 +3,31 @@ import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
-import { isRole } from '@openyard/contracts';
+import { isRole, type ExportFormat } from '@openyard/contracts';
 
 export interface Workbook {
   sheet: string;
   columns: { header: string; key: string; width?: number }[];
   rows: Record<string, string | number | Date>[];
+  // As the caller asked (the export's format parameter); xlsx when not given.
+  format?: ExportFormat | undefined;
 }
 
 const TOKEN = /^[0-9a-f-]{36}$/;
-const FILE = /^[A-Za-z0-9._-]+\.xlsx$/;
+const FILE = /^[A-Za-z0-9._-]+\.(xlsx|csv)$/;
+
+// What a downloaded file is, by its extension.
+export const EXPORT_CONTENT_TYPES: Record<string, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+// A text a spreadsheet would take for a formula (=, +, -, @, and tab or carriage return before
+// them) gets a leading apostrophe: a customer named "=HYPERLINK(...)" stays text when the file is
+// opened, or edited and saved again (OWASP's CSV injection advice). Numbers and dates are untouched.
+export function neutraliseCell(value: string | number | Date): string | number | Date {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
 
 // Exports are written to DATA_DIR/exports/<token>/<name>.xlsx and fetched by the path the export
 // call returns (spec 3 §7: "return a file path; the file name is the last path segment"). Only the
@@ -21,6 +36,8 @@ export function createExportsService(dataDir: string) {
   const root = join(dataDir, 'exports');
 
   return {
+    // Writes the rows in the format asked for: xlsx and xls as an Excel workbook, csv as UTF-8 text
+    // (with a byte order mark, so Excel reads its accents; times in UTC, ISO 8601).
     async writeWorkbook(ownerId: number, baseName: string, workbook: Workbook): Promise<string> {
       const token = randomUUID();
       const dir = join(root, token);
@@ -33,10 +50,21 @@ export function createExportsService(dataDir: string) {
       sheet.columns = workbook.columns;
       sheet.getRow(1).font = { bold: true };
       sheet.views = [{ state: 'frozen', ySplit: 1 }];
-      sheet.addRows(workbook.rows);
+      sheet.addRows(
+        workbook.rows.map((row) =>
+          Object.fromEntries(Object.entries(row).map(([key, value]) => [key, neutraliseCell(value)])),
+        ),
+      );
       const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-      const fileName = `${baseName}-${stamp}.xlsx`;
-      await book.xlsx.writeFile(join(dir, fileName));
+      const extension = workbook.format === 'csv' ? 'csv' : 'xlsx';
+      const fileName = `${baseName}-${stamp}.${extension}`;
+      if (extension === 'csv')
+        await book.csv.writeFile(join(dir, fileName), {
+          dateUTC: true,
+          dateFormat: 'YYYY-MM-DDTHH:mm:ss[Z]',
+          formatterOptions: { writeBOM: true },
+        });
+      else await book.xlsx.writeFile(join(dir, fileName));
       await writeFile(join(dir, '.owner'), String(ownerId));
       return `/rest/exports/${token}/${fileName}`;
     },
@@ -57,7 +85,8 @@ export function createExportsService(dataDir: string) {
         await handle.close();
         throw notFound();
       }
-      return { stream: handle.createReadStream(), size: info.size };
+      const extension = fileName.slice(fileName.lastIndexOf('.') + 1);
+      return { stream: handle.createReadStream(), size: info.size, contentType: EXPORT_CONTENT_TYPES[extension]! };
     },
 
     async purgeOlderThan(cutoff: Date): Promise<number> {

@@ -10,14 +10,18 @@ import { searchTextOf } from '../utils/searchTextOf';
 export function useExportContainers(scope: ContainersScope, search: ContainerSearch) {
   return useMutation({
     mutationFn: (range: { startIndex: number; pageSize: number }) =>
-      http.get<ExportResponse>('/rest/enterprise/containers/export', {
-        skip: range.startIndex,
-        limit: range.pageSize,
-        format: 'xlsx',
-        searchText: searchTextOf(search),
-        inYardContainersOnly: scope === 'yard',
-        fromDate: search.fromDate,
-        toDate: search.toDate,
-      }),
+      http.get<ExportResponse>(
+        '/rest/enterprise/containers/export',
+        {
+          skip: range.startIndex,
+          limit: range.pageSize,
+          format: 'xlsx',
+          searchText: searchTextOf(search),
+          inYardContainersOnly: scope === 'yard',
+          fromDate: search.fromDate,
+          toDate: search.toDate,
+        },
+        { action: true },
+      ),
   });
 }

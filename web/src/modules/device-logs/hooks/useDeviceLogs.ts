@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DeviceLogPage } from '@openyard/contracts';
+import { oneBasedSkip, type DeviceLogPage } from '@openyard/contracts';
 import { http } from '../../../api/http';
 import type { DeviceLogFilter } from '../utils/DeviceLogFilter';
 import { deviceLogsPageSize } from '../utils/deviceLogsPageSize';
 import { deviceLogsQueryKeys } from '../utils/deviceLogsQueryKeys';
 
-// GET /rest/enterprise/devicelogs/{deviceId|all}: one page of 100, newest first; skip is a 0-based offset.
+// GET /rest/enterprise/devicelogs/{deviceId|all}: one page of 100, newest first; skip is the page's
+// 1-based start (spec 1 §9).
 export function useDeviceLogs(deviceId: string, filter: DeviceLogFilter, page: number) {
   return useQuery({
     queryKey: deviceLogsQueryKeys.page(deviceId, filter, page),
     queryFn: () =>
       http.get<DeviceLogPage>(`/rest/enterprise/devicelogs/${encodeURIComponent(deviceId)}`, {
-        skip: (page - 1) * deviceLogsPageSize,
+        skip: oneBasedSkip(page, deviceLogsPageSize),
         limit: deviceLogsPageSize,
         filterString: filter,
       }),

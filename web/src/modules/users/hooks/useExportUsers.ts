@@ -6,6 +6,6 @@ import { http } from '../../../api/http';
 export function useExportUsers() {
   return useMutation({
     mutationFn: (range: { startIndex: number; pageSize: number }) =>
-      http.get<ExportResponse>('/rest/enterprise/users/export', { ...range, format: 'xlsx' }),
+      http.get<ExportResponse>('/rest/enterprise/users/export', { ...range, format: 'xlsx' }, { action: true }),
   });
 }
