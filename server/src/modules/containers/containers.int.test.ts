@@ -326,6 +326,46 @@ describe('GET /rest/enterprise/containers/export', () => {
       expect(row.getCell(18).value).toBe('No');
     });
   });
+
+  it('writes csv when asked, and keeps formula-like texts as text in either format', async () => {
+    const igm = String(6_000_000 + Math.floor(Math.random() * 999_999));
+    const items = ['=1+2', '+3', '-4', '@SUM(1)', '5'];
+    for (const [index, item] of items.entries())
+      await addContainer(t, superadmin.auth, { igm, item, addeddate: Date.UTC(2025, 5, 1 + index) });
+    const exported = async (format: string) => {
+      const response = await api<{ filePath: string }>(
+        'GET',
+        `/rest/enterprise/containers/export?format=${format}&searchText=${igm}`,
+      );
+      expect(response.status).toBe(200);
+      const file = await t.app.inject({ url: response.body.filePath, headers: superadmin.auth });
+      expect(file.statusCode).toBe(200);
+      return { filePath: response.body.filePath, file };
+    };
+    // Newest first.
+    const neutralised = ['5', "'@SUM(1)", "'-4", "'+3", "'=1+2"];
+
+    const csv = await exported('csv');
+    expect(csv.filePath).toMatch(/^\/rest\/exports\/[0-9a-f-]{36}\/containers-.+\.csv$/);
+    expect(csv.file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const text = csv.file.body;
+    expect(text.startsWith('\ufeffContainer number,Size,')).toBe(true);
+    const lines = text.slice(1).trim().split('\n');
+    expect(lines).toHaveLength(1 + items.length);
+    expect(lines.slice(1).map((line) => line.split(',')[10])).toEqual(neutralised);
+    expect(lines[1]!.split(',')[13]).toBe('2025-06-05T00:00:00Z');
+
+    for (const format of ['xlsx', 'xls']) {
+      const { filePath, file } = await exported(format);
+      expect(filePath).toMatch(/\.xlsx$/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(new Uint8Array(file.rawPayload).buffer);
+      const sheet = book.getWorksheet('Containers')!;
+      expect(Array.from({ length: items.length }, (_, index) => sheet.getRow(index + 2).getCell(11).value)).toEqual(
+        neutralised,
+      );
+    }
+  });
 });
 
 describe('permissions', () => {

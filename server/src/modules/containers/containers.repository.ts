@@ -99,6 +99,10 @@ function joinDetails<T extends PgSelect>(query: T): T {
 
 const withDetails = (db: Database) => joinDetails(db.select(details).from(containers).$dynamic());
 
+// A voided container (containersService.delete) is history: no list, search or lookup finds it; only
+// the movements of its number (idsByNumber) and the inventory's changes (changedSince) still do.
+const notVoided = isNull(containers.voidedAt);
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 export interface ContainerFilter {
@@ -233,6 +237,7 @@ const anyOf = (column: SQLWrapper, values: (number | string)[]) =>
 // Every term must match; see termCondition.
 function filterWhere(filter: ContainerFilter, matches: TermMatches[]): SQL | undefined {
   return and(
+    notVoided,
     filter.activeOnly ? isNull(containers.dispatchedAt) : undefined,
     filter.from ? gte(containers.gateInAt, filter.from) : undefined,
     filter.to ? lte(containers.gateInAt, filter.to) : undefined,
@@ -289,14 +294,14 @@ const lookupFields = {
 const lookupQuery = (db: Database) => joinDetails(db.select(lookupFields).from(containers).$dynamic());
 const lookupByNumberQuery = preparedQuery((db) =>
   lookupQuery(db)
-    .where(eq(containers.containerNumber, sql.placeholder('number')))
+    .where(and(eq(containers.containerNumber, sql.placeholder('number')), notVoided))
     .orderBy(sql`${containers.dispatchedAt} is not null`, desc(containers.gateInAt), desc(containers.id))
     .limit(1)
     .prepare('container_lookup_by_number'),
 );
 const lookupByIdQuery = preparedQuery((db) =>
   lookupQuery(db)
-    .where(eq(containers.id, sql.placeholder('id')))
+    .where(and(eq(containers.id, sql.placeholder('id')), notVoided))
     .prepare('container_lookup_by_id'),
 );
 
@@ -399,6 +404,7 @@ function ownTextMatches(db: Database, activeOnly: boolean, termCount: number) {
       .from(containers)
       .where(
         and(
+          notVoided,
           activeOnly ? isNull(containers.dispatchedAt) : undefined,
           ...Array.from({ length: termCount }, (_, position) =>
             ilike(ownSearchText(containers), sql.placeholder(`pattern${position}`)),
@@ -545,9 +551,15 @@ export const containersRepository = {
     return toLookup(found);
   },
 
+  // Voided containers are history, never changed again (migration 0012): they are not locked for a change.
   async lockContainers(db: Database, ids: number[]) {
     if (!ids.length) return [];
-    return db.select().from(containers).where(inArray(containers.id, ids)).orderBy(asc(containers.id)).for('update');
+    return db
+      .select()
+      .from(containers)
+      .where(and(inArray(containers.id, ids), notVoided))
+      .orderBy(asc(containers.id))
+      .for('update');
   },
 
   // Takes the inventory lock: every writer of the yard takes it first, so they queue in one order.
@@ -642,6 +654,7 @@ export const containersRepository = {
         and(
           sql`upper(${containers.igm}) = upper(${igm})`,
           item === undefined ? undefined : sql`upper(${containers.item}) = upper(${item})`,
+          notVoided,
           activeOnly ? isNull(containers.dispatchedAt) : undefined,
         ),
       )
@@ -677,6 +690,7 @@ export const containersRepository = {
       .where(
         and(
           sql`${containers.containerNumber} like ${prefix}`,
+          notVoided,
           includeDispatched ? undefined : isNull(containers.dispatchedAt),
         ),
       )
@@ -691,6 +705,7 @@ export const containersRepository = {
       .where(
         and(
           isNull(containers.dispatchedAt),
+          notVoided,
           sql`${containers.igm} is not null`,
           ilike(containers.igm, `${escapeLike(igm)}%`),
           item ? ilike(containers.item, `${escapeLike(item)}%`) : undefined,
@@ -719,12 +734,16 @@ export const containersRepository = {
     return db
       .update(containers)
       .set({ movementAlert, updatedAt: sql`now()` })
-      .where(inArray(containers.id, ids))
+      .where(and(inArray(containers.id, ids), notVoided))
       .returning({ id: containers.id });
   },
 
-  async delete(db: Database, id: number) {
-    return (await db.delete(containers).where(eq(containers.id, id)).returning({ id: containers.id })).length > 0;
+  // A delete keeps the record: who voided it and when (the container left the yard before).
+  async markVoided(db: Database, id: number, voidedBy: string) {
+    await db
+      .update(containers)
+      .set({ voidedAt: sql`now()`, voidedBy, updatedAt: sql`now()` })
+      .where(eq(containers.id, id));
   },
 
   async deletePositions(db: Database, containerIds: number[]) {

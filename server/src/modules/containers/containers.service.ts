@@ -223,12 +223,16 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       };
     },
 
-    // A container that stands under others cannot go: the stack would have a hole.
+    // A delete voids the container (DESIGN §5: history is never deleted): it leaves the yard with a
+    // movement row like any other move, then its record says who voided it and when. It is gone from
+    // lists, searches and lookups; its movements stay readable, and its number is free for a new
+    // visit. A container that stands under others cannot go: the stack would have a hole.
     async delete(key: string, principal: Principal) {
       await inventory.change(async (tx, events) => {
         const { row } = await find(tx, key);
-        await containersRepository.lockContainers(tx, [row.container.id]);
-        const positions = await containersRepository.positionsOf(tx, [row.container.id]);
+        const id = row.container.id;
+        await containersRepository.lockContainers(tx, [id]);
+        const positions = await containersRepository.positionsOf(tx, [id]);
         const stacks = await containersRepository.stacks(tx, positions);
         if (
           positions.some((own) =>
@@ -243,38 +247,27 @@ export function createContainersService(db: Database, deps: { inventory: Invento
           )
         )
           throw conflict(messages.containerOnTopOfOthers(row.container.containerNumber));
-        const grid = await loadGrid(tx, namer);
-        const [before] = await inventoryViews(tx, namer, grid, [row.container.id]);
-        await containersRepository.delete(tx, row.container.id);
-        if (before?.location) {
-          const { version } = await containersRepository.version(tx);
-          const gone = {
-            ...before,
-            location: null,
-            fullName: null,
-            area: null,
-            stackIndex: null,
-            rowIndex: null,
-            columnIndex: null,
-            tier: null,
-          };
-          events.push(
-            ...slotEvents(
-              [gone],
-              new Map([[before.containerId, { previousLocation: before.location, previousArea: before.area }]]),
-              { username: principal.username, source: 'manual' },
-              version,
-            ),
-          );
+        const actor = { username: principal.username, source: 'manual' } as const;
+        const moved = positions.length
+          ? (await applyMoves(tx, namer, [{ containerId: id, newLocation: null }], actor)).moved
+          : [];
+        await containersRepository.markVoided(tx, id, principal.username);
+        if (moved.length) {
+          const [views, { version }] = await Promise.all([
+            inventoryViews(tx, namer, await loadGrid(tx, namer), [id]),
+            containersRepository.version(tx),
+          ]);
+          events.push(...slotEvents(views, new Map(moved.map((entry) => [entry.containerId, entry])), actor, version));
         }
       });
       return { responsestatus: 'success', message: messages.containerDeleted };
     },
 
-    // Movements of a container: by id one visit; by number every visit of that number.
+    // Movements of a container: by id one visit; by number every visit of that number. Voided
+    // visits included: their history stays readable.
     async movements(key: string) {
       const ids = /^\d+$/.test(key)
-        ? [(await find(db, key)).row.container.id]
+        ? (await containersRepository.byIds(db, [Number(key)])).map((row) => row.container.id)
         : await containersRepository.idsByNumber(db, normalizeContainerNumber(key));
       if (!ids.length) throw notFound(messages.containerNotFound(key));
       const rows = await containersRepository.movements(db, ids);
@@ -303,6 +296,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       const date = (value: number | null) => (value === null ? '' : new Date(value));
       const filePath = await deps.exports.writeWorkbook(principal.userId, 'containers', {
         sheet: 'Containers',
+        format: query.format,
         columns: [
           { header: 'Container number', key: 'containerNumber', width: 16 },
           { header: 'Size', key: 'sizeName', width: 6 },

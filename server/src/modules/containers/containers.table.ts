@@ -64,14 +64,18 @@ export const containers = pgTable(
     dispatchedAt: timestamp({ withTimezone: true }),
     lastMovedAt: timestamp({ withTimezone: true }),
     locationUpdatedBy: text(),
+    // A container a user deleted is voided, never removed: its record and movements stay as history
+    // (DESIGN §5), it holds no slot and no longer takes its number (migration 0012's triggers).
+    voidedAt: timestamp({ withTimezone: true }),
+    voidedBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // An active container number is unique (DESIGN §5); dispatched visits keep theirs.
+    // An active container number is unique (DESIGN §5); dispatched and voided visits keep theirs.
     uniqueIndex('containers_active_number_unique')
       .on(table.containerNumber)
-      .where(sql`${table.dispatchedAt} is null`),
+      .where(sql`${table.dispatchedAt} is null and ${table.voidedAt} is null`),
     index('containers_number_idx').on(table.containerNumber),
     index('containers_igm_item_idx').on(table.igm, table.item),
     index('containers_gate_in_idx').on(table.gateInAt),
@@ -86,6 +90,7 @@ export const containers = pgTable(
     index('containers_type_idx').on(table.typeId),
     index('containers_size_idx').on(table.sizeId),
     check('containers_number_format', sql`${table.containerNumber} ~ '^[A-Z0-9]{11}$'`),
+    check('containers_voided_by', sql`(${table.voidedAt} is null) = (${table.voidedBy} is null)`),
     check(
       'containers_dispatch_after_gate_in',
       sql`${table.dispatchedAt} is null or ${table.dispatchedAt} >= ${table.gateInAt}`,
@@ -139,14 +144,14 @@ export const containerPositions = pgTable(
 
 // Append-only history of every location change (a trigger refuses updates). The slot names are
 // as they were named then; the numbers of the new position let the database check that the last
-// movement ends where the container stands.
+// movement ends where the container stands. A container with history cannot be deleted.
 export const containerMovements = pgTable(
   'container_movements',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     containerId: integer()
       .notNull()
-      .references(() => containers.id, { onDelete: 'cascade' }),
+      .references(() => containers.id, { onDelete: 'restrict' }),
     containerNumber: text().notNull(),
     fromLocation: text(),
     toLocation: text(),

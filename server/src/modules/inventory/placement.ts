@@ -109,7 +109,9 @@ export async function applyMoves(
   const changes: Change[] = [];
   for (const request of requests) {
     const row = details.get(request.containerId);
-    if (!row) throw notFound(messages.containerNotFound(request.number ?? String(request.containerId)));
+    // A voided container is history (containersService.delete): it is not moved again.
+    if (!row || row.container.voidedAt)
+      throw notFound(messages.containerNotFound(request.number ?? String(request.containerId)));
     const number = row.container.containerNumber;
     if (request.number !== undefined && normalizeContainerNumber(request.number) !== number)
       throw badRequest(messages.containerIdNumberMismatch(request.containerId, request.number));

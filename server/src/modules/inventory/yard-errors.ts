@@ -27,6 +27,8 @@ export function yardError(error: unknown, context: { number?: string } = {}): un
     case 'OY004':
     case 'OY005':
     case 'OY006':
+    case 'OY007':
+    case 'OY008':
       return conflict(messages.yardInvariant(detail));
     case '40P01':
     case '40001':
