@@ -2,8 +2,9 @@ import { Type, type Static } from 'typebox';
 
 // The device contract (DESIGN.md §6). Every payload carries the device's own message id (unique per
 // device; a redelivery repeats it) and the device's timestamp in epoch milliseconds.
+const MESSAGE_ID_PATTERN = '^[A-Za-z0-9._:-]+$';
 const Envelope = {
-  messageId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$' }),
+  messageId: Type.String({ minLength: 1, maxLength: 64, pattern: MESSAGE_ID_PATTERN }),
   timestamp: Type.Integer({ minimum: 0 }),
 };
 
@@ -62,6 +63,50 @@ export const ItvPositionPayload = Type.Object(
   { additionalProperties: false },
 );
 export type ItvPositionPayload = Static<typeof ItvPositionPayload>;
+
+// The largest JSON payload ingest parses (the contract's payloads are a few hundred bytes); camera
+// frames have their own limit (OCR_MAX_FRAME_BYTES).
+export const MAX_JSON_PAYLOAD_BYTES = 16 * 1024;
+
+// PostgreSQL text (and json) cannot hold U+0000, and a lone UTF-16 surrogate is no character at
+// all: a string with either would fail the statement that writes its whole batch.
+// eslint-disable-next-line no-control-regex -- U+0000 is what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+
+// Where in a parsed payload the first string the database cannot store is ('/tagId'), or null.
+export function unstorableTextPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || '/' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableTextPath(item, `${path}/${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+export function isDeviceMessageId(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 64 && new RegExp(MESSAGE_ID_PATTERN).test(value);
+}
+
+// A text that goes into the device log whatever it holds (a topic, a reason quoting one).
+export function storableText(text: string): string {
+  return text.replace(UNSTORABLE_ALL, '\uFFFD');
+}
+
+// A device clock this far from the server's is wrong (a reader whose clock battery died starts at
+// 1970): the message is stored at its arrival time instead, and the device log says so. A day in
+// the past leaves room for a device that buffered its messages through a network outage of a
+// shift; five minutes ahead is beyond any clock kept by NTP, and a time in the future would
+// outrank every real message of the device (latest position, last heard).
+export const DEVICE_CLOCK_TOLERANCE = { pastMs: 24 * 60 * 60_000, futureMs: 5 * 60_000 };
+
+// How a device's timestamp stands against the server's clock: null when it is believable.
+export function deviceClockOff(timestamp: number, now: number): 'behind' | 'ahead' | null {
+  if (timestamp < now - DEVICE_CLOCK_TOLERANCE.pastMs) return 'behind';
+  if (timestamp > now + DEVICE_CLOCK_TOLERANCE.futureMs) return 'ahead';
+  return null;
+}
 
 export const CAMERAS = ['Front', 'Rear', 'Top', 'Side1', 'Side2'] as const;
 export type Camera = (typeof CAMERAS)[number];

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { ingestSubscription } from '@openyard/contracts';
-import { SERVICE_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './adapters/broker';
+import {
+  PACKET_OVERHEAD_BYTES,
+  SERVICE_USERNAME,
+  startEmbeddedBroker,
+  type DeviceIntake,
+  type EmbeddedBroker,
+} from './adapters/broker';
 import { createMemoryBus, createRedisBus } from './adapters/bus';
 import { openDatabase, type DatabaseHandle } from './adapters/db';
-import { createBullQueue, createMemoryQueue } from './adapters/queue';
+import { createBullQueue, openMemoryQueue } from './adapters/queue';
 import { buildApp } from './app';
 import { ConfigError, resolveJwtSecret, resolveMqttServicePassword, type Config } from './config';
 import { demoDevicesPath, seedDemoDevices } from './db/seed/demo-devices';
@@ -12,16 +18,21 @@ import { seedDemoContainers } from './db/seed/demo-containers';
 import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './db/seed/seed';
 import { createDeviceAuthenticator } from './modules/devices/device-credentials';
 import { createExportsService } from './modules/exports/exports.service';
+import { createJobStore } from './modules/jobs/jobs.repository';
 import { createOutboxRelay } from './modules/outbox/outbox-relay';
 import type { AfterCommit } from './modules/outbox/outbox.repository';
 import { checkRedisDurability } from './adapters/redis-check';
 import type { Workers } from '@openyard/workers/runtime';
 
 // Starts what the ROLE runs: the API and websocket hub, the workers (ingest, jobs), the embedded
-// broker; `stop()` stops intake first, drains jobs in flight, and closes the database last.
+// broker; `stop()` stops intake first (uploads, ingest, broker), then finishes or keeps the queued
+// jobs, and closes the database last.
 export async function startOpenyard(config: Config, logger: Logger) {
   const started = Date.now();
-  const database: DatabaseHandle = await openDatabase(config);
+  const database: DatabaseHandle = await openDatabase(config, {
+    onLockWait: () =>
+      logger.warn(`${config.dataDir}/pglite.lock is held: waiting up to 20 s for a process that stopped to let go`),
+  });
   const { db } = database;
   if (config.role !== 'workers') {
     await seedReferenceData(db);
@@ -59,7 +70,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
         logger,
         name: 'ocr',
       })
-    : createMemoryQueue({ logger, maxPending: 10_000 });
+    : await openMemoryQueue({ logger, maxPending: 10_000, store: createJobStore(db, 'ocr') });
 
   let address: string | null = null;
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | null = null;
@@ -77,11 +88,23 @@ export async function startOpenyard(config: Config, logger: Logger) {
     app = built.app;
     deviceAuth = built.services.deviceAuth;
   }
-  const checkDevice = (username: string, password: string) => deviceAuth.check(username, password);
+  const checkDevice = (username: string, password: string, address: string) =>
+    deviceAuth.login(username, password, address);
 
   let broker: EmbeddedBroker | null = null;
+  // The embedded broker hands device messages to ingest in this process, which stores them before
+  // the broker acknowledges them; refused until ingest runs and once it stops.
+  const intake: { current: DeviceIntake | null } = { current: null };
   if (config.role === 'all' && !config.mqttUrl) {
-    const brokerOptions = { servicePassword: resolveMqttServicePassword(config), checkDevice, logger };
+    const brokerOptions = {
+      host: config.mqttHost,
+      servicePassword: resolveMqttServicePassword(config),
+      checkDevice,
+      maxPacketBytes: config.ocr.maxFrameBytes + PACKET_OVERHEAD_BYTES,
+      maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress,
+      logger,
+      intake,
+    };
     try {
       broker = await startEmbeddedBroker({ ...brokerOptions, port: config.mqttPort });
     } catch (error) {
@@ -101,13 +124,14 @@ export async function startOpenyard(config: Config, logger: Logger) {
     const { startWorkers } = await import('@openyard/workers/runtime');
     const queue = config.redisUrl
       ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, stalledMs: config.queueStalledMs, logger })
-      : createMemoryQueue({ logger });
+      : await openMemoryQueue({ logger, store: createJobStore(db, 'openyard') });
     const mqtt = broker
       ? {
           url: broker.url,
           username: SERVICE_USERNAME,
           password: resolveMqttServicePassword(config),
           subscription: 'yard/#',
+          intake,
         }
       : {
           url: config.mqttUrl!,
@@ -116,12 +140,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
           subscription: ingestSubscription(config.ingestShareGroup),
         };
     workers = await startWorkers({ config, db, queue, ocrQueue, exports, afterCommit, logger, mqtt });
-    const started = workers;
-    stops.push(() => started.stop());
   }
-
-  // The workers close it after draining; a server-only process closes its producer here.
-  if (config.role === 'server') stops.push(() => ocrQueue.close());
 
   if (app) address = await app.listen({ port: config.port, host: config.host });
 
@@ -133,7 +152,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
       apiUrl: `http://127.0.0.1:${config.port}`,
       logger: logger.child({ component: 'simulator' }),
     });
-    stops.unshift(() => simulator.stop());
+    stops.push(() => simulator.stop());
     logger.info('Demo simulator running (SIMULATOR=0 turns it off)');
   }
 
@@ -143,9 +162,15 @@ export async function startOpenyard(config: Config, logger: Logger) {
       await work();
       logger.debug({ step: name, ms: Date.now() - at }, 'shutdown step done');
     };
+    for (const stop of stops) await step('simulator', stop);
+    // Intake first: no upload, websocket or device message is taken from here on. A device message
+    // that arrives now is refused unacknowledged and sent again to the next run.
     await step('http', async () => app?.close());
-    for (const stop of stops) await step('component', stop);
+    await step('ingest', async () => workers?.stopIntake());
     await step('broker', async () => broker?.close());
+    // Then the jobs: finished, or kept in the database for the next start (embedded). The workers
+    // close the OCR queue; a server-only process closes its producer.
+    await step('jobs', async () => (workers ? workers.stop() : ocrQueue.close()));
     await step('relay', async () => {
       await relay.kick();
       await relay.stop();

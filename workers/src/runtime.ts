@@ -19,6 +19,7 @@ import { createOcrThreadPool } from './jobs/ocr/ocr-thread-pool';
 import { fuseVisit } from './ocr/index';
 import { JOBS, validateRegistry } from './jobs/registry';
 import type { AfterCommit } from '@openyard/server/modules/outbox/outbox.repository';
+import type { DeviceIntake } from '@openyard/server/adapters/broker';
 
 // The workers role: job processors, repeatable jobs and MQTT ingest, against one queue.
 export async function startWorkers({
@@ -39,7 +40,14 @@ export async function startWorkers({
   exports: ExportsService;
   afterCommit: AfterCommit;
   logger: FastifyBaseLogger;
-  mqtt: { url: string; username?: string; password?: string; subscription: string };
+  // With `intake`, the embedded broker in this process hands device messages over directly.
+  mqtt: {
+    url: string;
+    username?: string;
+    password?: string;
+    subscription: string;
+    intake?: { current: DeviceIntake | null };
+  };
 }) {
   validateRegistry(JOBS);
   const deviceMessagesService = createDeviceMessagesService(db, { thresholds: config.health, afterCommit });
@@ -75,14 +83,18 @@ export async function startWorkers({
     queue,
     cameraFrames: createCameraFrameIntake({ blobs, queue: ocrQueue, maxFrameBytes: config.ocr.maxFrameBytes }),
     logger: logger.child({ component: 'ingest' }),
+    ...(mqtt.intake ? { intake: mqtt.intake } : {}),
   });
 
+  let intakeStopped: Promise<void> | null = null;
   return {
     ingest,
     healthAgeing,
-    // Stop taking messages, finish the jobs in flight, then write what is batched.
+    // Stops taking device messages (the broker refuses them from now on, unacknowledged).
+    stopIntake: () => (intakeStopped ??= ingest.stop()),
+    // Then: finish or keep the queued jobs (kept in the database when embedded), write what is batched.
     async stop() {
-      await ingest.stop();
+      await (intakeStopped ??= ingest.stop());
       await queue.close();
       await ocrQueue.close();
       await ocrReader.close();

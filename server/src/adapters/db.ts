@@ -113,9 +113,47 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
+// The folder lock's holder renews it every half of LOCK_STALE_MS; a lock not renewed for that long
+// was left by a process that died.
+const LOCK_STALE_MS = 15_000;
+
+// Takes the folder lock. A process killed a moment ago leaves a lock that looks held until it goes
+// stale: a restart waits for that (a supervisor restarts at once) instead of failing; a lock still
+// held after `waitMs` belongs to a running process.
+async function lockFolder(
+  dir: string,
+  lockfilePath: string,
+  { staleMs, waitMs, onWait }: { staleMs: number; waitMs: number; onWait?: () => void },
+) {
+  const deadline = Date.now() + waitMs;
+  for (let waited = false; ; waited = true) {
+    try {
+      return await lockfile.lock(dir, {
+        lockfilePath,
+        stale: staleMs,
+        onCompromised: (error) => {
+          throw error;
+        },
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+      if (Date.now() >= deadline) throw new DatabaseLockedError(dir);
+      if (!waited) onWait?.();
+      await new Promise((resolve) => setTimeout(resolve, Math.min(500, Math.max(0, deadline - Date.now()))));
+    }
+  }
+}
+
 // PGlite keeps its files under dataDir/pglite. A lock file guards the folder: a second process gets
 // a clear error instead of opening the same files and corrupting them. 'memory://' runs without files.
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string,
+  {
+    staleMs = LOCK_STALE_MS,
+    lockWaitMs = LOCK_STALE_MS + 5000,
+    onLockWait,
+  }: { staleMs?: number; lockWaitMs?: number; onLockWait?: () => void } = {},
+): Promise<DatabaseHandle> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dataDir === 'memory://') {
@@ -123,18 +161,11 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    try {
-      release = await lockfile.lock(dir, {
-        lockfilePath: join(dataDir, 'pglite.lock'),
-        stale: 15_000,
-        onCompromised: (error) => {
-          throw error;
-        },
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ELOCKED') throw new DatabaseLockedError(dir);
-      throw error;
-    }
+    release = await lockFolder(dir, join(dataDir, 'pglite.lock'), {
+      staleMs,
+      waitMs: lockWaitMs,
+      ...(onLockWait ? { onWait: onLockWait } : {}),
+    });
     client = new PGlite(dir, { extensions: pgliteExtensions });
   }
   try {
@@ -161,6 +192,9 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
-export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(
+  config: { databaseUrl?: string | undefined; dataDir: string },
+  options: { onLockWait?: () => void } = {},
+): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, options);
 }

@@ -30,6 +30,7 @@ export interface QueueStats {
 
 export interface Queue {
   kind: 'memory' | 'bullmq';
+  // Resolves once the jobs are queued, and with a store (embedded) once they are in the database.
   addBulk(jobs: readonly JobRequest[]): Promise<void>;
   // Starts processing in this process with one handler per job name.
   process(handlers: ReadonlyMap<string, JobHandler>, options: { concurrency: number }): void;
@@ -37,29 +38,61 @@ export interface Queue {
   every(name: string, everyMs: number): Promise<void>;
   stats(): Promise<QueueStats>;
   failed(): Promise<FailedJob[]>;
-  // Stops taking new jobs and waits for the ones in flight.
-  close(): Promise<void>;
+  // Stops taking new jobs and waits for the ones in flight. A queue with a store runs its backlog
+  // for at most `drainMs` and keeps the rest (and jobs waiting to retry) for the next start.
+  close(options?: { drainMs?: number }): Promise<void>;
+}
+
+// A job as the embedded queue keeps it in the database (server/src/modules/jobs).
+export interface StoredJob {
+  id: number;
+  name: string;
+  jobId: string | undefined;
+  data: unknown;
+  attempt: number;
+}
+
+export interface JobStore {
+  // Returns the new rows' ids in the order of the jobs.
+  add(jobs: readonly JobRequest[]): Promise<number[]>;
+  remove(ids: readonly number[]): Promise<void>;
+  setAttempt(id: number, attempt: number): Promise<void>;
+  load(): Promise<StoredJob[]>;
 }
 
 const ATTEMPTS = 5;
 const BACKOFF_MS = 500;
 const FAILED_KEPT = 1000;
+// How long a stop runs the backlog of a queue with a store before it keeps the rest for the next
+// start, and how long it then waits for the jobs in flight (an OCR read takes seconds at most).
+const DRAIN_MS = 5000;
+const IN_FLIGHT_GRACE_MS = 5000;
 
 // The embedded runner: the same job names, retries with exponential backoff and failed-job
-// retention as BullMQ, in this process. Pending jobs live in memory: a crash loses them, a
-// graceful stop drains them. Bounded: producers wait when the queue is full.
+// retention as BullMQ, in this process. Bounded: producers wait when the queue is full.
+// Without a store, pending jobs live only in memory (tests, and producers whose jobs can be made
+// again). With one (the embedded topology), `addBulk` resolves once the jobs are in the database,
+// a job's row goes when it completes or fails for good, and `openMemoryQueue` resumes what a
+// crash or a stop left, retries included: the same at-least-once promise as BullMQ on Redis.
 export function createMemoryQueue({
   logger,
   maxPending = 50_000,
+  store,
+  restored = [],
 }: {
   logger: FastifyBaseLogger;
   maxPending?: number;
+  store?: JobStore;
+  // Jobs a store kept from the last run, queued first.
+  restored?: readonly StoredJob[];
 }): Queue {
-  type Entry = { name: string; data: unknown; id: string | undefined; attempt: number };
+  // `row` is the job's id in the store; repeatable ticks have none (every() makes them again).
+  type Entry = { name: string; data: unknown; id: string | undefined; attempt: number; row: number | undefined };
   const pending: Entry[] = [];
   const seen = new Map<string, number>();
   const failedJobs: FailedJob[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const retrying = new Set<NodeJS.Timeout>();
   const waitingForSpace: (() => void)[] = [];
   const idleWaiters: (() => void)[] = [];
   let handlers: ReadonlyMap<string, JobHandler> | null = null;
@@ -67,6 +100,27 @@ export function createMemoryQueue({
   let active = 0;
   let completed = 0;
   let closing = false;
+  // Set when a stop has run the backlog long enough: no job starts any more.
+  let halted = false;
+
+  // Finished rows leave the store together, one statement for all that finished in one turn.
+  let finishedRows: number[] = [];
+  let removing: Promise<void> | null = null;
+  function removeRow(row: number | undefined) {
+    if (row === undefined || !store) return;
+    finishedRows.push(row);
+    removing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      while (finishedRows.length) {
+        const rows = finishedRows;
+        finishedRows = [];
+        // A row left behind runs again after a restart: its job is idempotent (at-least-once).
+        await store
+          .remove(rows)
+          .catch((error: unknown) => logger.error({ err: error }, 'could not remove finished jobs'));
+      }
+      removing = null;
+    });
+  }
 
   // Job ids are remembered for an hour, the last SEEN_MAX of them (as BullMQ keeps completed ids),
   // so a redelivered device message is dropped. The oldest is forgotten first, through a ring: a
@@ -89,9 +143,18 @@ export function createMemoryQueue({
     seen.set(id, now + SEEN_TTL_MS);
     return true;
   }
+  const restoredAt = Date.now();
+  for (const job of restored) {
+    if (job.jobId !== undefined) remember(job.jobId, restoredAt);
+    pending.push({ name: job.name, data: job.data, id: job.jobId, attempt: job.attempt, row: job.id });
+  }
+
+  function settled() {
+    if (active === 0 && (halted || pending.length === 0)) for (const resolve of idleWaiters.splice(0)) resolve();
+  }
 
   function pump() {
-    while (handlers && active < concurrency && pending.length) {
+    while (handlers && !halted && active < concurrency && pending.length) {
       const entry = pending.shift()!;
       waitingForSpace.shift()?.();
       const handler = handlers.get(entry.name);
@@ -102,30 +165,41 @@ export function createMemoryQueue({
       run
         .then(() => {
           completed += 1;
+          removeRow(entry.row);
         })
         .catch((error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
-          if (entry.attempt < ATTEMPTS && !closing) {
+          if (entry.attempt < ATTEMPTS && closing && entry.row !== undefined) {
+            // Stopping: the job keeps its row and its next attempt comes after the restart.
+            logger.warn({ job: entry.name, attempt: entry.attempt, err: error }, 'job failed while stopping; kept');
+            void store?.setAttempt(entry.row, entry.attempt + 1).catch(() => undefined);
+          } else if (entry.attempt < ATTEMPTS && !closing) {
+            const next = { ...entry, attempt: entry.attempt + 1 };
+            if (entry.row !== undefined)
+              void store?.setAttempt(entry.row, next.attempt).catch((failure: unknown) => {
+                logger.error({ err: failure }, 'could not record a job attempt');
+              });
             const timer = setTimeout(
               () => {
-                timers.delete(timer);
-                pending.push({ ...entry, attempt: entry.attempt + 1 });
+                retrying.delete(timer);
+                pending.push(next);
                 pump();
               },
               BACKOFF_MS * 2 ** (entry.attempt - 1),
             );
-            timers.add(timer);
+            retrying.add(timer);
             logger.warn({ job: entry.name, attempt: entry.attempt, err: error }, 'job failed; will retry');
           } else {
             failedJobs.push({ name: entry.name, id: entry.id, data: entry.data, error: message, failedAt: Date.now() });
             if (failedJobs.length > FAILED_KEPT) failedJobs.shift();
+            removeRow(entry.row);
             logger.error({ job: entry.name, err: error }, 'job failed for good');
           }
         })
         .finally(() => {
           active -= 1;
           pump();
-          if (active === 0 && pending.length === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+          settled();
         });
     }
   }
@@ -135,11 +209,22 @@ export function createMemoryQueue({
     async addBulk(jobs) {
       if (closing) throw new Error('The queue is closing');
       const now = Date.now();
-      for (const job of jobs) {
-        if (job.jobId !== undefined && !remember(job.jobId, now)) continue;
-        while (pending.length >= maxPending) await new Promise<void>((resolve) => waitingForSpace.push(resolve));
-        pending.push({ name: job.name, data: job.data, id: job.jobId, attempt: 1 });
+      const fresh = jobs.filter((job) => job.jobId === undefined || remember(job.jobId, now));
+      if (!fresh.length) return;
+      while (pending.length >= maxPending) await new Promise<void>((resolve) => waitingForSpace.push(resolve));
+      let rows: number[] = [];
+      if (store) {
+        try {
+          rows = await store.add(fresh);
+        } catch (error) {
+          // Not stored: the caller does not acknowledge, and a redelivery must be taken again.
+          for (const job of fresh) if (job.jobId !== undefined) seen.delete(job.jobId);
+          throw error;
+        }
       }
+      fresh.forEach((job, index) =>
+        pending.push({ name: job.name, data: job.data, id: job.jobId, attempt: 1, row: rows[index] }),
+      );
       pump();
     },
     process(next, options) {
@@ -148,14 +233,17 @@ export function createMemoryQueue({
       pump();
     },
     async every(name, everyMs) {
-      const timer = setInterval(() => {
-        // One run at a time: skip the tick while the previous one is queued or running.
-        if (!pending.some((entry) => entry.name === name))
-          void this.addBulk([{ name, data: {} }]).catch(() => undefined);
-      }, everyMs);
+      const tick = () => {
+        // One run at a time: skip the tick while the previous one is queued or running. Ticks are
+        // not stored: every() makes them again after a restart.
+        if (closing || pending.some((entry) => entry.name === name)) return;
+        pending.push({ name, data: {}, id: undefined, attempt: 1, row: undefined });
+        pump();
+      };
+      const timer = setInterval(tick, everyMs);
       timer.unref();
       timers.add(timer);
-      await this.addBulk([{ name, data: {} }]);
+      tick();
     },
     async stats() {
       return { waiting: pending.length, active, completed, failed: failedJobs.length };
@@ -163,16 +251,50 @@ export function createMemoryQueue({
     async failed() {
       return [...failedJobs];
     },
-    async close() {
+    async close({ drainMs = DRAIN_MS } = {}) {
       closing = true;
-      for (const timer of timers) {
-        clearTimeout(timer);
-        clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
+      const retryCount = retrying.size;
+      for (const timer of retrying) clearTimeout(timer);
+      retrying.clear();
+      // Without a store nothing survives the process: run everything. With one, run the backlog
+      // for drainMs, then leave it stored (a long OCR backlog resumes at the next start).
+      const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
+      settled();
+      if (!handlers) {
+        // A producer only: nothing runs here.
+      } else if (store) {
+        const drained = await Promise.race([idle.then(() => true), delay(drainMs).then(() => false)]);
+        if (!drained) {
+          halted = true;
+          settled();
+          logger.warn({ kept: pending.length, running: active }, 'stopping: queued jobs kept for the next start');
+          await Promise.race([idle, delay(IN_FLIGHT_GRACE_MS)]);
+        }
+      } else {
+        if (retryCount) logger.warn({ jobs: retryCount }, 'stopping: jobs waiting to retry are dropped (no store)');
+        await idle;
       }
-      if (active > 0 || (handlers && pending.length > 0))
-        await new Promise<void>((resolve) => idleWaiters.push(resolve));
+      await removing;
     },
   };
+}
+
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+
+// The embedded queue with its store: the jobs a crash or a stop left are queued again first.
+export async function openMemoryQueue(options: {
+  logger: FastifyBaseLogger;
+  maxPending?: number;
+  store: JobStore;
+}): Promise<Queue> {
+  const restored = await options.store.load();
+  if (restored.length) options.logger.info({ jobs: restored.length }, 'resuming queued jobs from the last run');
+  return createMemoryQueue({ ...options, restored });
 }
 
 const QUEUE_NAME = 'openyard';
@@ -219,6 +341,9 @@ export function createBullQueue({
     },
   });
   let worker: Worker | null = null;
+  // A completed job is kept only for its id, which dedupes a redelivery: one without an id (device
+  // messages, hundreds of kilobytes each, deduped by the database) is removed with its payload at once.
+  const jobOptions = (job: JobRequest) => (job.jobId ? { jobId: job.jobId } : { removeOnComplete: true });
   return {
     kind: 'bullmq',
     async addBulk(jobs) {
@@ -227,12 +352,10 @@ export function createBullQueue({
       // (no MULTI around the script).
       if (jobs.length === 1) {
         const [job] = jobs as [JobRequest];
-        await queue.add(job.name, job.data, job.jobId ? { jobId: job.jobId } : {});
+        await queue.add(job.name, job.data, jobOptions(job));
         return;
       }
-      await queue.addBulk(
-        jobs.map((job) => ({ name: job.name, data: job.data, opts: job.jobId ? { jobId: job.jobId } : {} })),
-      );
+      await queue.addBulk(jobs.map((job) => ({ name: job.name, data: job.data, opts: jobOptions(job) })));
     },
     process(handlers, options) {
       worker = new Worker(
@@ -273,6 +396,7 @@ export function createBullQueue({
         failedAt: job.finishedOn ?? 0,
       }));
     },
+    // Jobs in Redis outlive the process: waiting and delayed ones stay for any workers process.
     async close() {
       await worker?.close();
       await queue.close();

@@ -10,3 +10,4 @@ export * from '../modules/outbox/outbox.table';
 export * from '../modules/containers/containers.table';
 export * from '../modules/configuration/configuration.table';
 export * from '../modules/ocr/ocr.table';
+export * from '../modules/jobs/jobs.table';

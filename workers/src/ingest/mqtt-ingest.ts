@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import { Compile } from 'typebox/compile';
@@ -11,8 +12,13 @@ import {
   TagReadPayload,
   deviceUsername,
   ingestClientIds,
+  isDeviceMessageId,
+  MAX_JSON_PAYLOAD_BYTES,
+  storableText,
+  unstorableTextPath,
   type ParsedTopic,
 } from '@openyard/contracts';
+import type { DeviceIntake } from '@openyard/server/adapters/broker';
 import type { Queue } from '@openyard/server/adapters/queue';
 import type { DeviceMessage } from '@openyard/server/modules/devices/device-messages.service';
 import {
@@ -87,6 +93,7 @@ export async function startIngest({
   queue,
   cameraFrames,
   logger,
+  intake,
 }: {
   url: string;
   username?: string;
@@ -99,6 +106,9 @@ export async function startIngest({
   // Stores frames and queues their OCR jobs; without it frames are only counted.
   cameraFrames?: CameraFrameIntake;
   logger: FastifyBaseLogger;
+  // The embedded broker's hand-over (same process): messages come from it instead of an MQTT
+  // connection, and the device's PUBACK waits for `done`, so nothing acknowledged is only in memory.
+  intake?: { current: DeviceIntake | null };
 }) {
   const stats: IngestStats = { received: 0, queued: 0, rejected: 0, frames: 0 };
   let stopping = false;
@@ -143,6 +153,8 @@ export async function startIngest({
         // Not acknowledged: the broker redelivers them after the reconnect.
         logger.error({ err: error }, 'could not queue device messages; dropping the connections');
         for (const client of clients) client.end(true, () => client.reconnect());
+        // In process, the embedded broker closes the devices' connections: they send them again.
+        if (intake) for (const entry of batch) entry.done(error instanceof Error ? error : new Error(String(error)));
       }
     }
     queueing = null;
@@ -152,12 +164,17 @@ export async function startIngest({
     parsed: ParsedTopic | null,
     topic: string,
     reason: string,
-    messageId: string | null,
+    messageId: unknown,
     done: (error?: Error) => void,
   ) {
     stats.rejected += 1;
     const deviceId = parsed ? deviceUsername(parsed.deviceKind, parsed.deviceId) : 'unknown';
-    enqueue({ kind: 'rejected', deviceId, topic, reason, messageId }, done);
+    // Without a message id of its own the entry gets one here, so a retried job logs it once.
+    const id = isDeviceMessageId(messageId) ? messageId : `rejected-${randomUUID()}`;
+    enqueue(
+      { kind: 'rejected', deviceId, topic: storableText(topic), reason: storableText(reason), messageId: id },
+      done,
+    );
   }
 
   function handle(packet: IPublishPacket, done: (error?: Error) => void) {
@@ -181,10 +198,13 @@ export async function startIngest({
           if (stopping) return done(new Error('Ingest is stopping'));
           logger.error({ err: error }, 'could not store or queue a camera frame; dropping the connections');
           for (const client of clients) client.end(true, () => client.reconnect());
+          if (intake) done(error instanceof Error ? error : new Error(String(error)));
         },
       );
       return;
     }
+    if (packet.payload.length > MAX_JSON_PAYLOAD_BYTES)
+      return reject(parsed, topic, `Malformed payload: larger than ${MAX_JSON_PAYLOAD_BYTES} bytes`, null, done);
     let payload: unknown;
     try {
       payload = JSON.parse(Buffer.isBuffer(packet.payload) ? packet.payload.toString('utf8') : String(packet.payload));
@@ -194,10 +214,7 @@ export async function startIngest({
     if (!VALIDATORS[parsed.kind].Check(payload)) {
       const first = Value.Errors(SCHEMAS[parsed.kind], payload)[0];
       const where = first?.instancePath || '/';
-      const messageId =
-        typeof (payload as { messageId?: unknown })?.messageId === 'string'
-          ? (payload as { messageId: string }).messageId.slice(0, 64)
-          : null;
+      const messageId = (payload as { messageId?: unknown } | null)?.messageId;
       return reject(
         parsed,
         topic,
@@ -205,6 +222,12 @@ export async function startIngest({
         messageId,
         done,
       );
+    }
+    const unstorable = unstorableTextPath(payload);
+    if (unstorable) {
+      const { messageId } = payload as { messageId: string };
+      const reason = `Malformed payload: ${unstorable} holds a character that cannot be stored (U+0000 or a lone surrogate)`;
+      return reject(parsed, topic, reason, messageId, done);
     }
     enqueue(deviceMessage(parsed, topic, payload), done);
   }
@@ -253,12 +276,14 @@ export async function startIngest({
       });
     });
   }
-  await Promise.all(ingestClientIds(clientId, connections).map(connect));
+  if (intake) intake.current = (packet, done) => handle(packet, done);
+  else await Promise.all(ingestClientIds(clientId, connections).map(connect));
 
   return {
     stats: () => ({ ...stats }),
     async stop() {
       stopping = true;
+      if (intake) intake.current = null;
       await Promise.all([queueing, framing]);
       await Promise.all(clients.map((client) => client.endAsync()));
     },
