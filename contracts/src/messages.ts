@@ -12,6 +12,7 @@ export const messages = {
     'Password must be at least 8 characters long and contain a lower case letter, an upper case letter, a digit and one of !@#$%^&*',
   passwordUpdated: 'passwordUpdated',
   passwordOldWrong: 'Old password is not correct',
+  passwordSameAsOld: 'The new password must be different from the old one',
 
   // Users (spec 3 §8)
   userAdded: 'User added successfully',
@@ -109,6 +110,12 @@ export const messages = {
     `Container ${number} stands in the yard as a box of its present length; move it out of its slot before changing its size`,
   yardInvariant: (detail: string) => `The yard refused this change: ${detail}`,
   yardBusy: 'The yard changed while saving; please try again',
+  // Why Update Location marks a column or a height as refused, before anything is sent
+  slotChoiceFull: 'full',
+  slotChoiceNotPairStart: 'not the start of a 40 ft pair',
+  slotChoiceUneven: 'its pair is stacked to two heights',
+  slotChoiceTaken: 'taken',
+  slotChoiceBelowEmpty: 'the slot below is empty',
 
   // Yard administration (spec 2 §5, §8)
   splitAreaEntireArea: 'You seem to have selected entire area fo splitting. Please choose a part of it!',
@@ -145,8 +152,47 @@ export const messages = {
   ocrCameraNotConfigured: (camera: string, gateId: number) => `Camera ${camera} is not configured for gate ${gateId}`,
   smartGateDisabled: 'Smart gate is switched off on this yard',
   ocrUploadNotJpeg: 'The body must be a JPEG image (Content-Type: image/jpeg)',
+  deviceLoginRateLimited: 'Too many failed logins for this device or from this address; try again in a minute',
+
+  // Refused requests in words, per field (the server never shows a schema's own text)
+  requestLabel: 'The request',
+  fieldRequired: (label: string) => `${label} is required`,
+  fieldTooShort: (label: string, limit: number) => `${label} needs at least ${limit} characters`,
+  fieldTooLong: (label: string, limit: number) => `${label} can have at most ${limit} characters`,
+  fieldTooSmall: (label: string, limit: number) => `${label} must be ${limit} or more`,
+  fieldTooLarge: (label: string, limit: number) => `${label} must be ${limit} or less`,
+  fieldTooFewItems: (label: string, limit: number) => `${label} needs at least ${limit} entries`,
+  fieldTooManyItems: (label: string, limit: number) => `${label} can have at most ${limit} entries`,
+  fieldNotChoice: (label: string, choices: string) => `${label} must be one of ${choices}`,
+  fieldNotWholeNumber: (label: string) => `${label} must be a whole number`,
+  fieldNotNumber: (label: string) => `${label} must be a number`,
+  fieldNotText: (label: string) => `${label} must be text`,
+  fieldNotYesNo: (label: string) => `${label} must be yes or no`,
+  fieldNotList: (label: string) => `${label} must be a list`,
+  fieldWrongForm: (label: string) => `${label} is not written in the expected form`,
+  fieldInvalid: (label: string) => `${label} is not valid`,
+  fieldUnknown: (name: string) => `${name} is not a field of this request`,
+  emailInvalid: 'Enter a valid e-mail address, like name@example.com',
+  usernameInvalid: 'A username may contain only letters, digits and . _ @ -',
+  roleNameInvalid: 'A role name may contain only letters, digits, spaces, _ and -',
+  landingPageInvalid: 'A landing page is a path of this application, like /containers',
 
   // Confirmations (spec 1 §8)
   confirmDelete: 'Are you sure you want to delete this?',
   selectOneRow: 'Select exactly one row',
 } as const;
+
+// Field names as a person reads them, where splitting the name's words is not enough.
+export const fieldLabels: Readonly<Record<string, string>> = {
+  email: 'E-mail',
+  ip: 'IP address',
+  ipAddress: 'IP address',
+  igm: 'IGM',
+  igmNumber: 'IGM number',
+  igmItemNumber: 'IGM item number',
+  rfStatus: 'RF status',
+  tagId: 'Tag',
+  containerId: 'Container',
+  roleId: 'Role',
+  gateId: 'Gate',
+};

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Permissions } from './auth';
+import { messages } from './messages';
 
 export const Role = Type.Object({ id: Type.Integer(), name: Type.String(), adminCreated: Type.Boolean() });
 export type Role = Static<typeof Role>;
@@ -7,7 +8,12 @@ export type Role = Static<typeof Role>;
 export const RolesPage = Type.Object({ roles: Type.Array(Role), totalCount: Type.Integer() });
 export type RolesPage = Static<typeof RolesPage>;
 
-const RoleName = Type.String({ minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9 _-]+$' });
+const RoleName = Type.String({
+  minLength: 2,
+  maxLength: 50,
+  pattern: '^[A-Za-z0-9 _-]+$',
+  errorMessage: messages.roleNameInvalid,
+});
 export const RoleCreate = Type.Object({ name: RoleName }, { additionalProperties: false });
 export type RoleCreate = Static<typeof RoleCreate>;
 export const RoleUpdate = Type.Object(
@@ -35,7 +41,7 @@ export type RolePermissionsList = Static<typeof RolePermissionsList>;
 export const RolePermissionsUpdate = Type.Object(
   {
     roleId: Type.Integer({ minimum: 1 }),
-    landingPage: Type.String({ pattern: '^/[a-z0-9/-]*$', maxLength: 100 }),
+    landingPage: Type.String({ pattern: '^/[a-z0-9/-]*$', maxLength: 100, errorMessage: messages.landingPageInvalid }),
     permissions: Type.Partial(Permissions),
   },
   { additionalProperties: false },

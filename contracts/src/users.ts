@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { messages } from './messages';
 
 export const User = Type.Object({
   id: Type.Integer(),
@@ -14,9 +15,18 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
-const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._@-]+$' });
+// errorMessage: the words a refused value gets instead of the pattern (rules/validation-problem).
+const Username = Type.String({
+  minLength: 3,
+  maxLength: 50,
+  pattern: '^[A-Za-z0-9._@-]+$',
+  errorMessage: messages.usernameInvalid,
+});
 const Optional = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(schema);
-const Email = Type.Union([Type.String({ maxLength: 200, pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' }), Type.Null()]);
+const Email = Type.Union([
+  Type.String({ maxLength: 200, pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: messages.emailInvalid }),
+  Type.Null(),
+]);
 const ShortText = Type.Union([Type.String({ maxLength: 200 }), Type.Null()]);
 
 export const UserCreate = Type.Object(

@@ -9,3 +9,5 @@ export * from './iso6346';
 export * from './container-read';
 export * from './slots';
 export * from './container-search';
+export * from './validation-problem';
+export * from './role-grant';

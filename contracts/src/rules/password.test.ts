@@ -18,6 +18,12 @@ describe('password rules (spec 3 §5)', () => {
     );
   });
 
+  it('refuses a new password equal to the old one', () => {
+    expect(passwordChangeError({ oldPassword: 'demo', newPassword: 'demo', confirmPassword: 'demo' }, false)).toBe(
+      messages.passwordSameAsOld,
+    );
+  });
+
   it('accepts a simple password unless the strict rule is on', () => {
     expect(passwordChangeError({ oldPassword: 'x', newPassword: 'demo', confirmPassword: 'demo' }, false)).toBeNull();
     expect(passwordChangeError({ oldPassword: 'x', newPassword: 'demo', confirmPassword: 'demo' }, true)).toBe(

@@ -16,6 +16,8 @@ export interface PasswordChange {
 export function passwordChangeError(change: PasswordChange, strict: boolean): string | null {
   if (!change.oldPassword || !change.newPassword || !change.confirmPassword) return messages.passwordAllFieldsRequired;
   if (change.newPassword !== change.confirmPassword) return messages.passwordMismatch;
+  // A "change" that keeps the password would leave a leaked one in use while looking done.
+  if (change.newPassword === change.oldPassword) return messages.passwordSameAsOld;
   return passwordRuleError(change.newPassword, strict);
 }
 

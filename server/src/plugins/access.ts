@@ -20,6 +20,8 @@ interface SessionClaims {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    // A GET that changes state (the spec's logout): checked for Origin like a POST.
+    changesState?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -89,7 +91,8 @@ export const accessPlugin = fp<{ auth: AuthService; allowedOrigins: readonly str
     // requests that ride on the cookie must come from this site. Bearer tokens are not sent by
     // browsers on their own, so API clients need no Origin.
     function checkOrigin(request: FastifyRequest, via: 'bearer' | 'cookie' | undefined) {
-      if (!STATE_CHANGING.has(request.method) || via === 'bearer') return;
+      const changing = STATE_CHANGING.has(request.method) || request.routeOptions.config.changesState === true;
+      if (!changing || via === 'bearer') return;
       const origin = request.headers.origin;
       const own = `${request.protocol}://${request.host}`;
       if (origin) {

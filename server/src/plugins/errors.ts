@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages, type ErrorResponse } from '@openyard/contracts';
+import { messages, validationProblem, type ErrorResponse } from '@openyard/contracts';
 import { AppError } from '../errors';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -29,9 +29,20 @@ export const errorsPlugin = fp<{ webDir: string | undefined }>(
           error: STATUS_NAMES[error.statusCode] ?? 'Error',
           message: error.message,
           code: error.code,
+          ...(error.field ? { field: error.field } : {}),
         };
       } else if ('validation' in error && error.validation) {
-        body = { statusCode: 400, error: 'Bad Request', message: error.message, code: 'VALIDATION' };
+        // Words per field, never the schema's text; the route's schema may carry its own words.
+        const schemas = request.routeOptions.schema as Record<string, unknown> | undefined;
+        const context = error.validationContext ?? 'body';
+        const problem = validationProblem(error.validation, schemas?.[context]);
+        body = {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: problem.message,
+          code: 'VALIDATION',
+          ...(problem.field ? { field: problem.field } : {}),
+        };
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         body = {
           statusCode: error.statusCode,

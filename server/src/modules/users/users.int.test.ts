@@ -108,6 +108,25 @@ describe('users', () => {
     expect((await createUser(admin.auth, 'extra-field', 'operator', { isRoot: true })).statusCode).toBe(400);
   });
 
+  it('says in words which field was refused, never the schema text', async () => {
+    const badEmail = await createUser(admin.auth, 'bad-email', 'operator', { email: 'anna-at-depot' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json()).toMatchObject({
+      code: 'VALIDATION',
+      field: 'email',
+      message: 'Enter a valid e-mail address, like name@example.com',
+    });
+    expect(badEmail.body).not.toMatch(/pattern|body\//);
+    const shortName = await createUser(admin.auth, 'x');
+    expect(shortName.json()).toMatchObject({ field: 'username', message: 'Username needs at least 3 characters' });
+    const badPage = await t.app.inject({ url: '/rest/enterprise/users?skip=first', headers: admin.auth });
+    expect(badPage.json()).toMatchObject({ field: 'skip', message: 'Skip must be a whole number' });
+
+    expect((await createUser(admin.auth, 'Named-Twice')).statusCode).toBe(200);
+    const duplicate = await createUser(admin.auth, 'named-twice');
+    expect(duplicate.json()).toMatchObject({ field: 'username', message: 'A user with this username already exists' });
+  });
+
   it('applies the strict password rule when it is configured', async () => {
     const strict = await createTestApp({ env: { STRICT_PASSWORD_RULE: 'true' }, demo: true });
     try {
@@ -260,6 +279,9 @@ describe('change password', () => {
     const wrongOld = await change({ oldPassword: 'nope', newPassword: 'n1', confirmPassword: 'n1' });
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json()).toMatchObject({ message: 'Old password is not correct' });
+    const unchanged = await change({ oldPassword: 'pw-1', newPassword: 'pw-1', confirmPassword: 'pw-1' });
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json()).toMatchObject({ message: 'The new password must be different from the old one' });
     const ok = await change({
       oldPassword: 'pw-1',
       newPassword: 'new-secret',

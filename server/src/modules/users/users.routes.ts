@@ -95,6 +95,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService; pageS
       config: { access: read },
       schema: { tags: ['users'], querystring: ExportQuery, response: { 200: ExportResponse } },
     },
-    (request) => users.export(request.query.startIndex ?? 1, request.query.pageSize, requirePrincipal(request)),
+    (request) =>
+      users.export(
+        request.query.startIndex ?? 1,
+        request.query.pageSize,
+        requirePrincipal(request),
+        request.query.format,
+      ),
   );
 };

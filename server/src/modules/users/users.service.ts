@@ -1,10 +1,12 @@
 import {
   isRole,
+  mayGrantRole,
   messages,
   newPasswordError,
   offsetFromOneBasedSkip,
   passwordChangeError,
   type ChangePasswordBody,
+  type ExportFormat,
   type User,
   type UserCreate,
   type UserUpdate,
@@ -54,11 +56,11 @@ export function createUsersService(
   async function assertRoleAssignable(database: Database, principal: Principal, roleId: number, failure: string) {
     const role = await rolesRepository.findById(database, roleId);
     if (!role) throw badRequest(`${failure} The chosen role does not exist.`);
-    if (isRole(role.name, 'superadmin') && !isSuperadmin(principal)) throw forbidden();
+    if (!mayGrantRole(principal.role, role.name)) throw forbidden();
   }
 
   function mapUniqueViolation(error: unknown): never {
-    if (isUniqueViolation(error)) throw conflict(messages.userNameTaken);
+    if (isUniqueViolation(error)) throw conflict(messages.userNameTaken, 'username');
     throw error;
   }
 
@@ -170,7 +172,7 @@ export function createUsersService(
       return { responsestatus: messages.passwordUpdated };
     },
 
-    async export(startIndex: number, pageSize: number | undefined, principal: Principal) {
+    async export(startIndex: number, pageSize: number | undefined, principal: Principal, format?: ExportFormat) {
       const { rows } = await usersRepository.page(db, {
         offset: startIndex - 1,
         limit: pageSize ?? 100_000,
@@ -178,6 +180,7 @@ export function createUsersService(
       });
       const filePath = await deps.exports.writeWorkbook(principal.userId, 'users', {
         sheet: 'Users',
+        format,
         columns: [
           { header: 'Id', key: 'id', width: 8 },
           { header: 'Username', key: 'username', width: 24 },
