@@ -1,16 +1,32 @@
 import { messages } from '@openyard/contracts';
 
-// Every request carries the current route in the PagePath header (spec 1 §7); the server uses it
-// for the landing-page create/update rule and logs it.
+export interface ApiErrorDetails {
+  code?: string;
+  correlationId?: string;
+  // A read loads what a screen shows; an action is something the user asked for (a save, a
+  // delete, an export), whose refusal the screen reports instead of leaving the page.
+  action?: boolean;
+  // The request field the server's message is about (a validation error), e.g. 'email'.
+  field?: string;
+}
+
 export class ApiError extends Error {
+  readonly code?: string;
+  readonly correlationId?: string;
+  readonly action: boolean;
+  readonly field?: string;
+
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
-    readonly correlationId?: string,
+    details: ApiErrorDetails = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.code = details.code;
+    this.correlationId = details.correlationId;
+    this.action = details.action ?? false;
+    this.field = details.field;
   }
 }
 
@@ -19,7 +35,7 @@ type Listener = (error: ApiError) => void;
 
 const listeners = new Set<Listener>();
 
-// The shell listens here for 401 (log out), 403 (public 403 page) and 503/unreachable (modal).
+// The shell listens here for 401 (log out), 403 (403 page, locked feature) and 502/503/504/unreachable (modal).
 export function onApiError(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -35,7 +51,29 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+// Gateways answer these when the server behind them is down or too slow: the server is unreachable.
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+// No answer at all (status 0) or a gateway's: the unreachable flag or modal of spec 1 §8.
+export function isUnreachableStatus(status: number): boolean {
+  return status === 0 || GATEWAY_STATUSES.has(status);
+}
+
+interface RequestOptions {
+  // A GET the user asked for (an export, a map of chosen containers) rather than a screen's data.
+  action?: boolean;
+}
+
+// Every request carries the current route in the PagePath header (spec 1 §7); the server uses it
+// for the landing-page create/update rule and logs it.
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  query?: Query,
+  options: RequestOptions = {},
+): Promise<T> {
+  const action = options.action ?? method !== 'GET';
   let response: Response;
   try {
     response = await fetch(withQuery(path, query), {
@@ -48,36 +86,47 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    const error = new ApiError(0, messages.serverUnreachable, 'UNREACHABLE');
+    const error = new ApiError(0, messages.serverUnreachable, { code: 'UNREACHABLE', action });
     for (const listener of listeners) listener(error);
     throw error;
   }
   const text = await response.text();
-  const data: unknown = text ? safeJson(text) : undefined;
+  const data: unknown = text ? parseJson(text) : undefined;
   if (!response.ok) {
-    const payload = (data ?? {}) as { message?: string; code?: string; correlationId?: string };
-    const error = new ApiError(
-      response.status,
-      payload.message ?? messages.unknownError,
-      payload.code,
-      payload.correlationId,
-    );
+    // A proxy's or gateway's own page (HTML, plain text) is no message for a person.
+    const payload = (isObject(data) ? data : {}) as {
+      message?: string;
+      code?: string;
+      correlationId?: string;
+      field?: string;
+    };
+    const fallback = GATEWAY_STATUSES.has(response.status) ? messages.serverUnreachable : messages.unknownError;
+    const error = new ApiError(response.status, payload.message ?? fallback, {
+      code: payload.code,
+      correlationId: payload.correlationId,
+      action,
+      field: payload.field,
+    });
     for (const listener of listeners) listener(error);
     throw error;
   }
-  return data as T;
+  return (data === undefined && text ? { message: text } : data) as T;
 }
 
-function safeJson(text: string): unknown {
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return { message: text };
+    return undefined;
   }
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export const http = {
-  get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
+  get: <T>(path: string, query?: Query, options?: RequestOptions) => request<T>('GET', path, undefined, query, options),
   post: <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, body ?? {}, query),
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, body ?? {}, query),
   delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, undefined, query),

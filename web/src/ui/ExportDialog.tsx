@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { exportRange, pageCount, type ExportPageType, type ExportResponse } from '@openyard/contracts';
 import { downloadFile } from '../api/http';
+import { AppModal } from './AppModal';
 import { errorMessageOf } from './errorMessageOf';
 import { notifyError } from './notifyError';
 
@@ -70,7 +71,7 @@ export function ExportDialog({
 
   const pages = pageCount(totalCount, pageSize);
   return (
-    <Modal opened={opened} onClose={close} title={title} centered size="sm">
+    <AppModal opened={opened} onClose={close} title={title} centered size="sm">
       <Stack gap="sm">
         <Radio.Group
           label="Pages"
@@ -128,6 +129,6 @@ export function ExportDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

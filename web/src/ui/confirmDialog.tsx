@@ -18,7 +18,12 @@ export function confirmDialog(options: ConfirmDialogOptions = {}): Promise<boole
       centered: true,
       children: <Text size="sm">{options.message ?? messages.confirmDelete}</Text>,
       labels: { confirm: options.confirmLabel ?? 'OK', cancel: options.cancelLabel ?? 'Cancel' },
-      confirmProps: { color: options.danger ? 'red' : undefined, 'data-testid': 'confirm-dialog-ok' },
+      // The focus starts on the answer that loses nothing: Cancel before a deletion, else OK (not
+      // on the close button, where Mantine's focus trap would put it).
+      confirmProps: {
+        color: options.danger ? 'red' : undefined,
+        'data-testid': 'confirm-dialog-ok',
+      },
       cancelProps: { 'data-testid': 'confirm-dialog-cancel' },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),

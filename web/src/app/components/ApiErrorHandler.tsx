@@ -4,10 +4,12 @@ import { useNavigate } from 'react-router';
 import { messages } from '@openyard/contracts';
 import { onApiError } from '../../api/http';
 import { currentUserState } from '../states/currentUserState';
+import { lockedFeatureState } from '../states/lockedFeatureState';
 import { loginNoticeState } from '../states/loginNoticeState';
 import { serverUnreachableState } from '../states/serverUnreachableState';
-import { isAuthPath } from '../utils/isAuthPath';
+import { apiErrorReaction } from '../utils/apiErrorReaction';
 import { lastAccessStorage } from '../utils/lastAccessStorage';
+import { LockedFeatureModal } from './LockedFeatureModal';
 import { ServerUnreachableModal } from './ServerUnreachableModal';
 
 // The error catalogue of spec 1 §8 in one place. Screens still show their own messages; this only
@@ -21,31 +23,34 @@ export function ApiErrorHandler() {
     () =>
       onApiError((error) => {
         const path = window.location.pathname;
-        const onRoot = path === '/';
-        // Without a session a 401 is expected: the login call itself and the bootstrap probe.
         const hasSession = store.get(currentUserState) !== null;
-        switch (error.status) {
-          case 401:
-            if (!hasSession || isAuthPath(path)) return;
+        switch (apiErrorReaction(error, { path, hasSession })) {
+          case 'login':
             lastAccessStorage.clear();
             store.set(loginNoticeState, error.message || messages.sessionExpired);
             store.set(currentUserState, null);
             void navigate('/login', { replace: true, state: { from: path + window.location.search } });
             return;
-          case 403:
-            if (onRoot) setUnreachable(true);
-            else if (hasSession) void navigate('/403');
+          case 'forbiddenPage':
+            void navigate('/403');
             return;
-          case 0:
-          case 503:
+          case 'lockedFeature':
+            store.set(lockedFeatureState, error.message || messages.lockedFeature);
+            return;
+          case 'unreachable':
             setUnreachable(true);
             return;
-          default:
+          case 'none':
             return;
         }
       }),
     [navigate, setUnreachable, store],
   );
 
-  return <ServerUnreachableModal />;
+  return (
+    <>
+      <ServerUnreachableModal />
+      <LockedFeatureModal />
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import { useBootstrap } from '../hooks/useBootstrap';
 import { bootstrapStatusState } from '../states/bootstrapStatusState';
 import { ApiErrorHandler } from './ApiErrorHandler';
 import { AppRoutes } from './AppRoutes';
+import { DocumentTitle } from './DocumentTitle';
 import { IdleExpiryWatcher } from './IdleExpiryWatcher';
 import { PageLoader } from './PageLoader';
 
@@ -22,6 +23,7 @@ export function App() {
   // The error handler subscribes before the bootstrap calls start (effects run in tree order).
   return (
     <>
+      <DocumentTitle />
       <ApiErrorHandler />
       <Bootstrapped />
     </>

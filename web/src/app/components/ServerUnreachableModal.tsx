@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useAtom } from 'jotai';
 import { useLocation } from 'react-router';
 import { messages } from '@openyard/contracts';
+import { AppModal } from '../../ui/AppModal';
 import { serverUnreachableState } from '../states/serverUnreachableState';
 
 // Off the root path an unreachable server is a modal (spec 1 §8); on '/' the login page shows a flag.
@@ -11,7 +12,7 @@ export function ServerUnreachableModal() {
   const location = useLocation();
   const close = () => setUnreachable(false);
   return (
-    <Modal
+    <AppModal
       opened={unreachable && location.pathname !== '/'}
       onClose={close}
       title={messages.serverUnreachableTitle}
@@ -32,6 +33,6 @@ export function ServerUnreachableModal() {
           <Button onClick={() => window.location.reload()}>Reload</Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

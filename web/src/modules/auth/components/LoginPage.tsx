@@ -4,7 +4,7 @@ import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router';
 import { messages, type LoginBody } from '@openyard/contracts';
-import { ApiError } from '../../../api/http';
+import { ApiError, isUnreachableStatus } from '../../../api/http';
 import { ProductMark } from '../../../app/components/ProductMark';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { loginNoticeState } from '../../../app/states/loginNoticeState';
@@ -46,8 +46,8 @@ export function LoginPage() {
     setNotice(null);
     login.mutate({ username: values.username.trim(), password: values.password });
   });
-  // Unreachable and 503 are reported by the app-wide handler (flag or modal), not twice here.
-  const unreachable = login.error instanceof ApiError && (login.error.status === 0 || login.error.status === 503);
+  // Unreachable and 502/503/504 are reported by the app-wide handler (flag or modal), not twice here.
+  const unreachable = login.error instanceof ApiError && isUnreachableStatus(login.error.status);
 
   return (
     <Center mih="100vh" p="md" bg="dark.8">

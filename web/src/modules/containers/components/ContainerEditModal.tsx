@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
@@ -12,6 +12,7 @@ import {
   type Customer,
   type NamedItem,
 } from '@openyard/contracts';
+import { AppModal } from '../../../ui/AppModal';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifySuccess } from '../../../ui/notifySuccess';
@@ -135,7 +136,7 @@ export function ContainerEditModal({ container, onClose }: { container: Containe
   );
 
   return (
-    <Modal opened onClose={onClose} title={`Edit container ${container.containerNumber}`} size="lg" centered>
+    <AppModal opened onClose={onClose} title={`Edit container ${container.containerNumber}`} size="lg" centered>
       <form onSubmit={form.onSubmit((values) => void submit(values))}>
         <Stack gap="sm">
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
@@ -193,6 +194,6 @@ export function ContainerEditModal({ container, onClose }: { container: Containe
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

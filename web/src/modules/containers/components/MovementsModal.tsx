@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Badge, Modal, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
 import type { Movement, MovementSource } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
+import { AppModal } from '../../../ui/AppModal';
 import { DataTable } from '../../../ui/DataTable';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { formatDateTime } from '../../../ui/formatDateTime';
@@ -66,7 +67,7 @@ export function MovementsModal({ containerNumber, onClose }: { containerNumber: 
     [movements.data],
   );
   return (
-    <Modal opened onClose={onClose} title={`Movements of ${containerNumber}`} size="xl" centered>
+    <AppModal opened onClose={onClose} title={`Movements of ${containerNumber}`} size="xl" centered>
       <DataTable
         columns={columns}
         rows={rows}
@@ -80,6 +81,6 @@ export function MovementsModal({ containerNumber, onClose }: { containerNumber: 
         label={`Movements of ${containerNumber}`}
         testId="movements-table"
       />
-    </Modal>
+    </AppModal>
   );
 }

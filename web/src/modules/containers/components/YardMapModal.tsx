@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import type { DeckGLRef } from '@deck.gl/react';
-import { Alert, Badge, Box, Button, Center, Group, Loader, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconMap2, IconPrinter, IconSatellite } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { messages } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
+import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { useYardLayout } from '../hooks/useYardLayout';
@@ -139,7 +140,7 @@ export function YardMapModal({ containerNumbers, onClose }: { containerNumbers: 
   }
 
   return (
-    <Modal opened onClose={onClose} title={title} size="85rem" centered>
+    <AppModal opened onClose={onClose} title={title} size="85rem" centered>
       <Stack gap="sm">
         {body}
         <Group justify="flex-end" gap="xs">
@@ -168,6 +169,6 @@ export function YardMapModal({ containerNumbers, onClose }: { containerNumbers: 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

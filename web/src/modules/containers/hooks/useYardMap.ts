@@ -11,10 +11,14 @@ export function useYardMap(containerNumbers: readonly string[]) {
   return useQuery({
     queryKey: containersQueryKeys.yardMap(joined),
     queryFn: () =>
-      http.get<YardMapResponse>('/rest/enterprise/containers/yard-map', {
-        containerNumbers: joined,
-        medium: containersMedium,
-      }),
+      http.get<YardMapResponse>(
+        '/rest/enterprise/containers/yard-map',
+        {
+          containerNumbers: joined,
+          medium: containersMedium,
+        },
+        { action: true },
+      ),
     enabled: containerNumbers.length > 0,
   });
 }

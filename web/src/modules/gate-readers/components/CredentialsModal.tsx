@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { useAtom } from 'jotai';
+import { AppModal } from '../../../ui/AppModal';
 import { shownCredentialsState } from '../states/shownCredentialsState';
 
 function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -39,7 +40,7 @@ export function CredentialsModal() {
   const [shown, setShown] = useAtom(shownCredentialsState);
   const close = () => setShown(null);
   return (
-    <Modal
+    <AppModal
       opened={shown !== null}
       onClose={close}
       title={shown?.title ?? 'Device credentials'}
@@ -66,6 +67,6 @@ export function CredentialsModal() {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -4,7 +4,6 @@ import {
   Button,
   Fieldset,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -16,8 +15,10 @@ import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { CAMERAS, messages, type Camera, type Gate, type GateInput } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
+import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifySuccess } from '../../../ui/notifySuccess';
+import { showServerFieldError } from '../../../ui/showServerFieldError';
 import { useSaveGate } from '../hooks/useSaveGate';
 import { shownCredentialsState } from '../states/shownCredentialsState';
 
@@ -92,7 +93,10 @@ export function GateFormModal({ gate, onClose }: { gate: Gate | null; onClose: (
           }
           onClose();
         },
-        onError: (error) => setServerError(errorMessageOf(error)),
+        onError: (error) => {
+          if (!showServerFieldError(form, error, { positionLat: 'latitude', positionLong: 'longitude' }))
+            setServerError(errorMessageOf(error));
+        },
       },
     );
   };
@@ -104,7 +108,7 @@ export function GateFormModal({ gate, onClose }: { gate: Gate | null; onClose: (
   };
 
   return (
-    <Modal opened onClose={onClose} title={adding ? 'Add gate' : `Update gate ${gate.name}`} size="lg" centered>
+    <AppModal opened onClose={onClose} title={adding ? 'Add gate' : `Update gate ${gate.name}`} size="lg" centered>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -193,6 +197,6 @@ export function GateFormModal({ gate, onClose }: { gate: Gate | null; onClose: (
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSetAtom } from 'jotai';
 import { messages, type GateReader, type GateReaderInput } from '@openyard/contracts';
+import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifySuccess } from '../../../ui/notifySuccess';
+import { showServerFieldError } from '../../../ui/showServerFieldError';
 import { useGates } from '../hooks/useGates';
 import { useReaderTypes } from '../hooks/useReaderTypes';
 import { useSaveReader } from '../hooks/useSaveReader';
@@ -86,7 +88,10 @@ export function ReaderFormModal({
           }
           onClose();
         },
-        onError: (error) => setServerError(errorMessageOf(error)),
+        onError: (error) => {
+          const renamed = { gate: 'gateId', positionLat: 'latitude', positionLong: 'longitude' };
+          if (!showServerFieldError(form, error, renamed)) setServerError(errorMessageOf(error));
+        },
       },
     );
   };
@@ -101,7 +106,13 @@ export function ReaderFormModal({
   }));
 
   return (
-    <Modal opened onClose={onClose} title={adding ? 'Add reader' : `Update reader ${reader.name}`} size="lg" centered>
+    <AppModal
+      opened
+      onClose={onClose}
+      title={adding ? 'Add reader' : `Update reader ${reader.name}`}
+      size="lg"
+      centered
+    >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -178,6 +189,6 @@ export function ReaderFormModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

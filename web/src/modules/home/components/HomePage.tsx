@@ -1,12 +1,12 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconLayoutGrid } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { MENU_ENTRIES } from '@openyard/contracts';
 import { useIdleLimitMinutes } from '../../../app/hooks/useIdleLimitMinutes';
 import { useVisibleScreens } from '../../../app/hooks/useVisibleScreens';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
 import { homePath } from '../../../app/utils/homePath';
+import { specScreenName } from '../../../app/utils/specScreens';
 import { greetingFor } from '../utils/greetingFor';
 import { hourIn } from '../utils/hourIn';
 import { ScreenCard } from './ScreenCard';
@@ -21,7 +21,7 @@ export function HomePage() {
   if (!user) return null;
 
   const landingPage = user.landingPage.replace(/\/+$/, '');
-  const landingEntry = MENU_ENTRIES.find((entry) => entry.path === landingPage);
+  const landingName = specScreenName(landingPage);
   const landingRouted = screens.some(({ entry }) => entry.path === landingPage);
   const greeting = greetingFor(hourIn(new Date(), metadata?.timeZone));
 
@@ -48,8 +48,8 @@ export function HomePage() {
 
       {landingPage !== homePath && !landingRouted && (
         <Alert variant="light" color="gray" icon={<IconInfoCircle />} data-testid="landing-page-note">
-          Your landing page is {landingEntry ? <b>{landingEntry.label}</b> : <code>{landingPage}</code>}, which is not
-          available in this installation, so you start here.
+          Your landing page is {landingName ? <b>{landingName}</b> : <code>{landingPage}</code>}, which is not available
+          in this installation yet, so you start here.
         </Alert>
       )}
 

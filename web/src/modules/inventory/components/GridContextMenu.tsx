@@ -44,6 +44,8 @@ export function GridContextMenu({
       withinPortal
       shadow="lg"
       width={300}
+      // Opened from the keyboard too (Shift+F10): the first item it can do takes the focus.
+      withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
         <div style={{ position: 'absolute', left: target.x, top: target.y, width: 1, height: 1 }} />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -105,6 +105,14 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   const [menu, setMenu] = useState<(GridMenuTarget & { pick: GridPick | null }) | null>(null);
   const [updating, setUpdating] = useState<GridContainer | null>(null);
   const [dialog, setDialog] = useState<AdminDialog | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  // The context menu closes: the keyboard goes back to the grid it was opened on (unless the user
+  // went elsewhere), and so does a dialog opened from it when it closes (see AppModal).
+  const closeMenu = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('[role="menu"]')) gridRef.current?.focus();
+    setMenu(null);
+  };
 
   // Leaving the screen ends its transient state; filters and toggles stay for the next visit.
   useEffect(
@@ -226,7 +234,7 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   const moveHere = () => {
     if (!menu?.slotName || !selected) return;
     const target = menu.slotName;
-    setMenu(null);
+    closeMenu();
     update.mutate(
       [
         {
@@ -419,7 +427,10 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
             markedSlot={markedSlot}
             focus={focus}
             frames={gridFrames}
+            slotFormat={slotFormat}
+            cursorHeld={menu !== null || updating !== null}
             onPick={onPick}
+            ref={gridRef}
           />
           <GridLegend rules={rulesShown ? (rules.data ?? []) : null} />
           {tooltip && selected && selected.containerId === tooltip.containerId && (
@@ -438,19 +449,19 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
               canWrite={canWrite}
               movingNumber={selected?.number ?? null}
               igmFilter={igmFilter}
-              onClose={() => setMenu(null)}
+              onClose={closeMenu}
               onUpdateLocation={() => {
+                closeMenu();
                 if (menu.pick?.kind === 'container') setUpdating(store.container(menu.pick.index));
-                setMenu(null);
               }}
               onMoveHere={moveHere}
               onShowIgm={() => {
                 setFilters((current) => ({ ...current, igmItem: menu.igmItem }));
-                setMenu(null);
+                closeMenu();
               }}
               onClearIgm={() => {
                 setFilters((current) => ({ ...current, igmItem: null }));
-                setMenu(null);
+                closeMenu();
               }}
             />
           )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { locationUpdateItems } from '@openyard/contracts';
+import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifySuccess } from '../../../ui/notifySuccess';
 import { useUpdateLocation } from '../hooks/useUpdateLocation';
@@ -72,7 +73,7 @@ export function UpdateLocationModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Update location of ${container.number}`} centered>
+    <AppModal opened onClose={onClose} title={`Update location of ${container.number}`} centered>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Now at <b>{current ?? 'no slot'}</b> · {container.size} ft
@@ -133,6 +134,6 @@ export function UpdateLocationModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

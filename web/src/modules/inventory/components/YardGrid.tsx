@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { ActionIcon, Box, Stack, Tooltip } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type Ref } from 'react';
+import { ActionIcon, Box, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { IconMaximize, IconMinus, IconPlus } from '@tabler/icons-react';
 import { OrthographicView, type OrthographicViewState } from '@deck.gl/core';
 import type { Device } from '@luma.gl/core';
@@ -13,12 +13,15 @@ import { outlineData, ruleFeet, type RuleFoot } from '../utils/gridLayerData';
 import { PlannedSlotsLayer } from '../utils/PlannedSlotsLayer';
 import { gridLabels, type GridLabel } from '../utils/gridLabels';
 import type { GridFocus, GridPick } from '../utils/GridPick';
+import { toScreen, viewShowing } from '../utils/gridView';
 import type { Rgba } from '../utils/parseColor';
 import { RetainedDeck } from '../utils/RetainedDeck';
 import { slotAt } from '../utils/slotAt';
 import { SlotTexels } from '../utils/SlotTexels';
+import { slotName } from '../utils/slotName';
+import { slotStepOfKey, stepSlot } from '../utils/slotNavigation';
 import { slotsPixelRatio } from '../utils/slotsPixelRatio';
-import { slotBox, type YardGeometry } from '../utils/yardGeometry';
+import { SLOT_WIDTH, slotBox, slotIndexOf, type YardGeometry } from '../utils/yardGeometry';
 import { YardSlotsLayer } from '../utils/YardSlotsLayer';
 
 const VIEW = new OrthographicView({ id: 'yard', flipY: true, controller: true });
@@ -26,6 +29,9 @@ const OVERLAY_VIEW = new OrthographicView({ id: 'yard', flipY: true, controller:
 const HIGHLIGHT: Rgba = [34, 211, 238, 255];
 const SELECTED: Rgba = [255, 255, 255, 255];
 const SLOT_MARK: Rgba = [250, 204, 21, 255];
+const CURSOR: Rgba = [251, 146, 60, 255];
+// The keyboard cursor brings the view at least this close (a slot about 16 pixels wide).
+const CURSOR_MIN_ZOOM = Math.log2(16 / SLOT_WIDTH);
 const OVERLAY_STYLE = { pointerEvents: 'none' } as const;
 const MIN_ZOOM = -3;
 const MAX_ZOOM = 5;
@@ -68,7 +74,13 @@ interface YardGridProps {
   focus: GridFocus | null;
   // Told when the slots canvas draws (see GridFrames).
   frames: GridFrames;
+  slotFormat: string;
+  // The keyboard cursor stays drawn while something opened from it (its context menu, a dialog) is
+  // open, though the focus is there.
+  cursorHeld: boolean;
+  // 'left' is a click or Enter, 'right' a right click, Shift+F10 or the context-menu key.
   onPick: (pick: GridPick | null, button: 'left' | 'right') => void;
+  ref?: Ref<HTMLDivElement>;
 }
 
 function fitView(
@@ -108,7 +120,10 @@ export function YardGrid({
   markedSlot,
   focus,
   frames,
+  slotFormat,
+  cursorHeld,
   onPick,
+  ref,
 }: YardGridProps) {
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -123,6 +138,7 @@ export function YardGrid({
   );
   const revision = useSyncExternalStore(subscribe, store.getRevision);
   const { ref: sizeRef, width, height } = useElementSize();
+  const boxRef = useMergedRef(sizeRef, ref);
   const deckRef = useRef<DeckGLRef>(null);
   const [viewState, setViewState] = useState<OrthographicViewState | null>(null);
   const shownRevision = useRef(0);
@@ -199,6 +215,44 @@ export function YardGrid({
     return slot ? outlineData([slot], SLOT_MARK) : null;
   }, [markedSlot, geometry]);
 
+  // The keyboard cursor: a slot, moved by the arrow keys (see slotNavigation), drawn while the grid
+  // has the keyboard's focus. It goes where a click, a search or a selection goes.
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [keyboard, setKeyboard] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const selectedIndex = selectedContainerId === null ? null : store.indexOf(selectedContainerId);
+  const selectedArea = selectedIndex === null ? undefined : geometry.areasById.get(store.areaIds[selectedIndex]!);
+  const selectedSlot =
+    selectedIndex !== null && selectedArea
+      ? slotIndexOf(
+          selectedArea,
+          store.rowIndexes[selectedIndex]!,
+          store.columnIndexes[selectedIndex]!,
+          store.tiers[selectedIndex]!,
+        )
+      : null;
+  const [followed, setFollowed] = useState({ selectedContainerId, markedSlot });
+  if (followed.selectedContainerId !== selectedContainerId || followed.markedSlot !== markedSlot) {
+    setFollowed({ selectedContainerId, markedSlot });
+    const target = followed.markedSlot !== markedSlot && markedSlot !== null ? markedSlot : selectedSlot;
+    if (target !== null) setCursor(target);
+  }
+  const cursorShown = cursor !== null && cursor < geometry.slotCount && keyboard && (focused || cursorHeld);
+  const cursorBoxOf = (slot: number) => {
+    const area = geometry.areasById.get(geometry.slotAreaIds[slot]!);
+    return area
+      ? slotBox(area, geometry.slotRowIndexes[slot]!, geometry.slotColumnIndexes[slot]!, geometry.slotTiers[slot]!)
+      : null;
+  };
+  const cursorOutline = useMemo(() => {
+    const box = cursorShown && cursor !== null ? cursorBoxOf(cursor) : null;
+    return box ? outlineData([box], CURSOR) : null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- cursorBoxOf follows the geometry
+  }, [cursorShown, cursor, geometry]);
+  // When the keyboard last opened the context menu: the browser may follow Shift+F10 or the
+  // context-menu key with a contextmenu event of its own, which must not open it a second time.
+  const keyboardMenuAt = useRef(Number.NEGATIVE_INFINITY);
+
   // Labels that would be too small to read at this zoom are left out.
   const pixelsPerUnit = 2 ** ((viewState?.zoom as number | undefined) ?? 0);
   const labelKinds = `${pixelsPerUnit >= 2.6 ? 'r' : ''}${pixelsPerUnit >= 3.4 ? 'c' : ''}`;
@@ -236,8 +290,9 @@ export function YardGrid({
       selectionOutline.length > 0 &&
         new LineLayer({ id: 'selection', data: selectionOutline, widthUnits: 'pixels', getWidth: 3 }),
       markedOutline && new LineLayer({ id: 'marked-slot', data: markedOutline, widthUnits: 'pixels', getWidth: 2.5 }),
+      cursorOutline && new LineLayer({ id: 'cursor', data: cursorOutline, widthUnits: 'pixels', getWidth: 3 }),
     ],
-    [highlightOutlines, selectionOutline, markedOutline],
+    [highlightOutlines, selectionOutline, markedOutline, cursorOutline],
   );
   const labelLayers = useMemo(
     () => [
@@ -300,14 +355,81 @@ export function YardGrid({
   };
   const hovering = useRef(false);
 
-  // The zoom buttons stay as they are through live revisions.
-  const controls = useMemo(() => {
-    const zoomBy = (step: number) =>
+  const zoomBy = useCallback(
+    (step: number) =>
       setViewState((current) =>
         current
           ? { ...current, zoom: Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, (current.zoom as number) + step)) }
           : current,
-      );
+      ),
+    [],
+  );
+
+  // The slot under the cursor as a pick: the container shown there, else the slot.
+  const pickOfSlot = (slot: number, x: number, y: number): GridPick => {
+    const occupant = texels.occupantOf(slot);
+    return occupant !== null && store.container(occupant)
+      ? { kind: 'container', index: occupant, x, y }
+      : { kind: 'slot', slot, x, y };
+  };
+  // Brings the slot into sight; where its lower middle is on the canvas then.
+  const showSlot = (slot: number) => {
+    const box = cursorBoxOf(slot);
+    if (!box || !viewState) return { x: width / 2, y: height / 2 };
+    const view = { target: viewState.target as number[], zoom: viewState.zoom as number };
+    const next = viewShowing(view, width, height, box, CURSOR_MIN_ZOOM);
+    if (next !== view) setViewState({ ...viewState, target: [next.target[0]!, next.target[1]!, 0], zoom: next.zoom });
+    return toScreen(next, width, height, (box[0] + box[2]) / 2, box[3]);
+  };
+  const startSlot = () => selectedSlot ?? markedSlot ?? 0;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys on the zoom buttons are theirs.
+    if (event.target !== event.currentTarget || !viewState || !width || !height || !geometry.slotCount) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const step = slotStepOfKey(event.key);
+    const menuKey = event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey);
+    const choose = event.key === 'Enter' || event.key === ' ';
+    const zoom = event.key === '+' || event.key === '=' ? 0.5 : event.key === '-' ? -0.5 : 0;
+    if (!step && !menuKey && !choose && !zoom) return;
+    event.preventDefault();
+    setKeyboard(true);
+    if (zoom) {
+      zoomBy(zoom);
+      return;
+    }
+    const slot = step ? stepSlot(geometry, cursor ?? startSlot(), step) : (cursor ?? startSlot());
+    setCursor(slot);
+    const at = showSlot(slot);
+    if (choose) onPick(pickOfSlot(slot, at.x, at.y), 'left');
+    if (menuKey) {
+      keyboardMenuAt.current = performance.now();
+      onPick(pickOfSlot(slot, at.x, at.y), 'right');
+    }
+  };
+  const cursorLabel = (() => {
+    if (!cursorShown || cursor === null) return null;
+    const area = geometry.areasById.get(geometry.slotAreaIds[cursor]!);
+    const name = area
+      ? slotName(
+          area,
+          geometry.slotRowIndexes[cursor]!,
+          geometry.slotColumnIndexes[cursor]!,
+          geometry.slotTiers[cursor]!,
+          slotFormat,
+        )
+      : null;
+    const occupant = texels.occupantOf(cursor);
+    const container = occupant === null ? null : store.container(occupant);
+    return {
+      name: name ?? '',
+      content: container
+        ? `${container.number} · ${container.size} ft${container.planned ? ' · planned' : ''}`
+        : 'empty',
+    };
+  })();
+
+  // The zoom buttons stay as they are through live revisions.
+  const controls = useMemo(() => {
     return (
       <Stack gap={4} pos="absolute" right={10} bottom={10}>
         <Tooltip label="Zoom in" position="left">
@@ -332,25 +454,49 @@ export function YardGrid({
         </Tooltip>
       </Stack>
     );
-  }, [width, height, yardBox]);
+  }, [width, height, yardBox, zoomBy]);
 
   return (
     <Box
-      ref={sizeRef}
+      ref={boxRef}
       pos="relative"
       h="100%"
       w="100%"
+      tabIndex={0}
+      role="application"
+      aria-roledescription="yard grid"
+      aria-label="Yard grid: arrow keys choose a slot, Enter selects its container, Shift+F10 opens its menu"
       data-testid="inventory-grid"
       data-version={store.version}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        if (event.target !== event.currentTarget) return;
+        setFocused(true);
+        if (cursor === null) setCursor(startSlot());
+      }}
+      onBlur={(event) => {
+        if (event.target === event.currentTarget) setFocused(false);
+      }}
+      onPointerDown={() => {
+        setKeyboard(false);
+        keyboardMenuAt.current = Number.NEGATIVE_INFINITY;
+      }}
       onContextMenu={(event) => {
         event.preventDefault();
+        if (performance.now() - keyboardMenuAt.current < 1000) return;
         const bounds = event.currentTarget.getBoundingClientRect();
         const x = event.clientX - bounds.left;
         const y = event.clientY - bounds.top;
         const viewport = deckRef.current?.deck?.getViewports()[0];
         onPick(pickAt(viewport?.unproject([x, y]), x, y), 'right');
       }}
-      style={{ overflow: 'hidden', background: '#10151b', borderRadius: 'var(--mantine-radius-sm)' }}
+      style={{
+        overflow: 'hidden',
+        background: '#10151b',
+        borderRadius: 'var(--mantine-radius-sm)',
+        outline: focused && keyboard ? '2px solid var(--mantine-color-harbour-4)' : 'none',
+        outlineOffset: -2,
+      }}
     >
       {viewState && (
         <DeckGL
@@ -363,7 +509,12 @@ export function YardGrid({
           useDevicePixels={slotsPixelRatio(renderer, window.devicePixelRatio || 1)}
           viewState={viewState}
           onViewStateChange={({ viewState: next }) => setViewState(next)}
-          controller={{ doubleClickZoom: true, scrollZoom: { speed: 0.02, smooth: false }, dragRotate: false }}
+          controller={{
+            doubleClickZoom: true,
+            scrollZoom: { speed: 0.02, smooth: false },
+            dragRotate: false,
+            keyboard: false,
+          }}
           layers={slotLayers}
           getCursor={({ isDragging }) => (isDragging ? 'grabbing' : hovering.current ? 'pointer' : 'default')}
           onHover={(info) => {
@@ -373,6 +524,8 @@ export function YardGrid({
             // deck.gl reports a right-button tap as a click too, after its double-click wait: it
             // would close the context menu the right click just opened (onContextMenu handles it).
             if (event.rightButton || event.middleButton) return;
+            const hit = info.coordinate ? slotAt(geometry, info.coordinate[0]!, info.coordinate[1]!) : null;
+            if (hit) setCursor(hit.slot);
             onPick(pickAt(info.coordinate, info.x, info.y), 'left');
           }}
           onAfterRender={() => {
@@ -405,6 +558,27 @@ export function YardGrid({
           layers={overlayLayers}
           style={OVERLAY_STYLE}
         />
+      )}
+      {cursorLabel && (
+        <Paper
+          pos="absolute"
+          left={10}
+          top={10}
+          px="sm"
+          py={4}
+          bg="rgba(16, 21, 27, 0.9)"
+          style={{ pointerEvents: 'none' }}
+          aria-live="polite"
+          data-testid="inventory-grid-cursor"
+          data-slot={cursorLabel.name}
+        >
+          <Text size="xs">
+            <Text span ff="monospace" fw={700} size="xs">
+              {cursorLabel.name}
+            </Text>{' '}
+            · {cursorLabel.content}
+          </Text>
+        </Paper>
       )}
       {controls}
     </Box>

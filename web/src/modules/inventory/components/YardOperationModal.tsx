@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { AppModal } from '../../../ui/AppModal';
 
 // The frame of the admin menu's dialogs: the form, the error (the spec's text, from the form's own
 // check or from the server), Cancel and the action.
@@ -23,7 +24,7 @@ export function YardOperationModal({
   testId: string;
 }) {
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <AppModal opened onClose={onClose} title={title} centered>
       <Stack gap="sm" data-testid={testId}>
         {children}
         {error && (
@@ -40,6 +41,6 @@ export function YardOperationModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,9 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { messages, passwordChangeError } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
+import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useLogout } from '../../auth/hooks/useLogout';
 import { useChangePassword } from '../hooks/useChangePassword';
@@ -62,7 +63,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Change password" centered withCloseButton={!changed}>
+    <AppModal opened={opened} onClose={close} title="Change password" centered withCloseButton={!changed}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -121,6 +122,6 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

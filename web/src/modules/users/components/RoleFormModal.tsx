@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messages, type Role } from '@openyard/contracts';
+import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
+import { showServerFieldError } from '../../../ui/showServerFieldError';
 import { useSaveRole } from '../hooks/useSaveRole';
 
 // Add (role = null) or rename a role. Mounted only while open, so each opening starts from `role`.
@@ -27,13 +29,13 @@ export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: (
       onError: (error) => {
         const detail = errorMessageOf(error);
         notifyError(adding ? messages.roleNotAdded : messages.roleNotUpdated, detail);
-        setServerError(detail);
+        if (!showServerFieldError(form, error)) setServerError(detail);
       },
     });
   };
 
   return (
-    <Modal opened onClose={onClose} title={adding ? 'Add role' : `Edit role ${role.name}`} centered>
+    <AppModal opened onClose={onClose} title={adding ? 'Add role' : `Edit role ${role.name}`} centered>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -59,6 +61,6 @@ export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: (
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,24 +1,23 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue } from 'jotai';
-import { isRole, messages, newPasswordError, type User, type UserCreate, type UserUpdate } from '@openyard/contracts';
+import {
+  isRole,
+  mayGrantRole,
+  messages,
+  newPasswordError,
+  type User,
+  type UserCreate,
+  type UserUpdate,
+} from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
+import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
+import { showServerFieldError } from '../../../ui/showServerFieldError';
 import { useRoleNames } from '../hooks/useRoleNames';
 import { useSaveUser } from '../hooks/useSaveUser';
 
@@ -95,14 +94,17 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       onError: (error) => {
         const detail = errorMessageOf(error);
         notifyError(adding ? messages.userNotAdded : messages.userNotUpdated, detail);
-        setServerError(detail);
+        if (!showServerFieldError(form, error, { role: 'roleId' })) setServerError(detail);
       },
     });
   };
 
-  const roleOptions = (roleNames.data ?? []).map((role) => ({ value: String(role.id), label: role.name }));
+  // Only the roles this user may give (the server refuses the others); an edited user keeps theirs.
+  const roleOptions = (roleNames.data ?? [])
+    .filter((role) => (currentUser && mayGrantRole(currentUser.role, role.name)) || role.id === user?.role.id)
+    .map((role) => ({ value: String(role.id), label: role.name }));
   return (
-    <Modal opened onClose={onClose} title={adding ? 'Add user' : `Edit user ${user.username}`} size="lg" centered>
+    <AppModal opened onClose={onClose} title={adding ? 'Add user' : `Edit user ${user.username}`} size="lg" centered>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -174,6 +176,6 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
