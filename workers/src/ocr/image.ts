@@ -15,12 +15,14 @@ export class OcrImageError extends Error {
   }
 }
 
-const MAX_PIXELS = 40_000_000;
+// Gate cameras take at most 12 megapixels (4000 × 3000); a larger image is refused from its header
+// before it is decoded, so one upload cannot take hundreds of megabytes of memory.
+export const MAX_IMAGE_PIXELS = 12_000_000;
 
 export async function decodeImage(bytes: Buffer): Promise<RgbImage> {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new OcrImageError('The image is empty.');
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS })
+    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .removeAlpha()
       .toColourspace('srgb')

@@ -1,0 +1,23 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decodeImage, MAX_IMAGE_PIXELS, OcrImageError } from './image';
+
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+    .jpeg({ quality: 30 })
+    .toBuffer();
+
+describe('decodeImage', () => {
+  it('decodes a 12-megapixel gate camera frame (4000 × 3000)', async () => {
+    const image = await decodeImage(await jpeg(4000, 3000));
+    expect(image).toMatchObject({ width: 4000, height: 3000 });
+    expect(image.data.length).toBe(4000 * 3000 * 3);
+  });
+
+  it('refuses an image over 12 megapixels before decoding it', async () => {
+    expect(MAX_IMAGE_PIXELS).toBe(12_000_000);
+    const error = await decodeImage(await jpeg(4001, 3000)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OcrImageError);
+    expect((error as Error).message).toMatch(/pixel limit/i);
+  });
+});
