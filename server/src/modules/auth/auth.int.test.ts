@@ -62,7 +62,8 @@ describe('login', () => {
   it('rejects a malformed body with a 400 naming the field', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/rest/login', payload: { username: 'admin' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toMatch(/password/);
+    // In words, on the field it is about (never the schema's text).
+    expect(response.json()).toMatchObject({ field: 'password', message: 'Password is required' });
   });
 });
 
@@ -79,14 +80,39 @@ describe('session', () => {
     );
   });
 
-  it('logout ends the session: a replayed cookie or token gets 401', async () => {
+  it('logout (POST) ends the session: a replayed cookie or token gets 401', async () => {
     const session = await t.login('operator');
-    const logout = await t.app.inject({ url: '/rest/user/logout', headers: withCookie(session.cookie) });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/rest/user/logout',
+      headers: { ...withCookie(session.cookie), origin: 'http://localhost:80' },
+    });
     expect(logout.statusCode).toBe(200);
     expect(logout.json()).toEqual({ responsestatus: 'loggedOut' });
     expect(logout.cookies.find((c) => c.name === 'openyard_session')?.value).toBe('');
     expect((await t.app.inject({ url: '/rest/user', headers: withCookie(session.cookie) })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/rest/user', headers: session.auth })).statusCode).toBe(401);
+  });
+
+  it("the spec's GET logout works from this site and is refused to another site's page", async () => {
+    const session = await t.login('operator');
+    const crossSite = await t.app.inject({
+      url: '/rest/user/logout',
+      headers: { ...withCookie(session.cookie), 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const foreign = await t.app.inject({
+      url: '/rest/user/logout',
+      headers: { ...withCookie(session.cookie), origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/rest/user', headers: withCookie(session.cookie) })).statusCode).toBe(200);
+    const own = await t.app.inject({
+      url: '/rest/user/logout',
+      headers: { ...withCookie(session.cookie), 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/rest/user', headers: withCookie(session.cookie) })).statusCode).toBe(401);
   });
 
   it('expires a session idle for longer than sessionExpireInIdleMins', async () => {

@@ -8,7 +8,7 @@ import { currentUserState } from '../../../app/states/currentUserState';
 import { loginNoticeState } from '../../../app/states/loginNoticeState';
 import { lastAccessStorage } from '../../../app/utils/lastAccessStorage';
 
-// Ends the session on the server (GET /rest/user/logout) and here, then opens the login page,
+// Ends the session on the server (POST /rest/user/logout; the spec's GET stays for its clients) and here, then opens the login page,
 // optionally with a notice (e.g. the session expired).
 export function useLogout(): (notice?: string) => Promise<void> {
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export function useLogout(): (notice?: string) => Promise<void> {
   return useCallback(
     async (notice?: string) => {
       try {
-        await http.get<StatusResponse>('/rest/user/logout');
+        await http.post<StatusResponse>('/rest/user/logout');
       } catch (error) {
         // The session ends on this side regardless; the server's own idle expiry ends it there.
         console.warn('Openyard: logout request failed', error);
