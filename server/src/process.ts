@@ -29,6 +29,11 @@ import type { Workers } from '@openyard/workers/runtime';
 // jobs, and closes the database last.
 export async function startOpenyard(config: Config, logger: Logger) {
   const started = Date.now();
+  if (config.trustProxy === 'true') {
+    logger.warn(
+      'TRUST_PROXY=true believes any X-Forwarded-For, so a client can forge its address and get fresh rate-limit and login-failure budgets: set the hop count (1 behind one proxy) or the proxy addresses instead.',
+    );
+  }
   const database: DatabaseHandle = await openDatabase(config, {
     onLockWait: () =>
       logger.warn(`${config.dataDir}/pglite.lock is held: waiting up to 20 s for a process that stopped to let go`),
@@ -45,12 +50,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
     }
     // PGlite has no autovacuum: give its planner statistics now (the AnalyzeEmbedded job keeps them).
     if (database.kind === 'pglite') await db.execute(sql`analyze`);
-    const initialPassword = await seedInitialSuperadmin(db, config.dataDir);
-    if (initialPassword) {
-      logger.warn(
-        `Created the first user "superadmin" with password "${initialPassword}" (also in ${config.dataDir}/initial-credentials.txt). Change it after logging in.`,
-      );
-    }
+    await seedInitialSuperadmin(db, config.dataDir, (message) => logger.warn(message));
   }
 
   if (config.redisUrl) await checkRedisDurability(config.redisUrl, logger);

@@ -8,20 +8,26 @@ import { verifyPassword } from '../../modules/auth/password-hasher';
 import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './seed';
 
 describe('first start without the demo', () => {
-  it('creates one superadmin with a random password written once to DATA_DIR', async () => {
+  it('creates one superadmin with a random password written once to DATA_DIR, never to the log', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'openyard-seed-'));
     const database = await openTestDatabase();
+    const logged: string[] = [];
     try {
       await seedReferenceData(database.db);
-      const password = await seedInitialSuperadmin(database.db, dataDir);
-      expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const seeded = await seedInitialSuperadmin(database.db, dataDir, (message) => logged.push(message));
       const file = join(dataDir, 'initial-credentials.txt');
-      expect(readFileSync(file, 'utf8')).toContain(`password: ${password}`);
+      expect(seeded).toEqual({ file });
+      const password = /password: (\S+)/.exec(readFileSync(file, 'utf8'))?.[1];
+      expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
       expect(statSync(file).mode & 0o077).toBe(0);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain(file);
+      expect(logged[0]).not.toContain(password);
       const rows = await database.db.select().from(users);
       expect(rows.map((row) => row.username)).toEqual(['superadmin']);
       expect(await verifyPassword(rows[0]!.passwordHash, password!)).toBe(true);
-      expect(await seedInitialSuperadmin(database.db, dataDir)).toBeNull();
+      expect(await seedInitialSuperadmin(database.db, dataDir, (message) => logged.push(message))).toBeNull();
+      expect(logged).toHaveLength(1);
     } finally {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

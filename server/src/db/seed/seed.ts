@@ -134,8 +134,14 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
   });
 }
 
-// Without the demo, a new database gets one superadmin with a random password, shown once.
-export async function seedInitialSuperadmin(db: Database, dataDir: string): Promise<string | null> {
+// Without the demo, a new database gets one superadmin with a random password, written once to a
+// file only its owner can read. The log says where the file is, never the password: logs are
+// shipped, kept and read by more people than the machine's owner.
+export async function seedInitialSuperadmin(
+  db: Database,
+  dataDir: string,
+  log: (message: string) => void,
+): Promise<{ file: string } | null> {
   const [{ users } = { users: 0 }] = await db.select({ users: sql<number>`count(*)::int` }).from(schema.users);
   if (users > 0) return null;
   const password = randomBytes(12).toString('base64url');
@@ -144,8 +150,10 @@ export async function seedInitialSuperadmin(db: Database, dataDir: string): Prom
     .insert(schema.users)
     .values({ username: 'superadmin', passwordHash: await hashPassword(password), roleId: ids.get('superadmin')! });
   await mkdir(dataDir, { recursive: true });
-  await writeFile(join(dataDir, 'initial-credentials.txt'), `username: superadmin\npassword: ${password}\n`, {
-    mode: 0o600,
-  });
-  return password;
+  const file = join(dataDir, 'initial-credentials.txt');
+  await writeFile(file, `username: superadmin\npassword: ${password}\n`, { mode: 0o600 });
+  log(
+    `Created the first user "superadmin"; its password is in ${file} (readable by this account only). Change it after logging in and delete the file.`,
+  );
+  return { file };
 }
