@@ -1,14 +1,15 @@
 import { Type, type Static } from 'typebox';
 
-// Device log entry types: the three of the spec's filter, plus the reasons ingest refuses a message.
-export const DEVICE_LOG_TYPES = ['RF_OK', 'RFNOK', 'TAG_DATA', 'REJECTED'] as const;
+// Device log entry types: the three of the spec's filter, plus the reasons ingest refuses a message
+// and a device clock not believed (the message was stored at its arrival time instead).
+export const DEVICE_LOG_TYPES = ['RF_OK', 'RFNOK', 'TAG_DATA', 'REJECTED', 'CLOCK_OFF'] as const;
 export type DeviceLogType = (typeof DEVICE_LOG_TYPES)[number];
 export const DEVICE_LOG_FILTERS = ['All', 'RF_OK', 'RFNOK', 'TAG_DATA'] as const;
 
 export const DeviceLogEntry = Type.Object({
   id: Type.Integer(),
   deviceId: Type.String(),
-  type: Type.Union([Type.Literal('RF_OK'), Type.Literal('RFNOK'), Type.Literal('TAG_DATA'), Type.Literal('REJECTED')]),
+  type: Type.Union(DEVICE_LOG_TYPES.map((type) => Type.Literal(type))),
   message: Type.String(),
   topic: Type.Union([Type.String(), Type.Null()]),
   receivedAt: Type.Integer(),

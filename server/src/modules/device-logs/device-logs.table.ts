@@ -18,6 +18,6 @@ export const deviceLogs = pgTable(
     uniqueIndex('device_logs_device_message_unique')
       .on(table.deviceId, table.messageId, table.type)
       .where(sql`${table.messageId} is not null`),
-    check('device_logs_type', sql`${table.type} in ('RF_OK', 'RFNOK', 'TAG_DATA', 'REJECTED')`),
+    check('device_logs_type', sql`${table.type} in ('RF_OK', 'RFNOK', 'TAG_DATA', 'REJECTED', 'CLOCK_OFF')`),
   ],
 );

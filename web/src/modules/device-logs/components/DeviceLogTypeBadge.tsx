@@ -6,6 +6,7 @@ const COLORS: Record<DeviceLogType, string> = {
   RFNOK: 'red',
   TAG_DATA: 'harbour',
   REJECTED: 'orange',
+  CLOCK_OFF: 'yellow',
 };
 
 export function DeviceLogTypeBadge({ type }: { type: DeviceLogType }) {

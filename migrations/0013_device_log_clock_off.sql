@@ -1,0 +1,2 @@
+ALTER TABLE "device_logs" DROP CONSTRAINT "device_logs_type";--> statement-breakpoint
+ALTER TABLE "device_logs" ADD CONSTRAINT "device_logs_type" CHECK ("device_logs"."type" in ('RF_OK', 'RFNOK', 'TAG_DATA', 'REJECTED', 'CLOCK_OFF'));
