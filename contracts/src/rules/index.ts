@@ -9,5 +9,8 @@ export * from './iso6346';
 export * from './container-read';
 export * from './slots';
 export * from './container-search';
+export * from './search-terms';
 export * from './validation-problem';
 export * from './role-grant';
+export * from './inventory-write';
+export * from './permission-effects';

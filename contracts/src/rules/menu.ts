@@ -1,4 +1,4 @@
-import { isRole, type PermissionFlag, type Principal } from './permissions';
+import { isRole, type PermissionFlag, type Principal, type SystemRole } from './permissions';
 
 export interface FeatureFlags {
   enterpriseVersion: boolean;
@@ -15,6 +15,8 @@ export interface MenuEntry {
   // Other paths on which this entry shows as active (planning is active on configure).
   alsoActiveOn?: readonly string[];
   flag?: PermissionFlag;
+  // Shown only to these roles, whatever their flags (the role-permission screen says so).
+  roles?: readonly SystemRole[];
   visible?: (principal: Principal, features: FeatureFlags) => boolean;
 }
 
@@ -27,7 +29,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'Inventory',
     path: '/inventory',
     flag: 'inventoryVisible',
-    visible: (principal) => isRole(principal.role, 'superadmin'),
+    roles: ['superadmin'],
   },
   { key: 'containers', label: 'Containers', path: '/containers', flag: 'containersVisible' },
   {
@@ -61,7 +63,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'Users',
     path: '/users',
     flag: 'usersVisible',
-    visible: (principal) => isRole(principal.role, 'admin', 'superadmin'),
+    roles: ['admin', 'superadmin'],
   },
   // Gate-reader administration is the superadmin's (spec 1 §6); the route is in spec 1 §2.
   {
@@ -69,7 +71,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'Gate Readers',
     path: '/gate-readers',
     flag: 'gateVisible',
-    visible: (principal) => isRole(principal.role, 'superadmin'),
+    roles: ['superadmin'],
   },
   { key: 'reports', label: 'Reports', path: '/reports', flag: 'reportsVisible' },
   { key: 'deviceLogs', label: 'Device Logs', path: '/device-logs', flag: 'deviceLogsVisible' },
@@ -77,7 +79,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     key: 'configuration',
     label: 'Configuration',
     path: '/configure',
-    visible: (principal) => isRole(principal.role, 'superadmin'),
+    roles: ['superadmin'],
   },
   {
     key: 'chaVehicles',
@@ -91,6 +93,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 export function visibleMenuEntries(principal: Principal, features: FeatureFlags): MenuEntry[] {
   return MENU_ENTRIES.filter((entry) => {
     if (entry.flag && !principal.permissions[entry.flag] && !isRole(principal.role, 'superadmin')) return false;
+    if (entry.roles && !isRole(principal.role, ...entry.roles)) return false;
     return entry.visible ? entry.visible(principal, features) : true;
   });
 }

@@ -116,23 +116,28 @@ export interface Principal {
 // of flags means any one of them (a call shared by two screens).
 // `write` needs create/update rights: crudEnabled, or the request comes from the user's landing
 // page and the route belongs to that screen (spec 3 §6 "Create and edit are enabled if the
-// landing page equals the current path or crudEnabled").
+// landing page equals the current path or crudEnabled"); a call made from two screens lists both.
 export type Access =
   | { readonly public: true }
   | {
       readonly flag?: PermissionFlag | readonly PermissionFlag[];
       readonly roles?: readonly SystemRole[];
       readonly write?: boolean;
-      readonly screen?: string;
+      readonly screen?: string | readonly string[];
     };
 
 export function isPublicAccess(access: Access): access is { readonly public: true } {
   return 'public' in access;
 }
 
-export function canCreateOrUpdate(principal: Principal, pagePath: string | undefined, screen?: string): boolean {
+export function canCreateOrUpdate(
+  principal: Principal,
+  pagePath: string | undefined,
+  screen?: string | readonly string[],
+): boolean {
   if (isRole(principal.role, 'superadmin') || principal.permissions.crudEnabled) return true;
-  return screen !== undefined && principal.landingPage === screen && pagePath === screen;
+  if (screen === undefined || pagePath !== principal.landingPage) return false;
+  return typeof screen === 'string' ? screen === pagePath : screen.includes(pagePath);
 }
 
 export function isAllowed(access: Access, principal: Principal, pagePath: string | undefined): boolean {

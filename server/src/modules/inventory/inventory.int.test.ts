@@ -12,7 +12,7 @@ import type {
   YardMapResponse,
 } from '@openyard/contracts';
 import { sqlState } from '../../errors';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { addContainer, containerNumber } from '../../test/yard-fixtures';
 import { outboxEvents } from '../outbox/outbox.table';
 import { containerSizes } from '../master-data/master-data.table';
@@ -628,5 +628,26 @@ describe('inventory reads', () => {
       (await update([{ containerId: box.id, number: box.containerNumber, newLocation: 'B_8_18_1' }], manager.auth))
         .statusCode,
     ).toBe(403);
+  });
+
+  // Issue 13 point 18: the web allowed moves to a user whose landing page is the inventory, the
+  // server only to one whose landing page is the containers screen; both follow one rule now.
+  it('lets the landing page give the location update on the inventory as on the containers screen', async () => {
+    const flags = { inventoryVisible: true, containersVisible: true };
+    const onInventory = await createUserWithPermissions(t, superadmin.auth, 'moves-inventory', flags, '/inventory');
+    const onContainers = await createUserWithPermissions(t, superadmin.auth, 'moves-containers', flags, '/containers');
+    const box = await addContainer(t, superadmin.auth, { location: 'B_8_10_1' });
+    const move = (auth: Record<string, string>, pagePath: string, newLocation: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/rest/yard/updateLocation',
+        headers: { ...auth, pagepath: pagePath },
+        payload: [{ containerId: box.id, number: box.containerNumber, newLocation }],
+      });
+    expect((await move(onInventory.auth, '/inventory', 'B_8_11_1')).statusCode).toBe(200);
+    expect((await move(onContainers.auth, '/containers', 'B_8_12_1')).statusCode).toBe(200);
+    expect((await move(onInventory.auth, '/containers', 'B_8_13_1')).statusCode).toBe(403);
+    expect((await move(onContainers.auth, '/inventory', 'B_8_13_1')).statusCode).toBe(403);
+    expect((await get<ContainerLocation>(`/rest/yard/location/${box.id}`)).body.location).toBe('B_8_12_1');
   });
 });

@@ -11,6 +11,7 @@ import {
   InventoryGrid,
   InventoryLoadQuery,
   InventorySnapshot,
+  inventoryWriteAccess,
   LocationUpdateBody,
   LocationUpdateResult,
   YardMapQuery,
@@ -20,11 +21,10 @@ import { requirePrincipal } from '../../plugins/access';
 import type { InventoryService } from './inventory.service';
 
 // The inventory screen needs inventoryVisible (a superadmin grant, spec 3 §6); container info,
-// location and IGM lookups serve the containers screen too. Location updates need create/update
-// rights (spec 1 §6: superadmin or crud).
+// location and IGM lookups serve the containers screen too. Location updates follow the inventory
+// write rule of contracts, shared with both screens.
 const inventory = { flag: 'inventoryVisible' } as const;
 const lookup = { flag: ['inventoryVisible', 'containersVisible'] } as const;
-const update = { flag: ['inventoryVisible', 'containersVisible'], write: true, screen: '/containers' } as const;
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['inventory'];
 // Kiosk and mobile search are public pages (spec 1 §2); their lookups are rate limited per address.
@@ -132,7 +132,7 @@ export const inventoryRoutes: FastifyPluginAsyncTypebox<{ inventory: InventorySe
   app.post(
     '/rest/yard/updateLocation',
     {
-      config: { access: update },
+      config: { access: inventoryWriteAccess },
       schema: { tags, body: LocationUpdateBody, response: { 200: LocationUpdateResult, ...errors } },
     },
     async (request) => {

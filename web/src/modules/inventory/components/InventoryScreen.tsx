@@ -26,9 +26,11 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useAtom, useAtomValue } from 'jotai';
-import { isRole, type YardLayout } from '@openyard/contracts';
+import { useLocation } from 'react-router';
+import { canWriteInventory, isRole, type YardLayout } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
+import { principalOf } from '../../../app/utils/principalOf';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
@@ -70,8 +72,10 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   const slotFormat = layout.slotFormat;
   const startHeight = layout.startHeight;
   const superadmin = user ? isRole(user.role, 'superadmin') : false;
-  // Spec 2 §6: crud when the landing page is this screen or the permissions allow it.
-  const canWrite = superadmin || !!user?.permissions.crudEnabled || user?.landingPage === '/inventory';
+  // Spec 2 §6: crud when the landing page is this screen or the permissions allow it; the server's
+  // location update checks the same rule.
+  const { pathname } = useLocation();
+  const canWrite = user !== null && canWriteInventory(principalOf(user), pathname);
 
   const [live, setLive] = useAtom(inventoryLiveState);
   const [rulesShown, setRulesShown] = useAtom(inventoryRulesShownState);

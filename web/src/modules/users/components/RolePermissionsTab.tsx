@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import {
   editablePermissionFlags,
   messages,
+  permissionFlagsWithoutEffect,
   type Permissions,
   type RolePermissions,
   type RolePermissionsUpdate,
@@ -25,7 +26,8 @@ interface Draft {
 
 // The Role Permissions tab (superadmin and admin): one row per role, one checkbox per menu flag the
 // editor may grant (admins do not see inventory and device logs, spec 3 §6), the landing page, and
-// a Save per changed row.
+// a Save per changed row. A flag the role's menu ignores (inventory needs superadmin, users needs
+// admin; superadmin ignores them all) is greyed with the reason on hover, still editable.
 export function RolePermissionsTab({ editorRole, canWrite }: { editorRole: string; canWrite: boolean }) {
   const list = useRolePermissions();
   const save = useSaveRolePermissions();
@@ -154,19 +156,30 @@ export function RolePermissionsTab({ editorRole, canWrite }: { editorRole: strin
       ),
       cell: ({ row }) => {
         const draft = draftOf(row.original);
-        return (
+        const noEffect = permissionFlagsWithoutEffect(row.original.roleName)[flag];
+        const box = (
           <Checkbox
             size="xs"
             mx="auto"
             w="fit-content"
             aria-label={`${permissionFlagLabels[flag]} for ${row.original.roleName}`}
+            aria-description={noEffect ? `No effect for this role: ${noEffect}` : undefined}
             data-testid={`role-permissions-${flag}-${row.original.roleId}`}
+            data-no-effect={noEffect ? true : undefined}
+            style={noEffect ? { opacity: 0.35 } : undefined}
             checked={draft.permissions[flag]}
             disabled={!canWrite}
             onChange={(event) =>
               edit(row.original, { permissions: { ...draft.permissions, [flag]: event.currentTarget.checked } })
             }
           />
+        );
+        return noEffect ? (
+          <Tooltip label={`No effect for this role: ${noEffect}`} withArrow>
+            <div>{box}</div>
+          </Tooltip>
+        ) : (
+          box
         );
       },
     })),
@@ -187,6 +200,10 @@ export function RolePermissionsTab({ editorRole, canWrite }: { editorRole: strin
         label="Role permissions"
         testId="role-permissions-table"
       />
+      <Text size="xs" c="dimmed" data-testid="role-permissions-no-effect-help">
+        Greyed boxes have no effect for their role (a menu shown only to some roles, or superadmin, who sees every menu
+        whatever its flags); hover one for why.
+      </Text>
     </Stack>
   );
 }
