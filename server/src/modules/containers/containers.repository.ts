@@ -544,10 +544,13 @@ export const containersRepository = {
 
   // One container with where it stands and the layout version, in one statement. The key is its id
   // (digits only) or its number: the active container with that number, else its latest visit.
-  async lookup(db: Database, key: string): Promise<ContainerLookup | undefined> {
-    const [found] = /^\d+$/.test(key)
-      ? await lookupByIdQuery(db).execute({ id: Number(key) })
-      : await lookupByNumberQuery(db).execute({ number: normalizeContainerNumber(key) });
+  // By 'number' the key is a number even when it is all digits: public pages look containers up so,
+  // as ids are counted out one by one and numbers are not.
+  async lookup(db: Database, key: string, by: 'key' | 'number' = 'key'): Promise<ContainerLookup | undefined> {
+    const [found] =
+      by === 'key' && /^\d+$/.test(key)
+        ? await lookupByIdQuery(db).execute({ id: Number(key) })
+        : await lookupByNumberQuery(db).execute({ number: normalizeContainerNumber(key) });
     return toLookup(found);
   },
 

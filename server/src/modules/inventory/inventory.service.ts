@@ -191,9 +191,10 @@ export function createInventoryService(
     );
   }
 
-  // One container (by id or number) with where it stands and the yard's grid to name its slot.
-  async function lookUp(key: string) {
-    const found = await containersRepository.lookup(db, key);
+  // One container (by id or number, or by number only) with where it stands and the yard's grid to
+  // name its slot.
+  async function lookUp(key: string, by: 'key' | 'number' = 'key') {
+    const found = await containersRepository.lookup(db, key, by);
     if (!found) throw notFound(messages.containerNotFound(key));
     return { row: found.row, where: found.standing, grid: await loadGridAt(db, namer, found.layoutVersion) };
   }
@@ -372,21 +373,25 @@ export function createInventoryService(
       return toInventoryContainer(row, where, slotNamesOf(namer, grid, where));
     },
 
-    // Where the searched containers stand, for the yard map of the web, kiosk and mobile pages.
+    // Where the searched containers stand, for the yard map of the web, kiosk and mobile pages. The
+    // route is public (spec 1 §2): it takes container numbers or an IGM item (spec 2 §5), never the
+    // containers' ids, which anyone could count out; an all-digit entry is a number nobody has.
     async yardMap(text: string, medium: string | undefined) {
       const search = containerSearch(text);
       if (search.kind === 'error') throw badRequest(search.error);
+      // An IGM item's containers are looked up by the ids read for it here.
       const keys =
         search.kind === 'numbers'
-          ? search.numbers
-          : (await containersRepository.byIgm(db, search.igm, search.item, true)).map((row) =>
-              String(row.container.id),
-            );
+          ? search.numbers.map((number) => ({ key: number, by: 'number' as const }))
+          : (await containersRepository.byIgm(db, search.igm, search.item, true)).map((row) => ({
+              key: String(row.container.id),
+              by: 'key' as const,
+            }));
       const found: ContainerLocation[] = [];
       const notFound: string[] = [];
-      for (const key of keys) {
+      for (const { key, by } of keys) {
         try {
-          found.push(await this.location(key));
+          found.push(await this.location(key, by));
         } catch (error) {
           if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
           notFound.push(key);
@@ -396,8 +401,8 @@ export function createInventoryService(
       return { responsestatus: 'success', medium: medium ?? null, containers: found, notFound };
     },
 
-    async location(key: string): Promise<ContainerLocation> {
-      const { row, where, grid } = await lookUp(key);
+    async location(key: string, by: 'key' | 'number' = 'key'): Promise<ContainerLocation> {
+      const { row, where, grid } = await lookUp(key, by);
       const names = slotNamesOf(namer, grid, where);
       let geo: { latitude: number; longitude: number } | null = null;
       const area = where ? grid.areasById.get(where.areaId) : undefined;
