@@ -9,7 +9,13 @@ export const DEVICE_LOG_FILTERS = ['All', 'RF_OK', 'RFNOK', 'TAG_DATA'] as const
 export const DeviceLogEntry = Type.Object({
   id: Type.Integer(),
   deviceId: Type.String(),
-  type: Type.Union(DEVICE_LOG_TYPES.map((type) => Type.Literal(type))),
+  type: Type.Union([
+    Type.Literal('RF_OK'),
+    Type.Literal('RFNOK'),
+    Type.Literal('TAG_DATA'),
+    Type.Literal('REJECTED'),
+    Type.Literal('CLOCK_OFF'),
+  ]),
   message: Type.String(),
   topic: Type.Union([Type.String(), Type.Null()]),
   receivedAt: Type.Integer(),

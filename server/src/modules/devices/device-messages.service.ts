@@ -1,5 +1,6 @@
 import { and, asc, inArray, isNull, ne, or } from 'drizzle-orm';
 import {
+  deviceClockOff,
   deviceUsername,
   gateHealth,
   machineColour,
@@ -28,9 +29,23 @@ export type DeviceMessage =
   | { kind: 'itvPosition'; itvId: number; topic: string; payload: ItvPositionPayload }
   | { kind: 'rejected'; deviceId: string; topic: string | null; reason: string; messageId: string | null };
 
-// A device's clock may be wrong; a timestamp far in the future is taken as "now".
-function deviceTime(timestamp: number, now: number) {
-  return new Date(Math.min(timestamp, now + 60_000));
+const HOUR_MS = 60 * 60_000;
+function distance(ms: number) {
+  if (ms >= 365 * 24 * HOUR_MS) return `${Math.floor(ms / (365 * 24 * HOUR_MS))} years`;
+  if (ms >= 48 * HOUR_MS) return `${Math.floor(ms / (24 * HOUR_MS))} days`;
+  if (ms >= 2 * HOUR_MS) return `${Math.floor(ms / HOUR_MS)} hours`;
+  return `${Math.max(1, Math.round(ms / 60_000))} minutes`;
+}
+
+// A timestamp past the ISO range (the schema caps only its lower end) is shown as the number sent.
+function timestampText(timestamp: number) {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? String(timestamp) : date.toISOString();
+}
+
+export function clockOffMessage(timestamp: number, now: number) {
+  const off = timestamp < now ? 'behind' : 'ahead of';
+  return `Device clock not believed: its time ${timestampText(timestamp)} is ${distance(Math.abs(now - timestamp))} ${off} the server's; stored at its arrival time`;
 }
 
 const of = <K extends DeviceMessage['kind']>(items: DeviceMessage[], kind: K) =>
@@ -59,6 +74,24 @@ export function createDeviceMessagesService(
       const readerById = new Map(readers.map((reader) => [reader.id, reader]));
       const unknown = (deviceId: string, topic: string, messageId: string) =>
         logs.push({ deviceId, type: 'REJECTED', message: 'Unknown device: it is not registered', topic, messageId });
+      // A device's clock may be wrong (a reader whose clock battery died sends 1970; a clock far
+      // ahead would outrank every real message as the latest): a time outside the tolerance is not
+      // believed, the message is stored at its arrival and the device log says so.
+      const deviceTime = (
+        deviceId: string,
+        item: { topic: string; payload: { messageId: string; timestamp: number } },
+      ): Date => {
+        const { timestamp, messageId } = item.payload;
+        if (!deviceClockOff(timestamp, now)) return new Date(timestamp);
+        logs.push({
+          deviceId,
+          type: 'CLOCK_OFF',
+          message: clockOffMessage(timestamp, now),
+          topic: item.topic,
+          messageId,
+        });
+        return new Date(now);
+      };
 
       const tagRows = [];
       for (const item of tagItems) {
@@ -74,7 +107,7 @@ export function createDeviceMessagesService(
           antenna: item.payload.antenna ?? null,
           rssi: item.payload.rssi ?? null,
           messageId: item.payload.messageId,
-          readAt: deviceTime(item.payload.timestamp, now),
+          readAt: deviceTime(deviceUsername('reader', reader.id), item),
         });
       }
       const insertedTags = await gatesRepository.insertTagReads(tx, tagRows);
@@ -122,7 +155,7 @@ export function createDeviceMessagesService(
           unknown(deviceUsername('reader', item.readerId), item.topic, item.payload.messageId);
           continue;
         }
-        const at = deviceTime(item.payload.timestamp, now);
+        const at = deviceTime(deviceUsername('reader', item.readerId), item);
         touch(item.readerId, at, item.payload.rfStatus);
         logs.push({
           deviceId: deviceUsername('reader', item.readerId),
@@ -171,7 +204,7 @@ export function createDeviceMessagesService(
           speed: item.payload.speed ?? null,
           machineStatus: item.payload.status ?? null,
           messageId: item.payload.messageId,
-          recordedAt: deviceTime(item.payload.timestamp, now),
+          recordedAt: deviceTime(deviceUsername('machine', item.machineId), item),
         });
       }
       const insertedPositions = await machinesRepository.insertMachinePositions(tx, positionRows);
@@ -222,7 +255,7 @@ export function createDeviceMessagesService(
           latitude: item.payload.latitude ?? null,
           longitude: item.payload.longitude ?? null,
           messageId: item.payload.messageId,
-          occurredAt: deviceTime(item.payload.timestamp, now),
+          occurredAt: deviceTime(deviceUsername('machine', item.machineId), item),
         });
       }
       await machinesRepository.insertMachineEvents(tx, eventRows);
@@ -246,7 +279,7 @@ export function createDeviceMessagesService(
           longitude: item.payload.longitude,
           speed: item.payload.speed ?? null,
           messageId: item.payload.messageId,
-          recordedAt: deviceTime(item.payload.timestamp, now),
+          recordedAt: deviceTime(deviceUsername('itv', item.itvId), item),
         });
       }
       const insertedItv = await machinesRepository.insertItvPositions(tx, itvRows);
