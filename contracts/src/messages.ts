@@ -4,6 +4,9 @@ export const messages = {
   exportChooseOption: 'Choose an option first',
   exportZeroPage: 'Zero page number not allowed',
   exportInvalidRange: 'Invalid from/to page numbers',
+  // Not in the spec (issue 13 point 24): a range past the last page is cut there, and says so.
+  exportRangeClamped: (fromPage: number, lastPage: number) =>
+    `There ${lastPage === 1 ? 'is 1 page' : `are ${lastPage} pages`}: pages ${fromPage} to ${lastPage} will be exported.`,
 
   // Change password (spec 3 §5)
   passwordAllFieldsRequired: 'All fields are required',

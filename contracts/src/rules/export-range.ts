@@ -1,4 +1,5 @@
 import { messages } from '../messages';
+import { pageCount } from './paging';
 
 export type ExportPageType = 'current' | 'all' | 'range';
 
@@ -11,9 +12,12 @@ export interface ExportRangeInput {
   toPage?: number | null;
 }
 
-export type ExportRange = { startIndex: number; pageSize: number } | { error: string };
+// `notice` says what was changed from what was asked (a range cut at the last page).
+export type ExportRange = { startIndex: number; pageSize: number; notice?: string } | { error: string };
 
 // The export dialog's page options (spec 3 §5): start = (page-1)*pageSize+1, size = pages*pageSize.
+// A range ending past the last page ends at the last page, with a notice; one starting past it has
+// nothing to export.
 export function exportRange(input: ExportRangeInput): ExportRange {
   const { pageType, pageSize } = input;
   if (!pageType) return { error: messages.exportChooseOption };
@@ -22,6 +26,14 @@ export function exportRange(input: ExportRangeInput): ExportRange {
   const from = input.fromPage ?? 0;
   const to = input.toPage ?? 0;
   if (from <= 0 || to <= 0) return { error: messages.exportZeroPage };
-  if (to < from) return { error: messages.exportInvalidRange };
-  return { startIndex: (from - 1) * pageSize + 1, pageSize: (to - from + 1) * pageSize };
+  const lastPage = pageCount(input.totalCount, pageSize);
+  if (to < from || from > lastPage) return { error: messages.exportInvalidRange };
+  const startIndex = (from - 1) * pageSize + 1;
+  if (to > lastPage)
+    return {
+      startIndex,
+      pageSize: (lastPage - from + 1) * pageSize,
+      notice: messages.exportRangeClamped(from, lastPage),
+    };
+  return { startIndex, pageSize: (to - from + 1) * pageSize };
 }

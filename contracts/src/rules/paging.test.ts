@@ -68,4 +68,23 @@ describe('export page range (spec 3 §5)', () => {
       error: 'Invalid from/to page numbers',
     });
   });
+
+  // Issue 13 point 24: 100 rows are 7 pages of 15.
+  it('cuts a range at the last page and says so', () => {
+    expect(exportRange({ ...base, pageType: 'range', fromPage: 5, toPage: 40 })).toEqual({
+      startIndex: 61,
+      pageSize: 45,
+      notice: 'There are 7 pages: pages 5 to 7 will be exported.',
+    });
+    expect(exportRange({ ...base, pageType: 'range', fromPage: 7, toPage: 7 })).toEqual({
+      startIndex: 91,
+      pageSize: 15,
+    });
+  });
+
+  it('has nothing to export from a page past the last one', () => {
+    expect(exportRange({ ...base, pageType: 'range', fromPage: 8, toPage: 9 })).toEqual({
+      error: 'Invalid from/to page numbers',
+    });
+  });
 });

@@ -70,6 +70,12 @@ export function ExportDialog({
   };
 
   const pages = pageCount(totalCount, pageSize);
+  // A range past the last page is cut there; the dialog says so before the export.
+  const preview =
+    pageType === 'range' && fromPage !== null && toPageNumber !== null
+      ? exportRange({ pageType, currentPage, pageSize, totalCount, fromPage, toPage: toPageNumber })
+      : null;
+  const notice = preview && 'notice' in preview ? preview.notice : undefined;
   return (
     <AppModal opened={opened} onClose={close} title={title} centered size="sm">
       <Stack gap="sm">
@@ -84,7 +90,7 @@ export function ExportDialog({
           <Stack gap="xs" mt="xs">
             <Radio value="current" label={`Current page (${currentPage})`} data-testid="export-dialog-current" />
             <Radio value="all" label={`All pages (${pages})`} data-testid="export-dialog-all" />
-            <Radio value="range" label="Pages from – to" data-testid="export-dialog-range" />
+            <Radio value="range" label={`Pages from – to (1 to ${pages})`} data-testid="export-dialog-range" />
           </Stack>
         </Radio.Group>
         {pageType === 'range' && (
@@ -114,6 +120,11 @@ export function ExportDialog({
               data-testid="export-dialog-to"
             />
           </Group>
+        )}
+        {notice && !error && (
+          <Alert color="yellow" p="xs" data-testid="export-dialog-notice">
+            <Text size="sm">{notice}</Text>
+          </Alert>
         )}
         {error && (
           <Alert color="red" p="xs" data-testid="export-dialog-error">
