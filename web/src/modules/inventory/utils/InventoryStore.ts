@@ -186,11 +186,15 @@ export class InventoryStore {
     };
   }
 
-  // Entries of live containers whose number is one of these (upper case, no spaces).
-  findNumbers(numbers: readonly string[]): number[] {
-    const wanted = new Set(numbers);
+  // Entries of live containers whose number starts with one of these (upper case, no spaces): a
+  // whole number, one without its check digit, or an owner prefix (see containerNumberTerms).
+  findNumbers(prefixes: readonly string[]): number[] {
     const found: number[] = [];
-    for (let i = 0; i < this.length; i += 1) if (this.alive[i] && wanted.has(this.numbers[i]!)) found.push(i);
+    for (let i = 0; i < this.length; i += 1) {
+      if (!this.alive[i]) continue;
+      const number = this.numbers[i]!;
+      if (prefixes.some((prefix) => number.startsWith(prefix))) found.push(i);
+    }
     return found;
   }
 

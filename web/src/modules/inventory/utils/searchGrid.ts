@@ -1,4 +1,4 @@
-import { normalizeContainerNumber, parseSlotName, tierOfHeightName } from '@openyard/contracts';
+import { containerNumberTerms, isWholeContainerNumber, parseSlotName, tierOfHeightName } from '@openyard/contracts';
 import type { InventoryStore } from './InventoryStore';
 import { slotIndexOf, type YardGeometry } from './yardGeometry';
 
@@ -7,10 +7,9 @@ export type GridSearchResult =
   | { kind: 'slot'; slot: number }
   | { kind: 'none'; message: string };
 
-const CONTAINER_NUMBER = /^[A-Z]{4}\d{6,7}$/;
-
-// The inventory search (spec 2 §2): container numbers (several, separated by commas or spaces), an
-// IGM number or IGM item (IGM:ITEM), or a slot name to go to.
+// The inventory search (spec 2 §2): container numbers (several, separated by commas or spaces) or
+// the start of one (an owner prefix such as MSCU finds that owner's boxes), an IGM number or IGM
+// item (IGM:ITEM), or a slot name to go to.
 export function searchGrid(
   text: string,
   store: InventoryStore,
@@ -19,19 +18,23 @@ export function searchGrid(
 ): GridSearchResult {
   const value = text.trim();
   if (!value) return { kind: 'none', message: 'Type a container number, an IGM number or a slot' };
-  const terms = value
-    .split(/[\s,]+/)
-    .map(normalizeContainerNumber)
-    .filter(Boolean);
-  if (terms.length && terms.every((term) => CONTAINER_NUMBER.test(term))) {
+  const terms = containerNumberTerms(value);
+  if (terms) {
     const indexes = store.findNumbers(terms);
-    if (!indexes.length)
-      return {
-        kind: 'none',
-        message:
-          terms.length === 1 ? `Container ${terms[0]} is not in the yard` : 'None of these containers is in the yard',
-      };
-    return { kind: 'containers', indexes, by: 'number' };
+    if (indexes.length) return { kind: 'containers', indexes, by: 'number' };
+    // An IGM may look like the start of a container number.
+    const igm = terms.length === 1 ? store.findIgm(value) : [];
+    if (igm.length) return { kind: 'containers', indexes: igm, by: 'igm' };
+    const [term] = terms as [string];
+    return {
+      kind: 'none',
+      message:
+        terms.length > 1
+          ? 'None of these containers is in the yard'
+          : isWholeContainerNumber(term)
+            ? `Container ${term} is not in the yard`
+            : `No container number starting with ${term} is in the yard`,
+    };
   }
   const slot = parseSlotName(value, options.slotFormat);
   const area = slot ? geometry.areasByName.get(slot.area.toUpperCase()) : undefined;
