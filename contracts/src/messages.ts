@@ -90,6 +90,10 @@ export const messages = {
   // Container search of the kiosk and mobile pages (spec 2 §5), verbatim.
   searchNothingGiven: 'Please add an IGM item number or provide some container numbers to search.',
   searchTooMany: 'You can only search for upto 10 containers or a single IGM item number. Please try again.',
+  // The containers screen's search (issue 13 point 4): every text must match, so fewer find as much.
+  searchTooManyTerms: (max: number) =>
+    `A search takes at most ${max} texts, and every one of them must match: remove some and search again.`,
+  searchTookTooLong: 'This search took too long. Search with longer texts, or fewer of them, and try again.',
 
   // Location updates and the yard's invariants (spec 1 §5, spec 2 §5, DESIGN §5)
   nothingToUpdate: 'Nothing to update',

@@ -104,7 +104,16 @@ export function loadConfig(env: Env = process.env) {
     host: text(env, 'HOST', '0.0.0.0'),
     dataDir,
     databaseUrl,
+    // PostgreSQL's bounds on every API and workers connection (openPostgres); 0 turns one off.
+    // PGlite has none of them: its statements run on the server's thread and cannot be stopped.
+    databaseTimeouts: {
+      statementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+      lockMs: integer(env, 'DATABASE_LOCK_TIMEOUT_MS', 10_000, 0, 3_600_000),
+      idleInTransactionMs: integer(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0, 3_600_000),
+    },
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    // How long the outbox relay waits for Redis to take a publish before it rolls back and retries.
+    busPublishTimeoutMs: integer(env, 'BUS_PUBLISH_TIMEOUT_MS', 2000, 100, 600_000),
     mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'tcp:', 'ws:', 'wss:']),
     mqttPort: integer(env, 'MQTT_PORT', 1883, 0, 65535),
     mqttPortExplicit: Boolean(env.MQTT_PORT),

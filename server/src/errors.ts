@@ -48,6 +48,9 @@ export function sqlState(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+// PostgreSQL stopped a statement: its statement_timeout ran out (57014, as for a cancel) or its
+// lock_timeout did (55P03); see openPostgres.
+export const isTimeout = (error: unknown) => ['57014', '55P03'].includes(sqlState(error) ?? '');
 
 // The constraint a driver error names (postgres.js: constraint_name; PGlite: constraint).
 export function sqlConstraint(error: unknown): string | undefined {

@@ -6,8 +6,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { roles } from '../db/schema';
 import { seedReferenceData } from '../db/seed/seed';
-import { DatabaseLockedError, openPglite } from './db';
-import { TEST_DATABASE } from '../test/test-app';
+import { rowsOf } from '../db/bulk-insert';
+import { isTimeout, sqlState } from '../errors';
+import {
+  DatabaseLockedError,
+  DEFAULT_DATABASE_TIMEOUTS,
+  genericPlanHandles,
+  openPglite,
+  openPostgres,
+  type Database,
+} from './db';
+import { createTestPostgresDatabase, TEST_DATABASE } from '../test/test-app';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -67,6 +76,78 @@ describe('migrations and invariants', () => {
       });
     } finally {
       await database.close();
+    }
+  });
+});
+
+// Issue 13 point 12: no statement, lock or idle-in-transaction timeout was set anywhere.
+describe.runIf(TEST_DATABASE === 'postgres')('PostgreSQL connection timeouts', () => {
+  const show = async (db: Database, setting: string) =>
+    rowsOf<{ setting: string }>(await db.execute(sql`select setting from pg_settings where name = ${setting}`))[0]!
+      .setting;
+
+  it('are set on every connection of the app, the generic-plan ones too, with defaults', async () => {
+    const created = await createTestPostgresDatabase();
+    const configured = await openPostgres(created.url, {
+      max: 2,
+      timeouts: { statementMs: 4000, lockMs: 3000, idleInTransactionMs: 5000 },
+    });
+    const defaults = await openPostgres(created.url, { max: 2 });
+    try {
+      for (const db of [configured.db, genericPlanHandles.get(configured.db)!]) {
+        expect(await show(db, 'statement_timeout')).toBe('4000');
+        expect(await show(db, 'lock_timeout')).toBe('3000');
+        expect(await show(db, 'idle_in_transaction_session_timeout')).toBe('5000');
+      }
+      // Inside a transaction too (postgres.js's reserved connection).
+      await configured.db.transaction(async (tx) => expect(await show(tx, 'statement_timeout')).toBe('4000'));
+      expect(await show(defaults.db, 'statement_timeout')).toBe(String(DEFAULT_DATABASE_TIMEOUTS.statementMs));
+      expect(await show(defaults.db, 'lock_timeout')).toBe(String(DEFAULT_DATABASE_TIMEOUTS.lockMs));
+      expect(await show(defaults.db, 'idle_in_transaction_session_timeout')).toBe(
+        String(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
+      );
+    } finally {
+      await configured.close();
+      await defaults.close();
+      await created.drop();
+    }
+  });
+
+  it('stop a long statement, a long lock wait and an abandoned transaction with an error', async () => {
+    const created = await createTestPostgresDatabase();
+    const database = await openPostgres(created.url, {
+      max: 3,
+      timeouts: { statementMs: 300, lockMs: 200, idleInTransactionMs: 1500 },
+    });
+    try {
+      const slow = await database.db.execute(sql`select pg_sleep(5)`).catch((error: unknown) => error);
+      expect(sqlState(slow)).toBe('57014');
+      expect(isTimeout(slow)).toBe(true);
+
+      // A row lock another transaction holds: the wait ends at lock_timeout.
+      await database.db.execute(sql`create table held (id int primary key)`);
+      await database.db.execute(sql`insert into held values (1)`);
+      let waited: unknown;
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from held where id = 1 for update`);
+        waited = await database.db.execute(sql`update held set id = 2 where id = 1`).catch((error: unknown) => error);
+      });
+      expect(sqlState(waited)).toBe('55P03');
+      expect(isTimeout(waited)).toBe(true);
+
+      // A transaction left idle (its holder waits on something else) is ended and rolled back.
+      const abandoned = await database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update held set id = 3 where id = 1`);
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+          await tx.execute(sql`select 1`);
+        })
+        .catch((error: unknown) => error);
+      expect(abandoned).toBeInstanceOf(Error);
+      expect(rowsOf<{ id: number }>(await database.db.execute(sql`select id from held`))).toEqual([{ id: 1 }]);
+    } finally {
+      await database.close();
+      await created.drop();
     }
   });
 });

@@ -73,7 +73,38 @@ function preparedStatements(sql: Sql): Sql {
   });
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+// PostgreSQL's bounds on a connection, in milliseconds; 0 turns one off. Without them a statement, a
+// wait for a row lock or a transaction left open (its holder waiting on something else) could hold a
+// connection and its locks for ever. A statement stopped by them fails with SQLSTATE 57014 (statement
+// timeout) or 55P03 (lock timeout); an idle transaction's connection is closed and it rolls back.
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+// The longest statement of the app is an export's search of up to 100,000 containers (seconds);
+// writers of the yard queue on the inventory lock for milliseconds; nothing a transaction waits on
+// but the database takes long (the outbox relay's bus publish gives up after BUS_PUBLISH_TIMEOUT_MS).
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 30_000,
+  lockMs: 10_000,
+  idleInTransactionMs: 60_000,
+};
+
+// As startup parameters: set when a connection opens, at no cost per statement.
+const timeoutParameters = (timeouts: DatabaseTimeouts) => ({
+  statement_timeout: timeouts.statementMs,
+  lock_timeout: timeouts.lockMs,
+  idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+});
+
+// Migrations run without them: an index built on a large table may take minutes, and a process waits
+// for another's migrations on the advisory lock as long as they take.
+export async function openPostgres(
+  url: string,
+  options: { max?: number; timeouts?: DatabaseTimeouts } = {},
+): Promise<DatabaseHandle> {
   const migrationClient = postgres(url, { max: 1, onnotice: () => undefined });
   try {
     await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
@@ -83,10 +114,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     await migrationClient.end();
   }
   const max = options.max ?? 10;
+  const timeouts = timeoutParameters(options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS);
   const client = postgres(url, {
     max,
     onnotice: () => undefined,
-    connection: { join_collapse_limit: PLANNER_JOIN_COLLAPSE_LIMIT },
+    connection: { join_collapse_limit: PLANNER_JOIN_COLLAPSE_LIMIT, ...timeouts },
   });
   const db = drizzlePostgres(preparedStatements(client), { schema, casing: 'snake_case' });
   // The prepared reads (server/src/db/prepared.ts) run on connections of their own that keep one
@@ -98,7 +130,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const readClient = postgres(url, {
     max: Math.max(2, Math.ceil(max / 2)),
     onnotice: () => undefined,
-    connection: { join_collapse_limit: PLANNER_JOIN_COLLAPSE_LIMIT, plan_cache_mode: 'force_generic_plan' },
+    connection: {
+      join_collapse_limit: PLANNER_JOIN_COLLAPSE_LIMIT,
+      plan_cache_mode: 'force_generic_plan',
+      ...timeouts,
+    },
   });
   genericPlanHandles.set(db, drizzlePostgres(preparedStatements(readClient), { schema, casing: 'snake_case' }));
   const notifications = postgresNotifications(url);
@@ -193,8 +229,10 @@ export async function openPglite(
 }
 
 export function openDatabase(
-  config: { databaseUrl?: string | undefined; dataDir: string },
+  config: { databaseUrl?: string | undefined; dataDir: string; databaseTimeouts?: DatabaseTimeouts },
   options: { onLockWait?: () => void } = {},
 ): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, options);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.databaseTimeouts ? { timeouts: config.databaseTimeouts } : {})
+    : openPglite(config.dataDir, options);
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { openPglite, openPostgres, type DatabaseHandle } from '../adapters/db';
+import { openPglite, openPostgres, type DatabaseHandle, type DatabaseTimeouts } from '../adapters/db';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { createMemoryBus } from '../adapters/bus';
@@ -44,11 +44,12 @@ export async function createTestPostgresDatabase() {
   };
 }
 
-// Each test file gets its own database: a fresh PGlite in memory, or a new PostgreSQL database.
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+// Each test file gets its own database: a fresh PGlite in memory, or a new PostgreSQL database (with
+// the connections' timeouts of the configuration, when given).
+export async function openTestDatabase(timeouts?: DatabaseTimeouts): Promise<DatabaseHandle> {
   if (TEST_DATABASE === 'pglite') return openPglite('memory://');
   const created = await createTestPostgresDatabase();
-  const handle = await openPostgres(created.url, { max: 5 });
+  const handle = await openPostgres(created.url, { max: 5, ...(timeouts ? { timeouts } : {}) });
   return {
     ...handle,
     close: async () => {
@@ -75,7 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     API_RATE_LIMIT_PER_MINUTE: '1000000',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(config.databaseTimeouts);
   await seedReferenceData(database.db);
   if (options.demo ?? true) await seedDemo(database.db, config.yard.yardCenter);
   const bus = createMemoryBus();

@@ -5,6 +5,8 @@ import {
   normalizeContainerNumber,
   offsetFromOneBasedSkip,
   parseContainerNumber,
+  searchTerms,
+  searchTermsProblem,
   slotSpan,
   type Container,
   type ContainerInput,
@@ -17,7 +19,7 @@ import {
   type MovementSource,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, isTimeout, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
 import type { ExportsService } from '../exports/exports.service';
 import type { InventoryService } from '../inventory/inventory.service';
@@ -36,24 +38,31 @@ const DEFAULT_LIMIT = 15;
 const EXPORT_MAX_ROWS = 100_000;
 const SUGGESTION_LIMIT = 10;
 
-// Several search texts come joined with '&*' (spec 1 §9).
-export function searchTerms(searchText: string | undefined): string[] {
-  return (searchText ?? '')
-    .split('&*')
-    .map((term) => term.trim())
-    .filter(Boolean);
-}
-
+// Several search texts come joined with '&*' (spec 1 §7), at most MAX_SEARCH_TERMS of them.
 function filterOf(
   query: { searchText?: string | undefined; fromDate?: number | undefined; toDate?: number | undefined },
   activeOnly: boolean,
 ): ContainerFilter {
+  const terms = searchTerms(query.searchText);
+  const problem = searchTermsProblem(terms);
+  if (problem) throw badRequest(problem, 'searchText');
   return {
     activeOnly,
-    terms: searchTerms(query.searchText),
+    terms,
     ...(query.fromDate === undefined ? {} : { from: new Date(query.fromDate) }),
     ...(query.toDate === undefined ? {} : { to: new Date(query.toDate) }),
   };
+}
+
+// A search the database stopped (PostgreSQL's statement or lock timeout, see openPostgres) is
+// answered in words: the person can narrow it.
+async function bounded<T>(search: Promise<T>): Promise<T> {
+  try {
+    return await search;
+  } catch (error) {
+    if (isTimeout(error)) throw badRequest(messages.searchTookTooLong, 'searchText');
+    throw error;
+  }
 }
 
 // Why a number fails ISO 6346: its structure, or its check digit.
@@ -139,11 +148,13 @@ export function createContainersService(db: Database, deps: { inventory: Invento
 
   return {
     async page(query: ContainersQuery, activeOnly: boolean) {
-      const { rows, total } = await containersRepository.page(
-        db,
-        filterOf(query, activeOnly),
-        offsetFromOneBasedSkip(query.skip),
-        query.limit ?? DEFAULT_LIMIT,
+      const { rows, total } = await bounded(
+        containersRepository.page(
+          db,
+          filterOf(query, activeOnly),
+          offsetFromOneBasedSkip(query.skip),
+          query.limit ?? DEFAULT_LIMIT,
+        ),
       );
       return { entities: await placedContainers(db, rows), totalCount: total };
     },
@@ -286,11 +297,13 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     },
 
     async export(query: ContainersExportQuery, principal: Principal) {
-      const { rows } = await containersRepository.page(
-        db,
-        filterOf(query, query.inYardContainersOnly ?? true),
-        offsetFromOneBasedSkip(query.skip),
-        query.limit ?? EXPORT_MAX_ROWS,
+      const { rows } = await bounded(
+        containersRepository.page(
+          db,
+          filterOf(query, query.inYardContainersOnly ?? true),
+          offsetFromOneBasedSkip(query.skip),
+          query.limit ?? EXPORT_MAX_ROWS,
+        ),
       );
       const list = await placedContainers(db, rows);
       const date = (value: number | null) => (value === null ? '' : new Date(value));
