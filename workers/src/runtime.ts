@@ -83,7 +83,8 @@ export async function startWorkers({
     queue,
     cameraFrames: createCameraFrameIntake({ blobs, queue: ocrQueue, maxFrameBytes: config.ocr.maxFrameBytes }),
     logger: logger.child({ component: 'ingest' }),
-    ...(mqtt.intake ? { intake: mqtt.intake } : {}),
+    // In process with the embedded broker: a device message is acknowledged once written.
+    ...(mqtt.intake ? { intake: mqtt.intake, write: (message: DeviceMessage) => deviceMessages.submit(message) } : {}),
   });
 
   let intakeStopped: Promise<void> | null = null;

@@ -147,10 +147,102 @@ async function waitForTcp(port: number, child: Child, name: string, timeoutMs = 
 }
 
 export interface OpenyardProcess extends Child {
-  role: 'server' | 'workers';
-  // http://127.0.0.1:port of a server; null for workers.
+  role: 'all' | 'server' | 'workers';
+  // http://127.0.0.1:port of a server (or of ROLE=all); null for workers.
   baseUrl: string | null;
   dataDir: string;
+}
+
+// Starts `node server/src/main.ts` with ROLE=role and `env` and waits until it is ready: its own
+// "Openyard <role> … in N ms" line (workers have no HTTP port), so children log at info level; the
+// output is kept for failure messages. A server's (or ROLE=all's) health route must answer.
+async function launch(
+  role: OpenyardProcess['role'],
+  dataDir: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<OpenyardProcess> {
+  let ready: (line: { msg: string }) => void = () => undefined;
+  const readyLine = new Promise<{ msg: string }>((resolve) => (ready = resolve));
+  const { handle } = startChild(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/main.ts'],
+    {
+      PATH: INHERITED_PATH,
+      HOME: INHERITED_HOME ?? dataDir,
+      ROLE: role,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: join(dataDir, 'no-web'),
+      LOG_LEVEL: 'info',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      ...env,
+    },
+    (line) => {
+      if (!line.startsWith('{')) return;
+      try {
+        const parsed = JSON.parse(line) as { msg?: unknown };
+        if (typeof parsed.msg === 'string' && parsed.msg.startsWith(`Openyard ${role} `))
+          ready(parsed as { msg: string });
+      } catch {
+        // Not a log line.
+      }
+    },
+  );
+  const openyard: OpenyardProcess = { ...handle, role, baseUrl: null, dataDir };
+  let timer: NodeJS.Timeout | undefined;
+  const line = await Promise.race([
+    readyLine,
+    handle.exited.then(() => {
+      throw new Error(`The ${role} process exited before it was ready:\n${handle.output()}`);
+    }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`The ${role} process was not ready in ${timeoutMs} ms:\n${handle.output()}`)),
+        timeoutMs,
+      );
+    }),
+  ])
+    .catch(async (error: unknown) => {
+      await handle.kill('SIGKILL');
+      throw error;
+    })
+    .finally(() => clearTimeout(timer));
+  if (role !== 'workers') {
+    const address = /listening on (http:\/\/\S+)/.exec(line.msg)?.[1];
+    if (!address) throw new Error(`No address in "${line.msg}"`);
+    openyard.baseUrl = address.replace('localhost', '127.0.0.1');
+    const health = await fetch(`${openyard.baseUrl}/rest/health`);
+    if (!health.ok) throw new Error(`GET /rest/health answered ${health.status}`);
+  }
+  return openyard;
+}
+
+// Openyard as `npm start` runs it (ROLE=all: PGlite in DATA_DIR, in-process queue and bus, the
+// embedded broker on `mqttPort`), for kill tests of the embedded topology: start it again on the
+// same DATA_DIR and port after a kill.
+export async function startEmbeddedProcess({
+  dataDir,
+  mqttPort,
+  demo = false,
+  env = {},
+  timeoutMs = 60_000,
+}: {
+  dataDir: string;
+  mqttPort: number;
+  demo?: boolean;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}) {
+  mkdirSync(dataDir, { recursive: true });
+  const openyard = await launch(
+    'all',
+    dataDir,
+    { MQTT_PORT: String(mqttPort), ...(demo ? { DEMO: '1' } : {}), ...env },
+    timeoutMs,
+  );
+  return { ...openyard, brokerUrl: `mqtt://127.0.0.1:${mqttPort}` };
 }
 
 export interface ClusterOptions {
@@ -183,21 +275,10 @@ export async function startCluster(options: ClusterOptions = {}) {
     serial += 1;
     const dataDir = join(root, `${role}-${serial}`);
     mkdirSync(dataDir, { recursive: true });
-    let ready: (line: { msg: string }) => void = () => undefined;
-    const readyLine = new Promise<{ msg: string }>((resolve) => (ready = resolve));
-    // Readiness is the process's own "Openyard <role> … in N ms" line (workers have no HTTP port),
-    // so the children log at info level; the output is kept for failure messages.
-    const { handle } = startChild(
-      process.execPath,
-      ['--import', 'tsx', 'server/src/main.ts'],
+    const openyard = await launch(
+      role,
+      dataDir,
       {
-        PATH: INHERITED_PATH,
-        HOME: INHERITED_HOME ?? root,
-        ROLE: role,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIR: join(dataDir, 'no-web'),
         DATABASE_URL: database.url,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: prefix,
@@ -207,49 +288,12 @@ export async function startCluster(options: ClusterOptions = {}) {
         // Its own share group: in a group shared with other tests' sessions the broker would hand
         // part of this cluster's messages to them.
         INGEST_SHARE_GROUP: prefix,
-        LOG_LEVEL: 'info',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
         ...(demo ? { DEMO: '1' } : {}),
         ...env,
       },
-      (line) => {
-        if (!line.startsWith('{')) return;
-        try {
-          const parsed = JSON.parse(line) as { msg?: unknown };
-          if (typeof parsed.msg === 'string' && parsed.msg.startsWith(`Openyard ${role} `))
-            ready(parsed as { msg: string });
-        } catch {
-          // Not a log line.
-        }
-      },
+      timeoutMs,
     );
-    const openyard: OpenyardProcess = { ...handle, role, baseUrl: null, dataDir };
     processes.add(openyard);
-    let timer: NodeJS.Timeout | undefined;
-    const line = await Promise.race([
-      readyLine,
-      handle.exited.then(() => {
-        throw new Error(`The ${role} process exited before it was ready:\n${handle.output()}`);
-      }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`The ${role} process was not ready in ${timeoutMs} ms:\n${handle.output()}`)),
-          timeoutMs,
-        );
-      }),
-    ])
-      .catch(async (error: unknown) => {
-        await handle.kill('SIGKILL');
-        throw error;
-      })
-      .finally(() => clearTimeout(timer));
-    if (role === 'server') {
-      const address = /listening on (http:\/\/\S+)/.exec(line.msg)?.[1];
-      if (!address) throw new Error(`No address in "${line.msg}"`);
-      openyard.baseUrl = address.replace('localhost', '127.0.0.1');
-      const health = await fetch(`${openyard.baseUrl}/rest/health`);
-      if (!health.ok) throw new Error(`GET /rest/health answered ${health.status}`);
-    }
     return openyard;
   }
 
@@ -429,8 +473,11 @@ export async function startTagStream({
   run = randomUUID(),
   maxInFlight = 50,
   backlog,
+  login,
 }: {
   url: string;
+  // The reader's own login (the embedded broker); without it an anonymous client (Mosquitto).
+  login?: { username: string; password: string };
   readerId: number;
   count: number;
   perSecond: number;
@@ -439,7 +486,9 @@ export async function startTagStream({
   backlog?: { limit: number; stored: () => Promise<number> };
 }) {
   const client: MqttClient = await mqtt.connectAsync(url, {
-    clientId: `oy-publisher-${randomBytes(4).toString('hex')}`,
+    ...(login
+      ? { clientId: login.username, username: login.username, password: login.password }
+      : { clientId: `oy-publisher-${randomBytes(4).toString('hex')}` }),
     reconnectPeriod: 250,
     connectTimeout: 5000,
   });

@@ -77,6 +77,7 @@ export interface IngestStats {
 // jobs (a bad one becomes a 'rejected' message that the worker logs). The broker gets its PUBACK only
 // after the job holding the message is queued, so an ingest crash makes the broker deliver the
 // message again, and the database's unique key (device + message id) makes that redelivery a no-op.
+// Embedded (one process, `write` given), the message itself is written before its PUBACK instead.
 //
 // mqtt.js hands over one message per connection at a time, and the next one only after this one's
 // callback (its backpressure; the callback sends the PUBACK). So ingest opens `connections`
@@ -94,6 +95,7 @@ export async function startIngest({
   cameraFrames,
   logger,
   intake,
+  write,
 }: {
   url: string;
   username?: string;
@@ -109,6 +111,12 @@ export async function startIngest({
   // The embedded broker's hand-over (same process): messages come from it instead of an MQTT
   // connection, and the device's PUBACK waits for `done`, so nothing acknowledged is only in memory.
   intake?: { current: DeviceIntake | null };
+  // Writes one device message to the database (group commit) and resolves once it is committed.
+  // Given (embedded topology), ingest acknowledges a message after its own write instead of after a
+  // stored job: the same promise for a fraction of the work, since a queued job was written once to
+  // keep it and once more to process it. A message whose write fails is queued as a job after all
+  // (stored, retried, kept in the failed list), so a bad one is never redelivered for ever.
+  write?: (message: DeviceMessage) => Promise<void>;
 }) {
   const stats: IngestStats = { received: 0, queued: 0, rejected: 0, frames: 0 };
   let stopping = false;
@@ -117,10 +125,28 @@ export async function startIngest({
   // The last camera frame being stored and queued (one at a time per connection).
   let framing: Promise<void> = Promise.resolve();
   const clients: MqttClient[] = [];
+  // Direct writes not yet committed (with `write`).
+  const writing = new Set<Promise<void>>();
 
   // Once stopping, a message is not acknowledged, and the broker delivers it again to the next session.
   function enqueue(message: DeviceMessage, done: (error?: Error) => void) {
     if (stopping) return done(new Error('Ingest is stopping'));
+    if (write) {
+      const written = write(message).then(
+        () => {
+          stats.queued += 1;
+          done();
+        },
+        (error: unknown) => {
+          logger.warn({ err: error, kind: message.kind }, 'could not write a device message; queueing it as a job');
+          waiting.push({ message, done });
+          queueing ??= addWaiting();
+        },
+      );
+      writing.add(written);
+      void written.finally(() => writing.delete(written));
+      return;
+    }
     waiting.push({ message, done });
     queueing ??= addWaiting();
   }
@@ -284,6 +310,7 @@ export async function startIngest({
     async stop() {
       stopping = true;
       if (intake) intake.current = null;
+      await Promise.all(writing);
       await Promise.all([queueing, framing]);
       await Promise.all(clients.map((client) => client.endAsync()));
     },
