@@ -9,6 +9,7 @@ import {
   type EmbeddedBroker,
 } from './adapters/broker';
 import { createMemoryBus, createRedisBus } from './adapters/bus';
+import { createFileBlobs } from './adapters/blobs';
 import { openDatabase, type DatabaseHandle } from './adapters/db';
 import { createBullQueue, openMemoryQueue } from './adapters/queue';
 import { buildApp } from './app';
@@ -19,6 +20,7 @@ import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './db/seed/se
 import { createDeviceAuthenticator } from './modules/devices/device-credentials';
 import { createExportsService } from './modules/exports/exports.service';
 import { createJobStore } from './modules/jobs/jobs.repository';
+import { requeueFrameIntake } from './modules/ocr/ocr-frames';
 import { createOutboxRelay } from './modules/outbox/outbox-relay';
 import type { AfterCommit } from './modules/outbox/outbox.repository';
 import { checkRedisDurability } from './adapters/redis-check';
@@ -71,6 +73,9 @@ export async function startOpenyard(config: Config, logger: Logger) {
         name: 'ocr',
       })
     : await openMemoryQueue({ logger, maxPending: 10_000, store: createJobStore(db, 'ocr') });
+  // Frames stored before a crash whose OCR job was not queued yet are queued before any intake.
+  const requeuedFrames = await requeueFrameIntake(createFileBlobs(config.dataDir), ocrQueue);
+  if (requeuedFrames) logger.info({ frames: requeuedFrames }, 'queued the OCR jobs of frames stored before a crash');
 
   let address: string | null = null;
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | null = null;

@@ -1,7 +1,7 @@
 import { decodeFrame, type ParsedTopic } from '@openyard/contracts';
 import type { Blobs } from '@openyard/server/adapters/blobs';
 import type { Queue } from '@openyard/server/adapters/queue';
-import { storeFrame } from '@openyard/server/modules/ocr/ocr-frames';
+import { takeFrame } from '@openyard/server/modules/ocr/ocr-frames';
 
 export type FrameIntakeOutcome = { ok: true } | { ok: false; reason: string; messageId: string | null };
 
@@ -26,14 +26,13 @@ export function createCameraFrameIntake({
         return { ok: false, reason: `Frame larger than ${maxFrameBytes} bytes`, messageId: null };
       const decoded = decodeFrame(payload);
       if (!decoded.ok) return { ok: false, reason: `Malformed frame: ${decoded.reason}`, messageId: null };
-      const job = await storeFrame(blobs, {
+      await takeFrame(blobs, queue, {
         gateId: parsed.deviceId,
         camera: parsed.camera,
         messageId: decoded.header.messageId,
         timestamp: decoded.header.timestamp,
         jpeg: decoded.jpeg,
       });
-      await queue.addBulk([job]);
       return { ok: true };
     },
   };

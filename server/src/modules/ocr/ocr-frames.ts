@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deviceUsername, type Camera } from '@openyard/contracts';
 import type { Blobs } from '../../adapters/blobs';
-import type { JobRequest } from '../../adapters/queue';
+import type { JobRequest, Queue } from '../../adapters/queue';
 
 // How a camera frame reaches the OCR queue, from MQTT (ingest) or an HTTP upload alike: the JPEG
 // is stored as a blob and the job carries only its path and metadata.
@@ -30,15 +30,14 @@ export function ocrFrameJobId(gateId: number, messageId: string): string {
   return `${deviceUsername('camera', gateId)}.cameraFrame.${messageId.replaceAll(':', '%3A')}`;
 }
 
-export async function storeFrame(
-  blobs: Blobs,
-  frame: { gateId: number; camera: Camera; messageId: string; timestamp: number; jpeg: Uint8Array },
-  now = Date.now(),
-): Promise<JobRequest> {
+// The OCR job of a frame: the JPEG's blob key and the frame's metadata.
+function frameJob(
+  frame: { gateId: number; camera: Camera; messageId: string; timestamp: number },
+  now: number,
+): JobRequest & { jobId: string; data: OcrFrameJobData } {
   // A camera clock far ahead is taken as now (the folder is the day the frame was taken).
   const timestamp = Math.min(frame.timestamp, now + 60_000);
   const image = frameBlobKey(frame.gateId, frame.camera, frame.messageId, timestamp);
-  await blobs.put(image, frame.jpeg);
   const data: OcrFrameJobData = {
     gateId: frame.gateId,
     camera: frame.camera,
@@ -47,4 +46,68 @@ export async function storeFrame(
     image,
   };
   return { name: OCR_FRAME_JOB, data, jobId: ocrFrameJobId(frame.gateId, frame.messageId) };
+}
+
+// A frame being taken in: its OCR job is written here before the JPEG and removed once the job is
+// queued, so a crash in between leaves the job and requeueFrameIntake queues it at the next start.
+// (The JPEG's name holds only a hash of the message id: the job could not be made again from it.)
+export const FRAME_INTAKE_FOLDER = 'frame-intake';
+
+const intakeKey = (job: JobRequest) =>
+  `${FRAME_INTAKE_FOLDER}/${createHash('sha256')
+    .update(job.jobId ?? '')
+    .digest('hex')
+    .slice(0, 32)}.json`;
+
+// Stores the frame and queues its OCR job (in the database when embedded). Resolves once both are
+// kept: only then may the camera be told (PUBACK, or the upload's answer).
+export async function takeFrame(
+  blobs: Blobs,
+  queue: Queue,
+  frame: { gateId: number; camera: Camera; messageId: string; timestamp: number; jpeg: Uint8Array },
+  now = Date.now(),
+): Promise<OcrFrameJobData> {
+  const job = frameJob(frame, now);
+  const entry = intakeKey(job);
+  await blobs.put(entry, Buffer.from(JSON.stringify(job)));
+  await blobs.put(job.data.image, frame.jpeg);
+  await queue.addBulk([job]);
+  await blobs.delete(entry);
+  return job.data;
+}
+
+const isFrameJob = (value: unknown): value is { name: string; jobId: string; data: OcrFrameJobData } => {
+  const job = value as { name?: unknown; jobId?: unknown; data?: Partial<OcrFrameJobData> } | null;
+  return (
+    job?.name === OCR_FRAME_JOB &&
+    typeof job.jobId === 'string' &&
+    typeof job.data?.gateId === 'number' &&
+    typeof job.data.camera === 'string' &&
+    typeof job.data.messageId === 'string' &&
+    typeof job.data.timestamp === 'number' &&
+    typeof job.data.image === 'string'
+  );
+};
+
+// At start, before any intake: the frames a stopped process stored without its OCR job being queued
+// are queued now. A frame whose job was queued after all is deduplicated by its job id, and one
+// already read is skipped by the job; an entry whose JPEG was never written was never acknowledged
+// (the camera sends it again) and is dropped. Returns how many frames were queued.
+export async function requeueFrameIntake(blobs: Blobs, queue: Queue): Promise<number> {
+  let queued = 0;
+  for (const name of await blobs.list(FRAME_INTAKE_FOLDER)) {
+    const key = `${FRAME_INTAKE_FOLDER}/${name}`;
+    let job: unknown = null;
+    try {
+      job = JSON.parse((await blobs.get(key))?.toString('utf8') ?? 'null');
+    } catch {
+      // Cut short by the crash: its JPEG was not written yet either.
+    }
+    if (isFrameJob(job) && (await blobs.size(job.data.image)) !== null) {
+      await queue.addBulk([job]);
+      queued += 1;
+    }
+    await blobs.delete(key);
+  }
+  return queued;
 }

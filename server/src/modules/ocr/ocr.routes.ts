@@ -25,7 +25,7 @@ import type { Blobs } from '../../adapters/blobs';
 import type { Queue } from '../../adapters/queue';
 import { AppError, badRequest, notFound, unauthenticated } from '../../errors';
 import type { DeviceAuthenticator } from '../devices/device-credentials';
-import { storeFrame } from './ocr-frames';
+import { takeFrame } from './ocr-frames';
 import type { OcrService } from './ocr.service';
 
 // The smart gate screens (spec 2) work the OCR queue: everyone who sees the gate screens
@@ -177,15 +177,14 @@ export const ocrRoutes: FastifyPluginAsyncTypebox<{
       const { messageId } = request.query;
       if (!(await ocr.checkFrame({ gateId, camera, messageId })))
         throw badRequest(messages.ocrCameraNotConfigured(camera, gateId));
-      const job = await storeFrame(blobs, {
+      const job = await takeFrame(blobs, queue, {
         gateId,
         camera,
         messageId,
         timestamp: request.query.timestamp ?? Date.now(),
         jpeg,
       });
-      await queue.addBulk([job]);
-      return { responsestatus: 'success', image: (job.data as { image: string }).image };
+      return { responsestatus: 'success', image: job.image };
     },
   );
 };
