@@ -1,7 +1,27 @@
-import { useMemo, type ReactNode } from 'react';
-import { Alert, Box, Button, Center, Checkbox, Loader, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnDefTemplate } from '@tanstack/react-table';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  LoadingOverlay,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import {
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnDefTemplate,
+  type SortingState,
+} from '@tanstack/react-table';
 import { Pager } from './Pager';
 
 export interface DataTablePagination {
@@ -15,6 +35,15 @@ export interface DataTablePagination {
 export type DataTableSelection =
   | { mode: 'single'; selectedKeys: readonly string[]; onChange: (keys: string[]) => void }
   | { mode: 'multi'; max?: number; selectedKeys: readonly string[]; onChange: (keys: string[]) => void };
+
+// What a row does from the keyboard and the mouse. `open` runs on Enter and on a double-click;
+// `edit` on E and `delete` on the Delete key, each only when the screen gives it (and the user may).
+// The keys the table gives are listed in a line under it.
+export interface DataTableRowActions<T> {
+  open?: { label: string; run: (row: T) => void };
+  edit?: (row: T) => void;
+  delete?: (row: T) => void;
+}
 
 export interface DataTableProps<T> {
   columns: ColumnDef<T>[];
@@ -32,9 +61,16 @@ export interface DataTableProps<T> {
   minWidth?: number;
   label?: string;
   testId?: string;
+  rowActions?: DataTableRowActions<T>;
 }
 
 const SELECT_COLUMN_ID = '__select';
+
+function ariaSortOf(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
+  if (sorted === 'asc') return 'ascending';
+  if (sorted === 'desc') return 'descending';
+  return 'none';
+}
 
 // Header and cell templates are called as plain functions, not mounted as components (as
 // flexRender would do), so that columns defined inline with the screen's state keep their inputs
@@ -58,7 +94,9 @@ export function DataTable<T>({
   minWidth = 600,
   label,
   testId = 'data-table',
+  rowActions,
 }: DataTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>([]);
   const selected = useMemo(() => new Set(selection?.selectedKeys ?? []), [selection?.selectedKeys]);
   const atMax = selection?.mode === 'multi' && selection.max !== undefined && selected.size >= selection.max;
 
@@ -117,7 +155,41 @@ export function DataTable<T>({
     getRowId: (row) => rowKey(row),
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
+    // Columns with a value (accessorFn) sort on a click of their heading. A paged table has only its
+    // current page here, so it orders that page: the pages themselves keep the server's order.
+    state: { sorting },
+    onSortingChange: setSorting,
+    getSortedRowModel: getSortedRowModel(),
   });
+  const sortHint = pagination ? 'Sort the rows of this page' : 'Sort';
+
+  const actionable =
+    rowActions !== undefined && (rowActions.open ?? rowActions.edit ?? rowActions.delete) !== undefined;
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, original: T) => {
+    // Keys typed in a field or on a button inside the row are theirs.
+    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    const rowElement = event.currentTarget;
+    let handled = true;
+    if (event.key === 'Enter' && rowActions?.open) rowActions.open.run(original);
+    else if ((event.key === 'e' || event.key === 'E') && rowActions?.edit) rowActions.edit(original);
+    else if (event.key === 'Delete' && rowActions?.delete) rowActions.delete(original);
+    else if (event.key === 'ArrowDown') (rowElement.nextElementSibling as HTMLElement | null)?.focus();
+    else if (event.key === 'ArrowUp') (rowElement.previousElementSibling as HTMLElement | null)?.focus();
+    else if (event.key === ' ' && selection) toggle(rowElement.dataset.rowKey ?? '');
+    else handled = false;
+    if (handled) event.preventDefault();
+  };
+  const keysHelp = actionable
+    ? [
+        rowActions.open && `Enter or double-click: ${rowActions.open.label}`,
+        rowActions.edit && 'E: edit',
+        rowActions.delete && 'Delete: delete',
+        selection && 'Space: select',
+        '↑ ↓: move between rows',
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : null;
 
   const columnCount = table.getVisibleLeafColumns().length;
   let placeholder: ReactNode = null;
@@ -162,10 +234,33 @@ export function DataTable<T>({
               {table.getHeaderGroups().map((headerGroup) => (
                 <Table.Tr key={headerGroup.id}>
                   {headerGroup.headers.map((header) => (
-                    <Table.Th key={header.id} w={header.column.id === SELECT_COLUMN_ID ? 36 : undefined}>
-                      {header.isPlaceholder
-                        ? null
-                        : renderTemplate(header.column.columnDef.header, header.getContext())}
+                    <Table.Th
+                      key={header.id}
+                      w={header.column.id === SELECT_COLUMN_ID ? 36 : undefined}
+                      aria-sort={header.column.getCanSort() ? ariaSortOf(header.column.getIsSorted()) : undefined}
+                    >
+                      {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                        <UnstyledButton
+                          onClick={header.column.getToggleSortingHandler()}
+                          title={sortHint}
+                          fz="inherit"
+                          fw="inherit"
+                          data-testid={`${testId}-sort-${header.column.id}`}
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            {renderTemplate(header.column.columnDef.header, header.getContext())}
+                            {header.column.getIsSorted() === 'asc' ? (
+                              <IconArrowUp size={12} aria-label="sorted ascending" />
+                            ) : header.column.getIsSorted() === 'desc' ? (
+                              <IconArrowDown size={12} aria-label="sorted descending" />
+                            ) : (
+                              <IconArrowsSort size={12} opacity={0.4} aria-hidden />
+                            )}
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        renderTemplate(header.column.columnDef.header, header.getContext())
+                      )}
                     </Table.Th>
                   ))}
                 </Table.Tr>
@@ -188,8 +283,19 @@ export function DataTable<T>({
                       data-row-key={row.id}
                       aria-selected={selection ? isSelected : undefined}
                       bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
-                      style={selection ? { cursor: 'pointer' } : undefined}
+                      style={selection || rowActions?.open ? { cursor: 'pointer' } : undefined}
                       onClick={selection ? () => toggle(row.id) : undefined}
+                      tabIndex={actionable || selection ? 0 : undefined}
+                      onKeyDown={actionable || selection ? (event) => onRowKeyDown(event, row.original) : undefined}
+                      onDoubleClick={
+                        rowActions?.open
+                          ? (event) => {
+                              // A double-click also clicked twice: the selection stays as it was.
+                              if ((event.target as HTMLElement).closest('input, button, a, [role="combobox"]')) return;
+                              rowActions.open?.run(row.original);
+                            }
+                          : undefined
+                      }
                     >
                       {row.getVisibleCells().map((cell) => (
                         <Table.Td key={cell.id}>
@@ -204,6 +310,20 @@ export function DataTable<T>({
           </Table>
         </Table.ScrollContainer>
       </Box>
+      {(keysHelp ?? (pagination && sorting.length > 0)) && (
+        <Group gap="md" wrap="wrap">
+          {keysHelp && (
+            <Text size="xs" c="dimmed" data-testid={`${testId}-keys`}>
+              Keys on a row: {keysHelp}
+            </Text>
+          )}
+          {pagination && sorting.length > 0 && (
+            <Text size="xs" c="dimmed" data-testid={`${testId}-sorted-page`}>
+              Sorted within this page; the pages keep their order.
+            </Text>
+          )}
+        </Group>
+      )}
       {pagination && <Pager {...pagination} disabled={loading && rows.length === 0} testId={`${testId}-pager`} />}
     </Stack>
   );

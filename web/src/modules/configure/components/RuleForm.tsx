@@ -17,6 +17,7 @@ import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { messages, RULE_ALL, RULE_DEFAULT_COLOR, ruleSaveError, type Rule, type RuleInput } from '@openyard/contracts';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
+import { showServerFieldError } from '../../../ui/showServerFieldError';
 import { notifySuccess } from '../../../ui/notifySuccess';
 import { useRuleFilterOptions } from '../hooks/useRuleFilterOptions';
 import { useSaveRule } from '../hooks/useSaveRule';
@@ -111,8 +112,11 @@ export function RuleForm({ rule, rules, cellIds, onDone }: RuleFormProps) {
       },
       onError: (error) => {
         const message = errorMessageOf(error);
-        if (message === messages.ruleNameTaken(name)) form.setFieldError('name', message);
-        else setServerError(message);
+        // On the field the server names (cleared when it changes), else under the form.
+        if (!showServerFieldError(form, error)) {
+          if (message === messages.ruleNameTaken(name)) form.setFieldError('name', message);
+          else setServerError(message);
+        }
         notifyError(message);
       },
     });

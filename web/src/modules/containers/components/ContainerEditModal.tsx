@@ -15,6 +15,7 @@ import {
 import { AppModal } from '../../../ui/AppModal';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { showServerFieldError } from '../../../ui/showServerFieldError';
 import { notifySuccess } from '../../../ui/notifySuccess';
 import { useMasterList } from '../hooks/useMasterList';
 import { useSaveContainer } from '../hooks/useSaveContainer';
@@ -113,7 +114,8 @@ export function ContainerEditModal({ container, onClose }: { container: Containe
       notifySuccess(reply.message ?? messages.containerUpdated);
       onClose();
     } catch (error) {
-      setServerError(errorMessageOf(error));
+      // A refusal about one field shows on that field and clears when it changes.
+      if (!showServerFieldError(form, error)) setServerError(errorMessageOf(error));
     }
   };
 

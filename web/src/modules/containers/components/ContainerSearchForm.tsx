@@ -13,7 +13,8 @@ const DATE_MISSING = 'Choose a date';
 
 // The search bar of a scope: one or more texts (number, IGM, item, tag, liner, customer, process,
 // type, size or area; every text must match) and the gate-in period, one year back by default.
-// Each search opens a tab of its own.
+// Each search opens a tab of its own. Enter runs the search with what is typed; a comma keeps the
+// typed text and starts another.
 export function ContainerSearchForm({
   testId,
   onSearch,
@@ -56,8 +57,19 @@ export function ContainerSearchForm({
         <TagsInput
           size="xs"
           label="Search"
-          placeholder={texts.length ? 'Add another text' : 'Container number, IGM, liner, area… (Enter adds a text)'}
+          placeholder={
+            texts.length
+              ? 'Add another text'
+              : 'Container number, IGM, liner, area… (comma adds a text, Enter searches)'
+          }
           value={texts}
+          onKeyDown={(event) => {
+            // The tags input would only keep the typed text on Enter; the search runs instead.
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            event.stopPropagation();
+            submit(searchValue);
+          }}
           onChange={setTexts}
           searchValue={searchValue}
           onSearchChange={setSearchValue}

@@ -110,9 +110,7 @@ export function ContainersList({
     return first;
   };
 
-  const onDelete = async () => {
-    const container = selectedOne();
-    if (!container) return;
+  const deleteOne = async (container: Container) => {
     const confirmed = await confirmDialog({
       title: `Delete container ${container.containerNumber}`,
       message: messages.confirmDeleteContainer,
@@ -189,6 +187,7 @@ export function ContainersList({
       {
         id: 'containerNumber',
         header: 'Container',
+        accessorFn: (container) => container.containerNumber,
         cell: ({ row }) => (
           <Group gap={6} wrap="nowrap">
             <Text inherit ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -210,16 +209,23 @@ export function ContainersList({
       {
         id: 'size',
         header: 'Size',
+        accessorFn: (container) => container.size,
         cell: ({ row }) => (
           <Badge size="sm" variant="light" color={row.original.size > 20 ? 'indigo' : 'gray'}>
             {row.original.sizeName}
           </Badge>
         ),
       },
-      { id: 'type', header: 'Type', cell: ({ row }) => row.original.containerType ?? '' },
+      {
+        id: 'type',
+        header: 'Type',
+        accessorFn: (container) => container.containerType ?? '',
+        cell: ({ row }) => row.original.containerType ?? '',
+      },
       {
         id: 'liner',
         header: 'Liner',
+        accessorFn: (container) => container.liner ?? '',
         cell: ({ row }) =>
           row.original.liner ? (
             <Group gap={6} wrap="nowrap">
@@ -241,10 +247,16 @@ export function ContainersList({
             ''
           ),
       },
-      { id: 'process', header: 'Process', cell: ({ row }) => row.original.process ?? '' },
+      {
+        id: 'process',
+        header: 'Process',
+        accessorFn: (container) => container.process ?? '',
+        cell: ({ row }) => row.original.process ?? '',
+      },
       {
         id: 'customer',
         header: 'Customer',
+        accessorFn: (container) => container.customer ?? '',
         cell: ({ row }) => (
           <Text inherit lineClamp={1} maw={180} title={row.original.customer ?? undefined}>
             {row.original.customer ?? ''}
@@ -254,6 +266,7 @@ export function ContainersList({
       {
         id: 'igm',
         header: 'IGM:Item',
+        accessorFn: (container) => `${container.igm ?? ''}:${container.item ?? ''}`,
         cell: ({ row }) =>
           row.original.igm ? (
             <Text inherit ff="monospace" style={{ whiteSpace: 'nowrap' }}>
@@ -267,6 +280,7 @@ export function ContainersList({
       {
         id: 'location',
         header: 'Location',
+        accessorFn: (container) => container.location ?? '',
         cell: ({ row }) => {
           const draft = drafts?.get(row.original.id);
           if (draft && layout.data)
@@ -295,6 +309,7 @@ export function ContainersList({
       {
         id: 'addeddate',
         header: 'Gate-in',
+        accessorFn: (container) => container.addeddate,
         cell: ({ row }) => (
           <Text inherit style={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(row.original.addeddate, timeZone)}
@@ -304,6 +319,7 @@ export function ContainersList({
       {
         id: 'lastMoved',
         header: 'Last moved',
+        accessorFn: (container) => container.lastMovedDate ?? 0,
         cell: ({ row }) => (
           <Stack gap={0}>
             <Text inherit style={{ whiteSpace: 'nowrap' }}>
@@ -322,6 +338,7 @@ export function ContainersList({
       list.push({
         id: 'status',
         header: 'Status',
+        accessorFn: (container) => (container.dispatched ? 1 : 0),
         cell: ({ row }) =>
           row.original.dispatched ? (
             <Tooltip label={`Dispatched ${formatDateTime(row.original.dispatchDate, timeZone)}`}>
@@ -405,7 +422,10 @@ export function ContainersList({
                 leftSection={<IconTrash size={14} />}
                 disabled={!canWrite}
                 loading={deleteContainer.isPending}
-                onClick={() => void onDelete()}
+                onClick={() => {
+                  const container = selectedOne();
+                  if (container) void deleteOne(container);
+                }}
                 data-testid={`containers-${scope}-delete`}
               >
                 Delete
@@ -529,6 +549,18 @@ export function ContainersList({
           scope === 'yard'
             ? { mode: 'multi', max: maxYardSelection, selectedKeys, onChange: setSelectedKeys }
             : { mode: 'multi', selectedKeys, onChange: setSelectedKeys }
+        }
+        rowActions={
+          drafts
+            ? undefined
+            : {
+                // Without create/update rights a row opens its movements, which anyone here may see.
+                open: canWrite
+                  ? { label: 'edit', run: setEditing }
+                  : { label: 'movements', run: (container) => setMovementsOf(container.containerNumber) },
+                edit: canWrite ? setEditing : undefined,
+                delete: canWrite ? (container) => void deleteOne(container) : undefined,
+              }
         }
         dense
         minWidth={1150}

@@ -37,17 +37,29 @@ export function MovementsModal({ containerNumber, onClose }: { containerNumber: 
       {
         id: 'movedAt',
         header: 'When',
+        accessorFn: (movement) => movement.movedAt,
         cell: ({ row }) => (
           <Text inherit ff="monospace" style={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(row.original.movedAt, timeZone)}
           </Text>
         ),
       },
-      { id: 'from', header: 'From', cell: ({ row }) => place(row.original.fromLocation) },
-      { id: 'to', header: 'To', cell: ({ row }) => place(row.original.toLocation) },
+      {
+        id: 'from',
+        header: 'From',
+        accessorFn: (movement) => movement.fromLocation ?? '',
+        cell: ({ row }) => place(row.original.fromLocation),
+      },
+      {
+        id: 'to',
+        header: 'To',
+        accessorFn: (movement) => movement.toLocation ?? '',
+        cell: ({ row }) => place(row.original.toLocation),
+      },
       {
         id: 'source',
         header: 'Source',
+        accessorFn: (movement) => movement.source,
         cell: ({ row }) => (
           <Badge size="sm" variant="light" color={SOURCE_COLORS[row.original.source]}>
             {row.original.source}
@@ -57,6 +69,7 @@ export function MovementsModal({ containerNumber, onClose }: { containerNumber: 
       {
         id: 'by',
         header: 'By',
+        accessorFn: (movement) => movement.movedBy ?? movement.device ?? '',
         cell: ({ row }) => row.original.movedBy ?? row.original.device ?? '',
       },
     ],

@@ -79,6 +79,7 @@ export function DeviceLogsPage() {
       {
         id: 'time',
         header: 'Time',
+        accessorFn: (entry) => entry.receivedAt,
         cell: ({ row }) => (
           <Group gap={6} wrap="nowrap">
             <Text inherit ff="monospace" style={{ whiteSpace: 'nowrap' }}>
@@ -95,16 +96,23 @@ export function DeviceLogsPage() {
       {
         id: 'device',
         header: 'Device',
+        accessorFn: (entry) => entry.deviceId,
         cell: ({ row }) => (
           <Text inherit ff="monospace" style={{ whiteSpace: 'nowrap' }}>
             {row.original.deviceId}
           </Text>
         ),
       },
-      { id: 'type', header: 'Type', cell: ({ row }) => <DeviceLogTypeBadge type={row.original.type} /> },
+      {
+        id: 'type',
+        header: 'Type',
+        accessorFn: (entry) => entry.type,
+        cell: ({ row }) => <DeviceLogTypeBadge type={row.original.type} />,
+      },
       {
         id: 'message',
         header: 'Message',
+        accessorFn: (entry) => entry.message,
         cell: ({ row }) => (
           <Text inherit style={{ wordBreak: 'break-word' }}>
             {row.original.message}
@@ -114,6 +122,7 @@ export function DeviceLogsPage() {
       {
         id: 'topic',
         header: 'Topic',
+        accessorFn: (entry) => entry.topic ?? '',
         cell: ({ row }) => (
           <Text inherit ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {row.original.topic ?? '—'}

@@ -7,6 +7,7 @@ import type { GateReader } from '@openyard/contracts';
 import { DataTable } from '../../../ui/DataTable';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useGateReaders } from '../hooks/useGateReaders';
+import { useReaderActions } from '../hooks/useReaderActions';
 import { readerEditorState } from '../states/readerEditorState';
 import { HealthBadge } from './HealthBadge';
 import { HealthSummary } from './HealthSummary';
@@ -27,6 +28,7 @@ function matches(reader: GateReader, search: string): boolean {
 export function GateReadersTab({ canWrite }: { canWrite: boolean }) {
   const readers = useGateReaders();
   const openEditor = useSetAtom(readerEditorState);
+  const actions = useReaderActions();
   const [search, setSearch] = useState('');
 
   const all = useMemo(() => readers.data ?? [], [readers.data]);
@@ -37,6 +39,7 @@ export function GateReadersTab({ canWrite }: { canWrite: boolean }) {
       {
         id: 'name',
         header: 'Name',
+        accessorFn: (reader) => reader.name,
         cell: ({ row }) => (
           <Stack gap={0}>
             <Text inherit fw={500}>
@@ -48,10 +51,16 @@ export function GateReadersTab({ canWrite }: { canWrite: boolean }) {
           </Stack>
         ),
       },
-      { id: 'type', header: 'Type', cell: ({ row }) => row.original.readerType },
+      {
+        id: 'type',
+        header: 'Type',
+        accessorFn: (reader) => reader.readerType,
+        cell: ({ row }) => row.original.readerType,
+      },
       {
         id: 'ip',
         header: 'IP',
+        accessorFn: (reader) => reader.ip,
         cell: ({ row }) => (
           <Text inherit ff="monospace">
             {row.original.ip}
@@ -61,6 +70,7 @@ export function GateReadersTab({ canWrite }: { canWrite: boolean }) {
       {
         id: 'gate',
         header: 'Gate',
+        accessorFn: (reader) => reader.gate?.name ?? '',
         cell: ({ row }) =>
           row.original.gate ? (
             row.original.gate.name
@@ -73,14 +83,21 @@ export function GateReadersTab({ canWrite }: { canWrite: boolean }) {
       {
         id: 'lastStatus',
         header: 'Last status received',
+        accessorFn: (reader) => reader.statusLastReceived ?? 0,
         cell: ({ row }) => (
           <LastHeard at={row.original.statusLastReceived} testId={`reader-last-heard-${row.original.id}`} />
         ),
       },
-      { id: 'rfStatus', header: 'RF status', cell: ({ row }) => <RfStatusBadge rfStatus={row.original.rfStatus} /> },
+      {
+        id: 'rfStatus',
+        header: 'RF status',
+        accessorFn: (reader) => reader.rfStatus ?? '',
+        cell: ({ row }) => <RfStatusBadge rfStatus={row.original.rfStatus} />,
+      },
       {
         id: 'health',
         header: 'Health',
+        accessorFn: (reader) => reader.healthStatus,
         cell: ({ row }) => (
           <HealthBadge
             status={row.original.healthStatus}
@@ -146,6 +163,15 @@ export function GateReadersTab({ canWrite }: { canWrite: boolean }) {
         error={readers.error ? errorMessageOf(readers.error) : null}
         onRetry={() => void readers.refetch()}
         emptyText={search.trim() ? 'No reader matches the search' : 'No readers yet'}
+        rowActions={
+          canWrite
+            ? {
+                open: { label: 'update', run: (reader) => openEditor({ reader }) },
+                edit: (reader) => openEditor({ reader }),
+                delete: (reader) => void actions.remove(reader),
+              }
+            : undefined
+        }
         dense
         minWidth={1000}
         label="Gate readers"

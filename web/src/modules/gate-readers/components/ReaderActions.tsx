@@ -12,7 +12,7 @@ export function ReaderActions({ reader, canWrite }: { reader: GateReader; canWri
   const disabled = !canWrite || actions.pending;
   return (
     <Group gap={2} wrap="nowrap" justify="flex-end">
-      <Tooltip label="Update reader">
+      <Tooltip label="Update reader (E, or Enter on the row)">
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -51,7 +51,7 @@ export function ReaderActions({ reader, canWrite }: { reader: GateReader; canWri
           <IconKey size={15} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Delete reader">
+      <Tooltip label="Delete reader (Delete key on the row)">
         <ActionIcon
           variant="subtle"
           color="red"

@@ -14,10 +14,11 @@ import { usersPageSize } from '../utils/usersPageSize';
 import { RoleFormModal } from './RoleFormModal';
 
 const columns: ColumnDef<Role>[] = [
-  { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
+  { id: 'name', header: 'Name', accessorFn: (role) => role.name, cell: ({ row }) => row.original.name },
   {
     id: 'origin',
     header: 'Origin',
+    accessorFn: (role) => (role.adminCreated ? 'Created by admin' : 'Built-in'),
     cell: ({ row }) =>
       row.original.adminCreated ? (
         <Badge size="sm" variant="light">
@@ -63,9 +64,7 @@ export function RolesTab({ canWrite }: { canWrite: boolean }) {
     if (role) setEditor({ role });
   };
 
-  const onDelete = async () => {
-    const role = selectedRole();
-    if (!role) return;
+  const deleteOne = async (role: Role) => {
     if (!role.adminCreated) {
       notifyError(messages.roleNotAdminCreated);
       return;
@@ -115,7 +114,10 @@ export function RolesTab({ canWrite }: { canWrite: boolean }) {
               leftSection={<IconTrash size={14} />}
               disabled={!canWrite || builtInSelected}
               loading={deleteRole.isPending}
-              onClick={() => void onDelete()}
+              onClick={() => {
+                const role = selectedRole();
+                if (role) void deleteOne(role);
+              }}
               data-testid="roles-delete"
             >
               Delete
@@ -138,6 +140,15 @@ export function RolesTab({ canWrite }: { canWrite: boolean }) {
         onRetry={() => void roles.refetch()}
         emptyText="No roles found"
         selection={{ mode: 'single', selectedKeys, onChange: setSelectedKeys }}
+        rowActions={
+          canWrite
+            ? {
+                open: { label: 'edit', run: (role) => setEditor({ role }) },
+                edit: (role) => setEditor({ role }),
+                delete: (role) => void deleteOne(role),
+              }
+            : undefined
+        }
         dense
         minWidth={400}
         label="Roles"

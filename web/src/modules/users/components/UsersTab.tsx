@@ -45,6 +45,7 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
       {
         id: 'username',
         header: 'Username',
+        accessorFn: (user) => user.username,
         cell: ({ row }) => (
           <Group gap={6} wrap="nowrap">
             <Text inherit fw={500}>
@@ -58,12 +59,23 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
           </Group>
         ),
       },
-      { id: 'role', header: 'Role', cell: ({ row }) => row.original.role.name },
-      { id: 'email', header: 'Email', cell: ({ row }) => row.original.email ?? '' },
-      { id: 'phone', header: 'Phone', cell: ({ row }) => row.original.phone ?? '' },
+      { id: 'role', header: 'Role', accessorFn: (user) => user.role.name, cell: ({ row }) => row.original.role.name },
+      {
+        id: 'email',
+        header: 'Email',
+        accessorFn: (user) => user.email ?? '',
+        cell: ({ row }) => row.original.email ?? '',
+      },
+      {
+        id: 'phone',
+        header: 'Phone',
+        accessorFn: (user) => user.phone ?? '',
+        cell: ({ row }) => row.original.phone ?? '',
+      },
       {
         id: 'enabled',
         header: 'Enabled',
+        accessorFn: (user) => (user.enabled ? 1 : 0),
         cell: ({ row }) =>
           row.original.enabled ? (
             <IconCheck size={16} color="var(--mantine-color-green-5)" aria-label="Enabled" role="img" />
@@ -71,10 +83,16 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
             <IconX size={16} color="var(--mantine-color-red-5)" aria-label="Disabled" role="img" />
           ),
       },
-      { id: 'enteredBy', header: 'Entered by', cell: ({ row }) => row.original.enteredBy?.username ?? '' },
+      {
+        id: 'enteredBy',
+        header: 'Entered by',
+        accessorFn: (user) => user.enteredBy?.username ?? '',
+        cell: ({ row }) => row.original.enteredBy?.username ?? '',
+      },
       {
         id: 'lastAccess',
         header: 'Last access',
+        accessorFn: (user) => user.lastAccess ?? 0,
         cell: ({ row }) => formatDateTime(row.original.lastAccess, timeZone),
       },
     ],
@@ -102,9 +120,7 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
     if (user) setEditor({ user });
   };
 
-  const onDelete = async () => {
-    const user = selectedUser();
-    if (!user) return;
+  const deleteOne = async (user: User) => {
     const confirmed = await confirmDialog({
       title: `Delete user ${user.username}`,
       confirmLabel: 'Delete',
@@ -152,7 +168,10 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
             leftSection={<IconTrash size={14} />}
             disabled={!canWrite}
             loading={deleteUser.isPending}
-            onClick={() => void onDelete()}
+            onClick={() => {
+              const user = selectedUser();
+              if (user) void deleteOne(user);
+            }}
             data-testid="users-delete"
           >
             Delete
@@ -189,6 +208,15 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
         onRetry={() => void users.refetch()}
         emptyText="No users found"
         selection={{ mode: 'single', selectedKeys, onChange: setSelectedKeys }}
+        rowActions={
+          canWrite
+            ? {
+                open: { label: 'edit', run: (user) => setEditor({ user }) },
+                edit: (user) => setEditor({ user }),
+                delete: (user) => void deleteOne(user),
+              }
+            : undefined
+        }
         dense
         minWidth={900}
         label="Users"
