@@ -56,7 +56,9 @@ export async function startOpenyard(config: Config, logger: Logger) {
   }
 
   if (config.redisUrl) await checkRedisDurability(config.redisUrl, logger);
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl, config.redisPrefix) : createMemoryBus();
+  const bus = config.redisUrl
+    ? createRedisBus(config.redisUrl, config.redisPrefix, { publishTimeoutMs: config.busPublishTimeoutMs })
+    : createMemoryBus();
   const relay = createOutboxRelay({ db, bus, logger });
   const afterCommit: AfterCommit = (written) => void relay.kick(written);
   const exports = createExportsService(config.dataDir);

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '@openyard/contracts';
-import { createMemoryBus } from '../../adapters/bus';
+import { createMemoryBus, createRedisBus } from '../../adapters/bus';
 import type { DatabaseHandle } from '../../adapters/db';
+import { silentServer } from '../../test/silent-server';
 import { openTestDatabase } from '../../test/test-app';
 import { createOutboxRelay, type OutboxRelay } from './outbox-relay';
 import { rowsOf } from '../../db/bulk-insert';
@@ -82,5 +84,51 @@ describe('outbox relay', () => {
     ).rejects.toThrow('refused');
     expect(handedOver).toBe(false);
     expect(await count(sql`true`)).toBe(2); // the two rows of the tests before
+  });
+
+  // Issue 13 point 12: a publish to a Redis that never answered never timed out, so the relay held
+  // its transaction and the rows it had claimed (locked, marked sent) for as long as Redis was silent.
+  it('gives up a publish Redis never answers, rolls back and leaves the rows to a later try', async () => {
+    const silent = await silentServer();
+    const logged: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(line) });
+    const silentBus = createRedisBus(silent.url, `oy-test-${randomUUID()}`, { publishTimeoutMs: 300 });
+    const stuck = createOutboxRelay({
+      db: database.db,
+      bus: silentBus,
+      logger,
+      pollMs: 3_600_000,
+    });
+    try {
+      received.length = 0;
+      let written: OutboxWritten | null | undefined;
+      await commitWithEvents(
+        database.db,
+        (row) => (written = row),
+        async (_tx, events) => {
+          events.push(gateChanged(5));
+        },
+      );
+      // Resolves: the publish gave up and the relay said so.
+      await stuck.kick(written);
+      expect(logged.join('')).toContain('outbox relay failed; retrying');
+      expect(await unsent()).toBe(1);
+      // Its lock is gone: another transaction takes the row at once (PostgreSQL: NOWAIT would fail on
+      // a held lock; PGlite runs one transaction at a time, so one running at all says as much).
+      await database.db.transaction(async (tx) => {
+        const rows = rowsOf<{ id: number }>(
+          await tx.execute(sql`select id from outbox_events where published_at is null for update nowait`),
+        );
+        expect(rows.map((row) => Number(row.id))).toEqual([written!.id]);
+      });
+      // A relay with a working bus sends it (here the test's own, on its next kick).
+      await relay.kick();
+      expect(received.map((event) => event.data)).toEqual([{ gateId: 5 }]);
+      expect(await unsent()).toBe(0);
+    } finally {
+      await stuck.stop();
+      await silentBus.close();
+      await silent.close();
+    }
   });
 });
