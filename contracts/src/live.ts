@@ -116,4 +116,6 @@ export type LiveControl =
   | { type: 'subscribed'; topic: string }
   | { type: 'unsubscribed'; topic: string }
   | { type: 'error'; topic?: string; message: string }
-  | { type: 'resync'; topic: string };
+  | { type: 'resync'; topic: string }
+  // The user's role, menus or landing page changed: the client fetches its user again.
+  | { type: 'accessChanged' };

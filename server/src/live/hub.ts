@@ -8,8 +8,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Bus } from '../adapters/bus';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { Principal } from '../modules/auth/principal';
-import { forbidden } from '../errors';
-import { AppError } from '../errors';
+import { AppError, forbidden } from '../errors';
 
 function rawText(raw: RawData): string {
   if (Buffer.isBuffer(raw)) return raw.toString('utf8');
@@ -24,7 +23,14 @@ const COALESCE_MS = 200;
 const SOFT_BUFFER_LIMIT = 1024 * 1024;
 const HARD_BUFFER_LIMIT = 8 * 1024 * 1024;
 const PING_MS = 30_000;
-const REVALIDATE_MS = 30_000;
+// Sessions are checked again at once when the access cache hears of a change (logout, a user
+// disabled, a role's permissions), when they would go idle, and every CHECK_MS besides: the check
+// then also counts the live data a socket received as the session's activity (see `deliveredAt`).
+const CHECK_MS = 15_000;
+// Changes heard within this window are checked together (a role change notifies once per statement).
+const CHANGE_GATHER_MS = 25;
+// setTimeout's longest delay; an idle limit longer than that is checked by the CHECK_MS round.
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const MAX_TOPICS = 50;
 // The containers screen refreshes on every container change without the inventory grant: the
 // yard topic's messages reach its subscribers under its own topic (published once, not twice).
@@ -39,7 +45,21 @@ interface LiveClient {
   pending: Map<string, LiveMessage>;
   resync: Set<string>;
   alive: boolean;
+  // When live data was last sent, and the last such time a check counted: live data counts as the
+  // session's activity at the time it was sent, as the spec's screens refresh their data with
+  // requests that each count (spec 1 §7; README "Sessions").
+  deliveredAt: number;
+  countedAt: number;
+  // Checks started; only the latest one's answer is applied.
+  checks: number;
+  // When the session would go idle, a check.
+  idleTimer: ReturnType<typeof setTimeout> | null;
+  closed: boolean;
 }
+
+// What the web shows from a principal: when it changes, the client fetches its user again.
+const accessOf = (principal: Principal) =>
+  JSON.stringify([principal.roleId, principal.role, principal.landingPage, principal.permissions]);
 
 function coalesceKey(message: LiveMessage): string {
   switch (message.type) {
@@ -72,11 +92,12 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
       client.socket.send(text ?? JSON.stringify(payload));
     };
 
-    function deliver(client: LiveClient, message: LiveMessage, text?: () => string) {
+    function deliver(client: LiveClient, message: LiveMessage, at: number, text?: () => string) {
       if (client.socket.bufferedAmount > SOFT_BUFFER_LIMIT) {
         client.resync.add(message.topic);
         return;
       }
+      client.deliveredAt = at;
       if (COALESCED.has(message.type)) client.pending.set(coalesceKey(message), message);
       else send(client, message, text?.());
     }
@@ -109,6 +130,7 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
     const unsubscribe = bus.subscribe((batch) => {
       const events = batch.filter((event) => !remembered(event.eventId));
       if (!events.length || !clients.size) return;
+      const at = Date.now();
       // Each event is turned into JSON once, for all the clients that watch its topic.
       const texts = new Map<LiveMessage, string>();
       const textOf = (event: LiveMessage) => {
@@ -119,9 +141,9 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
       for (const client of clients) {
         corked(client, () => {
           for (const event of events) {
-            if (client.topics.has(event.topic)) deliver(client, event, () => textOf(event));
+            if (client.topics.has(event.topic)) deliver(client, event, at, () => textOf(event));
             const mirror = MIRRORED_TOPICS[event.topic];
-            if (mirror && client.topics.has(mirror)) deliver(client, { ...event, topic: mirror });
+            if (mirror && client.topics.has(mirror)) deliver(client, { ...event, topic: mirror }, at);
           }
         });
       }
@@ -140,7 +162,7 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
       }
     }, COALESCE_MS);
 
-    // Dead sockets are found by ping/pong; ended sessions and lost permissions by revalidation.
+    // Dead sockets are found by ping/pong.
     const pingTimer = setInterval(() => {
       for (const client of clients) {
         if (!client.alive) {
@@ -151,23 +173,74 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
         client.socket.ping();
       }
     }, PING_MS);
-    const revalidateTimer = setInterval(() => {
-      for (const client of clients) {
-        auth
-          .authenticate(client.principal.sessionId, client.principal.userId, new Date(), { touch: false })
-          .then((principal) => {
-            client.principal = principal;
-            for (const topic of client.topics) {
-              if (!mayWatchTopic(principal, topic)) {
-                client.topics.delete(topic);
-                send(client, { type: 'error', topic, message: messages.forbidden });
-              }
+
+    // Ended sessions and lost permissions: the session is checked again and the socket closed
+    // (4001) or the topics it may no longer watch dropped; a principal that changed otherwise (a
+    // role's menus) is told to the client, which fetches its user again.
+    function check(client: LiveClient) {
+      if (client.closed) return;
+      const attempt = ++client.checks;
+      // Data sent since the last check is activity at the time it was sent (a session that had gone
+      // idle before that is still over).
+      const activeAt = client.deliveredAt > client.countedAt ? client.deliveredAt : null;
+      client.countedAt = client.deliveredAt;
+      const { sessionId, userId } = client.principal;
+      auth.check(sessionId, userId, new Date(activeAt ?? Date.now()), { touch: activeAt !== null }).then(
+        ({ principal, lastSeenAt }) => {
+          if (client.closed || attempt !== client.checks) return;
+          const changed = accessOf(principal) !== accessOf(client.principal);
+          client.principal = principal;
+          for (const topic of client.topics) {
+            if (!mayWatchTopic(principal, topic)) {
+              client.topics.delete(topic);
+              send(client, { type: 'error', topic, message: messages.forbidden });
             }
-          })
-          .catch(() => client.socket.close(4001, 'Session ended'));
-      }
-    }, REVALIDATE_MS);
-    for (const timer of [flushTimer, pingTimer, revalidateTimer]) timer.unref();
+          }
+          if (changed) send(client, { type: 'accessChanged' });
+          watchIdle(client, lastSeenAt);
+        },
+        (error: unknown) => {
+          if (client.closed) return;
+          if (error instanceof AppError && error.statusCode === 401) client.socket.close(4001, 'Session ended');
+          // Anything else (the database unreachable) decides nothing: the next round asks again.
+          else app.log.warn({ err: error, sessionId }, 'live session check failed');
+        },
+      );
+    }
+
+    function watchIdle(client: LiveClient, lastSeenAt: number) {
+      if (client.idleTimer) clearTimeout(client.idleTimer);
+      const due = lastSeenAt + auth.idleMs + 10 - Date.now();
+      client.idleTimer = due < LONGEST_TIMER_MS ? setTimeout(() => check(client), Math.max(due, 0)) : null;
+      client.idleTimer?.unref();
+    }
+
+    const checkTimer = setInterval(() => {
+      for (const client of clients) check(client);
+    }, CHECK_MS);
+
+    let changedSessions: Set<string> | 'all' | null = null;
+    const stopWatching = auth.watch((sessionId) => {
+      const gathering = changedSessions !== null;
+      if (sessionId === null) changedSessions = 'all';
+      else if (changedSessions === null) changedSessions = new Set([sessionId]);
+      else if (changedSessions !== 'all') changedSessions.add(sessionId);
+      if (gathering) return;
+      setTimeout(() => {
+        const changed = changedSessions;
+        changedSessions = null;
+        for (const client of clients) {
+          if (changed === 'all' || changed?.has(client.principal.sessionId)) check(client);
+        }
+      }, CHANGE_GATHER_MS).unref();
+    });
+
+    // Events published while the bus could not deliver (Redis reconnecting) never reach this hub:
+    // every client reloads the snapshots of what it watches.
+    const stopGaps = bus.onGap(() => {
+      for (const client of clients) for (const topic of client.topics) client.resync.add(topic);
+    });
+    for (const timer of [flushTimer, pingTimer, checkTimer]) timer.unref();
 
     // A refused upgrade (401, 403) answers over the raw socket, which would then stay open: close it,
     // so unauthenticated clients cannot hold sockets (and delay shutdown).
@@ -177,9 +250,11 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
 
     app.addHook('onClose', async () => {
       unsubscribe();
+      stopWatching();
+      stopGaps();
       clearInterval(flushTimer);
       clearInterval(pingTimer);
-      clearInterval(revalidateTimer);
+      clearInterval(checkTimer);
       for (const client of clients) client.socket.close(1001, 'Server shutting down');
     });
 
@@ -209,10 +284,20 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
           pending: new Map(),
           resync: new Set(),
           alive: true,
+          deliveredAt: 0,
+          countedAt: 0,
+          checks: 0,
+          idleTimer: null,
+          closed: false,
         };
         clients.add(client);
+        check(client);
         socket.on('pong', () => (client.alive = true));
-        socket.on('close', () => clients.delete(client));
+        socket.on('close', () => {
+          client.closed = true;
+          if (client.idleTimer) clearTimeout(client.idleTimer);
+          clients.delete(client);
+        });
         socket.on('message', (raw) => {
           let command: unknown;
           try {

@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { openPglite, openPostgres, type DatabaseHandle, type DatabaseTimeouts } from '../adapters/db';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { createMemoryBus } from '../adapters/bus';
+import { createMemoryBus, type Bus } from '../adapters/bus';
 import type { Queue } from '../adapters/queue';
 import { buildApp } from '../app';
 import { ACCESS_CHANNEL } from '../modules/auth/access-cache';
@@ -64,6 +64,8 @@ export interface TestAppOptions {
   demo?: boolean;
   // Where uploaded camera frames are queued (the upload route exists only with one).
   ocrQueue?: Queue;
+  // The event bus (an in-process one unless given).
+  bus?: Bus;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -79,7 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase(config.databaseTimeouts);
   await seedReferenceData(database.db);
   if (options.demo ?? true) await seedDemo(database.db, config.yard.yardCenter);
-  const bus = createMemoryBus();
+  const bus = options.bus ?? createMemoryBus();
   const relay = createOutboxRelay({ db: database.db, bus, logger: pino({ level: 'silent' }) });
   const { app, services } = await buildApp({
     config,

@@ -53,20 +53,31 @@ export class AccessCache {
     if (this.sessions.size > SESSIONS_KEPT) this.sessions.delete(this.sessions.keys().next().value!);
   }
 
+  // Who else must hear of a change, as it happens: the websocket hub checks the sessions of its
+  // open sockets again (a session id, or null for any session).
+  private readonly listeners = new Set<(sessionId: string | null) => void>();
+  onChange(listener: (sessionId: string | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   // One session changed (it ended, or its last touch was moved back).
   forget(sessionId: string) {
     this.current += 1;
     this.sessions.delete(sessionId);
+    for (const listener of this.listeners) listener(sessionId);
   }
 
   // Users, roles or permissions changed: any kept session may be wrong.
   changed() {
     this.current += 1;
     this.sessions.clear();
+    for (const listener of this.listeners) listener(null);
   }
 
   close() {
     this.subscription?.unsubscribe();
     this.changed();
+    this.listeners.clear();
   }
 }

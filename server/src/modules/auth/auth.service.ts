@@ -45,6 +45,46 @@ export function createAuthService(
   const idleMs = options.idleMinutes * 60_000;
   const failedLogins = createFailedLoginCounter(options.loginFailuresPerMinute);
 
+  async function check(
+    sessionId: string,
+    userId: number,
+    now = new Date(),
+    options: { touch?: boolean } = {},
+  ): Promise<{ principal: Principal; lastSeenAt: number }> {
+    const kept = access.kept(sessionId);
+    if (kept && kept.userId === userId && now.getTime() - kept.lastSeenAt <= TOUCH_INTERVAL_MS) return kept;
+    const generation = access.generation;
+    const row = await sessionsRepository.load(db, sessionId);
+    if (!row || row.session.userId !== userId || row.session.endedAt) throw unauthenticated();
+    if (!row.user.enabled) {
+      await sessionsRepository.end(db, sessionId, 'disabled');
+      throw unauthenticated();
+    }
+    const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
+    if (idleFor > idleMs) {
+      await sessionsRepository.end(db, sessionId, 'idle');
+      throw sessionExpired();
+    }
+    let lastSeenAt = row.session.lastSeenAt.getTime();
+    if (idleFor > TOUCH_INTERVAL_MS && options.touch !== false) {
+      await sessionsRepository.touch(db, sessionId, userId, now);
+      lastSeenAt = now.getTime();
+    }
+    const { landingPage, permissions } = effectivePermissions(row.role, row.permissions);
+    const principal: Principal = Object.freeze({
+      userId: row.user.id,
+      username: row.user.username,
+      roleId: row.role.id,
+      role: row.role.name,
+      landingPage,
+      permissions,
+      sessionId,
+      lastAccess: row.user.lastAccessAt,
+    });
+    access.keep(sessionId, { userId, lastSeenAt, principal }, generation);
+    return { principal, lastSeenAt };
+  }
+
   return {
     async login(username: string, password: string, client: { ip: string | null; userAgent: string | null }) {
       if (failedLogins.blocked(username, client.ip, Date.now()))
@@ -76,39 +116,18 @@ export function createAuthService(
       now = new Date(),
       options: { touch?: boolean } = {},
     ): Promise<Principal> {
-      const kept = access.kept(sessionId);
-      if (kept && kept.userId === userId && now.getTime() - kept.lastSeenAt <= TOUCH_INTERVAL_MS) return kept.principal;
-      const generation = access.generation;
-      const row = await sessionsRepository.load(db, sessionId);
-      if (!row || row.session.userId !== userId || row.session.endedAt) throw unauthenticated();
-      if (!row.user.enabled) {
-        await sessionsRepository.end(db, sessionId, 'disabled');
-        throw unauthenticated();
-      }
-      const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
-      if (idleFor > idleMs) {
-        await sessionsRepository.end(db, sessionId, 'idle');
-        throw sessionExpired();
-      }
-      let lastSeenAt = row.session.lastSeenAt.getTime();
-      if (idleFor > TOUCH_INTERVAL_MS && options.touch !== false) {
-        await sessionsRepository.touch(db, sessionId, userId, now);
-        lastSeenAt = now.getTime();
-      }
-      const { landingPage, permissions } = effectivePermissions(row.role, row.permissions);
-      const principal: Principal = Object.freeze({
-        userId: row.user.id,
-        username: row.user.username,
-        roleId: row.role.id,
-        role: row.role.name,
-        landingPage,
-        permissions,
-        sessionId,
-        lastAccess: row.user.lastAccessAt,
-      });
-      access.keep(sessionId, { userId, lastSeenAt, principal }, generation);
-      return principal;
+      return (await check(sessionId, userId, now, options)).principal;
     },
+
+    // The same, with when the session was last touched: the hub knows from it when the session
+    // would go idle, and checks it again then.
+    check,
+    idleMs,
+
+    // Every change that may end a session or change who it is (logout, idle expiry, a user
+    // disabled, a role or its permissions changed), in this process or, through the database's
+    // notifications, in another: a session id, or null for any session.
+    watch: (listener: (sessionId: string | null) => void) => access.onChange(listener),
 
     async logout(sessionId: string) {
       await sessionsRepository.end(db, sessionId, 'logout');

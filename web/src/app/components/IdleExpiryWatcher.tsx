@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { messages } from '@openyard/contracts';
+import { liveSocket } from '../../live/utils/liveSocket';
 import { useLogout } from '../../modules/auth/hooks/useLogout';
 import { useIdleLimitMinutes } from '../hooks/useIdleLimitMinutes';
 import { currentUserState } from '../states/currentUserState';
@@ -14,7 +15,9 @@ const checkEveryMs = 15_000;
 
 // Client-side idle expiry (spec 1 §7): requests and navigation on non-public routes refresh a
 // last-access time kept on the device, but only while it is still within the idle limit; past
-// it the user is logged out. The server enforces the same limit on its side.
+// it the user is logged out. The spec's screens refresh their data with requests, which count;
+// here live data takes their place and counts the same (the hub touches the session for it on
+// the server). The server enforces the same limit on its side.
 export function IdleExpiryWatcher() {
   const user = useAtomValue(currentUserState);
   const limit = useIdleLimitMinutes();
@@ -50,9 +53,11 @@ export function IdleExpiryWatcher() {
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'success') onAccess();
     });
+    const stopLive = liveSocket.onActivity(() => onAccess());
     return () => {
       stopQueries();
       stopMutations();
+      stopLive();
     };
   }, [queryClient]);
 

@@ -26,6 +26,10 @@ export interface LiveClientOptions {
   onSessionEnded?: () => void;
 }
 
+// Live data counts as the session's activity (as the spec's refresh requests do); listeners hear of
+// it at most this often.
+const ACTIVITY_EVERY_MS = 5_000;
+
 const SESSION_ENDED = 4001;
 
 interface TopicEntry {
@@ -57,6 +61,9 @@ export class LiveClient {
   private readonly statusListeners = new Set<(status: LiveConnectionStatus) => void>();
   private readonly topics = new Map<string, TopicEntry>();
   private readonly recent = new RecentIds(2000);
+  private readonly accessListeners = new Set<() => void>();
+  private readonly activityListeners = new Set<() => void>();
+  private lastActivity = 0;
 
   constructor(options: LiveClientOptions) {
     this.url = options.url;
@@ -73,6 +80,18 @@ export class LiveClient {
   onStatusChange(listener: (status: LiveConnectionStatus) => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  }
+
+  // The hub says the user's role, menus or landing page changed.
+  onAccessChanged(listener: () => void): () => void {
+    this.accessListeners.add(listener);
+    return () => this.accessListeners.delete(listener);
+  }
+
+  // Live data reached a screen (at most every ACTIVITY_EVERY_MS).
+  onActivity(listener: () => void): () => void {
+    this.activityListeners.add(listener);
+    return () => this.activityListeners.delete(listener);
   }
 
   // Connects (after login). Idempotent.
@@ -230,6 +249,11 @@ export class LiveClient {
     // One event may reach several topics (a zone and its area); dedupe within each topic.
     if (this.recent.seen(`${message.topic}\u0000${message.eventId}`)) return;
     for (const handlers of [...entry.handlers]) guarded(() => handlers.onMessage(message));
+    const now = Date.now();
+    if (now - this.lastActivity >= ACTIVITY_EVERY_MS) {
+      this.lastActivity = now;
+      for (const listener of [...this.activityListeners]) guarded(listener);
+    }
   }
 
   private control(control: LiveControl): void {
@@ -261,6 +285,9 @@ export class LiveClient {
         for (const handlers of [...entry.handlers]) guarded(() => handlers.onError?.(control.message));
         return;
       }
+      case 'accessChanged':
+        for (const listener of [...this.accessListeners]) guarded(listener);
+        return;
       case 'unsubscribed':
         return;
       default:
