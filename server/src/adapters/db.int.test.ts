@@ -9,6 +9,7 @@ import { seedReferenceData } from '../db/seed/seed';
 import { rowsOf } from '../db/bulk-insert';
 import { isTimeout, sqlState } from '../errors';
 import {
+  budgeted,
   DatabaseLockedError,
   DEFAULT_DATABASE_TIMEOUTS,
   genericPlanHandles,
@@ -62,6 +63,43 @@ describe.runIf(TEST_DATABASE === 'pglite')('embedded PGlite on disk', { timeout:
     expect(waited).toBe(true);
     await seedReferenceData(database.db);
     await database.close();
+  });
+});
+
+// Issue 13 point 4: PGlite runs queued statements back to back, the event loop never in between, so
+// eight broad searches at once held every request until all were done. Budgeted work (the searches)
+// runs one at a time, each after an event-loop turn with its poll for I/O.
+describe.runIf(TEST_DATABASE === 'pglite')('budgeted work on PGlite', { timeout: 90_000 }, () => {
+  it('lets the event loop turn between one piece and the next', async () => {
+    const database = await openPglite('memory://');
+    try {
+      // Counts the event loop's turns while the work runs.
+      let turns = 0;
+      let ticking = true;
+      const tick = () => {
+        turns += 1;
+        if (ticking) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const statement = () => database.db.execute(sql`select count(*) from generate_series(1, 20000)`);
+      const seen = async (work: () => Promise<unknown>) => {
+        const turnsBefore = turns;
+        await work();
+        return turnsBefore;
+      };
+      // Queued at once straight on PGlite: all run before the event loop turns once more.
+      const direct = await Promise.all(Array.from({ length: 4 }, () => seen(statement)));
+      expect(new Set(direct).size).toBe(1);
+      // Budgeted: a turn (or more) before each.
+      const budgetedTurns = await Promise.all(
+        Array.from({ length: 4 }, () => budgeted(database.db, () => seen(statement))),
+      );
+      for (let i = 1; i < budgetedTurns.length; i += 1)
+        expect(budgetedTurns[i]!).toBeGreaterThan(budgetedTurns[i - 1]!);
+      ticking = false;
+    } finally {
+      await database.close();
+    }
   });
 });
 

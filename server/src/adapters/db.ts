@@ -28,6 +28,31 @@ export interface DatabaseHandle {
 // For a database handle, the handle its prepared reads run on (PostgreSQL only; see openPostgres).
 export const genericPlanHandles = new WeakMap<Database, Database>();
 
+// PGlite runs on the server's thread, cannot stop a statement (it ignores statement_timeout), and
+// runs the statements queued on it back to back without the event loop getting a turn: eight broad
+// searches at once held every other request, /rest/health too, until all eight were done. Work
+// given to `budgeted` (the searches) runs one piece at a time on PGlite, each after the event loop
+// has polled for I/O, so other requests wait for at most one of them. On PostgreSQL it runs at once:
+// statement_timeout bounds it there.
+const budgets = new WeakMap<Database, <T>(work: () => Promise<T>) => Promise<T>>();
+
+export function budgeted<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  const budget = budgets.get(db);
+  return budget ? budget(work) : work();
+}
+
+// Two check phases apart, with the poll phase (I/O: requests that came meanwhile) between them.
+const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
+function oneAtATime() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(afterPoll).then(work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
 export const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
 // Serialises migrations when several server processes start against one PostgreSQL.
@@ -209,6 +234,7 @@ export async function openPglite(
     await client.exec(`set join_collapse_limit = ${PLANNER_JOIN_COLLAPSE_LIMIT}`);
     // PGlite behind a client that keeps named statements and their plans (pglite-prepared.ts).
     const db = drizzlePglite({ client: preparedPglite(client) as unknown as PGlite, schema, casing: 'snake_case' });
+    budgets.set(db, oneAtATime());
     await migratePglite(db, { migrationsFolder });
     const notifications = pgliteNotifications(client);
     return {

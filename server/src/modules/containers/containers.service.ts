@@ -18,7 +18,7 @@ import {
   type Movement,
   type MovementSource,
 } from '@openyard/contracts';
-import type { Database } from '../../adapters/db';
+import { budgeted, type Database } from '../../adapters/db';
 import { badRequest, conflict, isTimeout, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
 import type { ExportsService } from '../exports/exports.service';
@@ -148,12 +148,10 @@ export function createContainersService(db: Database, deps: { inventory: Invento
 
   return {
     async page(query: ContainersQuery, activeOnly: boolean) {
+      const filter = filterOf(query, activeOnly);
       const { rows, total } = await bounded(
-        containersRepository.page(
-          db,
-          filterOf(query, activeOnly),
-          offsetFromOneBasedSkip(query.skip),
-          query.limit ?? DEFAULT_LIMIT,
+        budgeted(db, () =>
+          containersRepository.page(db, filter, offsetFromOneBasedSkip(query.skip), query.limit ?? DEFAULT_LIMIT),
         ),
       );
       return { entities: await placedContainers(db, rows), totalCount: total };
@@ -297,12 +295,10 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     },
 
     async export(query: ContainersExportQuery, principal: Principal) {
+      const filter = filterOf(query, query.inYardContainersOnly ?? true);
       const { rows } = await bounded(
-        containersRepository.page(
-          db,
-          filterOf(query, query.inYardContainersOnly ?? true),
-          offsetFromOneBasedSkip(query.skip),
-          query.limit ?? EXPORT_MAX_ROWS,
+        budgeted(db, () =>
+          containersRepository.page(db, filter, offsetFromOneBasedSkip(query.skip), query.limit ?? EXPORT_MAX_ROWS),
         ),
       );
       const list = await placedContainers(db, rows);
