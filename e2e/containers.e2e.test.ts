@@ -281,6 +281,70 @@ describe('containers screen', () => {
     await yardTable.getByTestId('containers-table-yard-row').first().waitFor();
   });
 
+  // Issue 13 points 24 and 25: rows from the keyboard, sorting, an export range past the last page.
+  it('opens container rows from the keyboard, sorts the page and cuts an export range at the last page', async () => {
+    await loginThroughPage(page, server.baseUrl, 'admin', 'demo');
+    await page.goto(`${server.baseUrl}/containers`);
+    const rows = page.getByTestId('containers-table-yard-row');
+    await rows.nth(2).waitFor();
+    expect(await page.getByTestId('containers-table-yard-keys').textContent()).toBe(
+      'Keys on a row: Enter or double-click: edit · E: edit · Delete: delete · Space: select · ↑ ↓: move between rows',
+    );
+    const numberOf = async (index: number) => (await rows.nth(index).locator('td:nth-child(2) p').textContent()) ?? '';
+    const editDialogOf = (number: string) => page.getByRole('dialog', { name: `Edit container ${number}` });
+
+    // Enter on a focused row opens it; the arrow keys move between rows; E edits.
+    await rows.first().focus();
+    await page.keyboard.press('Enter');
+    await editDialogOf(await numberOf(0)).waitFor();
+    await page.keyboard.press('Escape');
+    await editDialogOf(await numberOf(0)).waitFor({ state: 'hidden' });
+    await rows.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('e');
+    await editDialogOf(await numberOf(1)).waitFor();
+    await page.keyboard.press('Escape');
+    await editDialogOf(await numberOf(1)).waitFor({ state: 'hidden' });
+    await rows.nth(2).dblclick();
+    await editDialogOf(await numberOf(2)).waitFor();
+    await page.keyboard.press('Escape');
+    await editDialogOf(await numberOf(2)).waitFor({ state: 'hidden' });
+    // The Delete key asks first; cancelling keeps the container.
+    const kept = await numberOf(0);
+    await rows.first().focus();
+    await page.keyboard.press('Delete');
+    await page.getByText(messages.confirmDeleteContainer).waitFor();
+    await page.getByTestId('confirm-dialog-cancel').click();
+    await page.getByText(messages.confirmDeleteContainer).waitFor({ state: 'hidden' });
+    expect(await numberOf(0)).toBe(kept);
+
+    // A heading sorts this page's rows, and says that only the page is sorted.
+    const numbers = () => rows.locator('td:nth-child(2) p').allTextContents();
+    const serverOrder = await numbers();
+    await page.getByTestId('containers-table-yard-sort-containerNumber').click();
+    const ascending = [...serverOrder].sort();
+    expect(ascending).not.toEqual(serverOrder);
+    expect(await numbers()).toEqual(ascending);
+    await page.getByTestId('containers-table-yard-sort-containerNumber').click();
+    expect(await numbers()).toEqual([...ascending].reverse());
+    await page.getByTestId('containers-table-yard-sorted-page').waitFor();
+    await screenshot(page, 'containers-sorted-page');
+
+    // An export range past the last page is cut there, and the dialog says so before exporting.
+    const total = Number((await page.getByTestId('containers-table-yard-pager-total').textContent())?.split(' ')[0]);
+    const lastPage = Math.max(1, Math.ceil(total / 15));
+    await page.getByTestId('containers-yard-export').click();
+    await page.getByTestId('export-dialog-range').click();
+    await page.getByTestId('export-dialog-from').fill('1');
+    await page.getByTestId('export-dialog-to').fill(String(lastPage + 50));
+    expect(await page.getByTestId('export-dialog-notice').textContent()).toBe(messages.exportRangeClamped(1, lastPage));
+    await screenshot(page, 'containers-export-range-cut');
+    await page.getByTestId('export-dialog-from').fill(String(lastPage + 1));
+    await page.getByTestId('export-dialog-ok').click();
+    await page.getByText(messages.exportInvalidRange).waitFor();
+    await page.getByTestId('export-dialog-cancel').click();
+  });
+
   it('lets an operator without create/update rights look but not change; an admin may change', async () => {
     const operatorRole = await roleId(server.baseUrl, superToken, 'operator');
     const updated = await api(server.baseUrl, superToken, 'PUT', '/rest/enterprise/roles/permissions', {
