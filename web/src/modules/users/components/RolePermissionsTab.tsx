@@ -71,6 +71,7 @@ export function RolePermissionsTab({ editorRole, canWrite }: { editorRole: strin
     {
       id: 'role',
       header: 'Role',
+      accessorFn: (row) => row.roleName,
       cell: ({ row }) => (
         <Stack gap={2} align="flex-start">
           <Text inherit fw={500} style={{ whiteSpace: 'nowrap' }}>
