@@ -137,7 +137,7 @@ describe.runIf(TEST_DATABASE === 'pglite')('the embedded process killed with SIG
       );
       return ((await response.json()) as { totalCount: number }).totalCount;
     };
-    await eventually(async () => (await logCount(reader.username, 'TAG_DATA')) >= count, 30_000);
+    await eventually(async () => (await logCount(reader.username, 'TAG_DATA')) >= count, 60_000);
     await eventually(async () => (await logCount(camera.username, 'All')) >= frameIds.length, 60_000);
     await second.kill('SIGTERM');
 
