@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@openyard/contracts';
-import { createUser, loginToken, uniqueName } from './support/api';
+import { createUser, loginToken, roleId, uniqueName } from './support/api';
 import { launchBrowser } from './support/launchBrowser';
 import { loginThroughPage } from './support/loginThroughPage';
 import { screenshot } from './support/screenshot';
@@ -113,6 +113,86 @@ describe('users screen and password change', () => {
     await page.getByText(messages.userDeleted).waitFor();
     await row.waitFor({ state: 'detached' });
     await screenshot(page, 'users-deleted');
+  });
+
+  // Issue 13 points 18, 24 and 25.
+  it('opens a user row from the keyboard, shows refusals in words on their field, greys flags without effect', async () => {
+    const username = uniqueName('e2ekeys');
+    await createUser(server.baseUrl, adminToken, { username, password: 'first-Pass1!', role: 'operator' });
+    await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');
+    await page.goto(`${server.baseUrl}/users`);
+    const rows = page.getByTestId('users-table-row');
+    await rows.first().waitFor();
+    expect(await page.getByTestId('users-table-keys').textContent()).toBe(
+      'Keys on a row: Enter or double-click: edit · E: edit · Delete: delete · Space: select · ↑ ↓: move between rows',
+    );
+
+    // The column headings sort the page: usernames in order, then reversed.
+    const usernames = () => rows.locator('td:nth-child(3) p').allTextContents();
+    await page.getByTestId('users-table-sort-username').click();
+    const ascending = await usernames();
+    // Compared up to the first digit: the table orders digit runs by their value.
+    const letters = (name: string) => name.toLowerCase().replace(/\d.*$/, '');
+    expect(ascending.length).toBeGreaterThan(2);
+    for (let index = 1; index < ascending.length; index++)
+      expect(letters(ascending[index - 1]!) <= letters(ascending[index]!), ascending.join(' ')).toBe(true);
+    expect(await page.locator('th[aria-sort="ascending"]').textContent()).toContain('Username');
+    await page.getByTestId('users-table-sort-username').click();
+    expect(await usernames()).toEqual([...ascending].reverse());
+    await page.getByTestId('users-table-sorted-page').waitFor();
+
+    // Enter on a focused row opens its edit dialog; Escape gives the focus back to the row.
+    const row = rows.filter({ hasText: username });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const editDialog = page.getByRole('dialog', { name: `Edit user ${username}` });
+    await editDialog.waitFor();
+    // A refused e-mail address is said in words on its field, and the error goes when the field changes.
+    await page.getByTestId('user-form-email').fill('not-an-address');
+    await page.getByTestId('user-form-save').click();
+    const emailError = editDialog.getByText(messages.emailInvalid);
+    await emailError.waitFor();
+    expect(await editDialog.textContent()).not.toContain('must match');
+    await screenshot(page, 'users-edit-email-refused');
+    await page.getByTestId('user-form-email').press('Backspace');
+    await emailError.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await editDialog.waitFor({ state: 'hidden' });
+    // A double-click opens it too; the Delete key asks before deleting.
+    await row.dblclick();
+    await editDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await editDialog.waitFor({ state: 'hidden' });
+    await row.focus();
+    await page.keyboard.press('Delete');
+    await page.getByRole('dialog', { name: `Delete user ${username}` }).waitFor();
+    await page.getByTestId('confirm-dialog-ok').click();
+    await page.getByText(messages.userDeleted).waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    // Role permissions: the flags a role's menu ignores are greyed, with the reason.
+    const adminRole = await roleId(server.baseUrl, adminToken, 'admin');
+    const superadminRole = await roleId(server.baseUrl, adminToken, 'superadmin');
+    await page.getByTestId('users-tab-permissions').click();
+    const adminInventory = page.getByTestId(`role-permissions-inventoryVisible-${adminRole}`);
+    await adminInventory.waitFor();
+    expect(await adminInventory.getAttribute('aria-description')).toBe(
+      'No effect for this role: Inventory is shown only to superadmin',
+    );
+    expect(
+      await page.getByTestId(`role-permissions-usersVisible-${adminRole}`).getAttribute('data-no-effect'),
+    ).toBeNull();
+    expect(
+      await page.getByTestId(`role-permissions-gateVisible-${adminRole}`).getAttribute('data-no-effect'),
+    ).toBeNull();
+    expect(
+      await page.getByTestId(`role-permissions-crudEnabled-${superadminRole}`).getAttribute('aria-description'),
+    ).toBe('No effect for this role: Superadmin sees every menu and may create and update everywhere');
+    await adminInventory.hover();
+    await page
+      .getByRole('tooltip', { name: 'No effect for this role: Inventory is shown only to superadmin' })
+      .waitFor();
+    await screenshot(page, 'role-permissions-no-effect');
   });
 
   it('sends the user to the login page when the server ends the session, and back afterwards', async () => {
