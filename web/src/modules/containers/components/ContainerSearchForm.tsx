@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, TagsInput, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { searchTermsProblem } from '@openyard/contracts';
 import type { ContainerSearch } from '../utils/ContainerSearch';
 import { dateInputValue } from '../utils/dateInputValue';
 import { dateOfInputValue } from '../utils/dateOfInputValue';
@@ -26,7 +27,7 @@ export function ContainerSearchForm({
   const [texts, setTexts] = useState<string[]>([]);
   const [from, setFrom] = useState(dateInputValue(initial.fromDate));
   const [to, setTo] = useState(dateInputValue(initial.toDate));
-  const [error, setError] = useState<{ from?: string; to?: string }>({});
+  const [error, setError] = useState<{ text?: string; from?: string; to?: string }>({});
   const [searchValue, setSearchValue] = useState('');
 
   const submit = (pendingText: string) => {
@@ -40,9 +41,15 @@ export function ContainerSearchForm({
       setError({ from: DATES_REVERSED });
       return;
     }
+    const all = [...new Set([...texts, pendingText].map((text) => text.trim()).filter(Boolean))];
+    // The server's rule (at most MAX_SEARCH_TERMS texts), said before the search is sent.
+    const tooMany = searchTermsProblem(all);
+    if (tooMany) {
+      setError({ text: tooMany });
+      return;
+    }
     setError({});
-    const all = [...texts, pendingText].map((text) => text.trim()).filter(Boolean);
-    onSearch({ texts: [...new Set(all)], fromDate: startOfDay(fromDate), toDate: endOfDay(toDate) });
+    onSearch({ texts: all, fromDate: startOfDay(fromDate), toDate: endOfDay(toDate) });
     setTexts([]);
     setSearchValue('');
   };
@@ -70,7 +77,11 @@ export function ContainerSearchForm({
             event.stopPropagation();
             submit(searchValue);
           }}
-          onChange={setTexts}
+          onChange={(next) => {
+            setTexts(next);
+            setError(({ text: _text, ...rest }) => rest);
+          }}
+          error={error.text}
           searchValue={searchValue}
           onSearchChange={setSearchValue}
           clearable
