@@ -23,8 +23,9 @@ export function confirmDialog(options: ConfirmDialogOptions = {}): Promise<boole
       confirmProps: {
         color: options.danger ? 'red' : undefined,
         'data-testid': 'confirm-dialog-ok',
+        'data-autofocus': options.danger ? undefined : true,
       },
-      cancelProps: { 'data-testid': 'confirm-dialog-cancel' },
+      cancelProps: { 'data-testid': 'confirm-dialog-cancel', 'data-autofocus': options.danger ? true : undefined },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),
