@@ -15,6 +15,7 @@ export function AreaCardList({
   gridFrames,
   onFilter,
   onZoom,
+  width,
 }: {
   store: InventoryStore;
   geometry: YardGeometry;
@@ -23,10 +24,11 @@ export function AreaCardList({
   gridFrames: GridFrames;
   onFilter: (areaId: number, filter: AreaFilter) => void;
   onZoom: (area: AreaGeometry) => void;
+  width: number | string;
 }) {
   const summaries = useAreaSummaries(store, { staggerAround: gridFrames });
   return (
-    <ScrollArea w={318} type="auto" offsetScrollbars data-testid="inventory-areas">
+    <ScrollArea w={width} style={{ flexShrink: 0 }} type="auto" offsetScrollbars data-testid="inventory-areas">
       <Stack gap="xs">
         {geometry.areas.map((area) => (
           <AreaCard

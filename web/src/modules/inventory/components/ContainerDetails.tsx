@@ -12,18 +12,21 @@ import { inventoryQueryKeys } from '../utils/inventoryQueryKeys';
 const DAY = 86_400_000;
 
 // The click tooltip (enterprise): the container's details from GET /rest/yard/container/{id},
-// reloaded when the grid's revision says it may have moved.
+// reloaded when the grid's revision says it may have moved. At the point clicked, or docked as a
+// panel of the page's width (a phone).
 export function ContainerDetails({
   containerId,
   revision,
   x,
   y,
+  docked = false,
   onClose,
 }: {
   containerId: number;
   revision: string;
   x: number;
   y: number;
+  docked?: boolean;
   onClose: () => void;
 }) {
   const timeZone = useAtomValue(metadataState)?.timeZone;
@@ -63,10 +66,10 @@ export function ContainerDetails({
     <Paper
       shadow="lg"
       p="sm"
-      w={300}
-      pos="absolute"
-      left={x}
-      top={y}
+      w={docked ? '100%' : 300}
+      pos={docked ? 'static' : 'absolute'}
+      left={docked ? undefined : x}
+      top={docked ? undefined : y}
       style={{ zIndex: 5, pointerEvents: 'auto' }}
       bg="dark.6"
       data-testid="inventory-tooltip"

@@ -35,6 +35,13 @@ export function GridContextMenu({
   onShowIgm: () => void;
   onClearIgm: () => void;
 }) {
+  const canUpdate = canWrite && target.containerNumber !== null;
+  const canMoveHere = canWrite && target.slotName !== null && movingNumber !== null;
+  const canShowIgm = target.igmItem !== null;
+  // The focus trap would pick the first item, disabled or not: the keyboard starts on the first one
+  // it can use.
+  const first = [canUpdate, canMoveHere, canShowIgm, igmFilter !== null].indexOf(true);
+  const autofocus = (item: number) => (item === first ? { 'data-autofocus': true } : {});
   return (
     <Menu
       opened
@@ -60,15 +67,17 @@ export function GridContextMenu({
           <>
             <Menu.Item
               leftSection={<IconMapPinCog size={15} />}
-              disabled={!canWrite || target.containerNumber === null}
+              disabled={!canUpdate}
               onClick={onUpdateLocation}
+              {...autofocus(0)}
             >
               Update Location
             </Menu.Item>
             <Menu.Item
               leftSection={<IconArrowsMove size={15} />}
-              disabled={!canWrite || target.slotName === null || movingNumber === null}
+              disabled={!canMoveHere}
               onClick={onMoveHere}
+              {...autofocus(1)}
               rightSection={
                 movingNumber ? (
                   <Text size="xs" c="dimmed" ff="monospace">
@@ -79,10 +88,20 @@ export function GridContextMenu({
             >
               Move Container Here
             </Menu.Item>
-            <Menu.Item leftSection={<IconFilter size={15} />} disabled={target.igmItem === null} onClick={onShowIgm}>
+            <Menu.Item
+              leftSection={<IconFilter size={15} />}
+              disabled={!canShowIgm}
+              onClick={onShowIgm}
+              {...autofocus(2)}
+            >
               Show containers with this IGM/ITEM
             </Menu.Item>
-            <Menu.Item leftSection={<IconFilterOff size={15} />} disabled={igmFilter === null} onClick={onClearIgm}>
+            <Menu.Item
+              leftSection={<IconFilterOff size={15} />}
+              disabled={igmFilter === null}
+              onClick={onClearIgm}
+              {...autofocus(3)}
+            >
               Clear IGM/ITEM filter
             </Menu.Item>
             {target.slotName !== null && movingNumber === null && (

@@ -5,17 +5,18 @@ const swatch = (style: React.CSSProperties) => (
   <span style={{ width: 16, height: 8, borderRadius: 1, flexShrink: 0, display: 'inline-block', ...style }} />
 );
 
-// What the grid's marks mean; with rule colours on, the rules and their colours.
-export function GridLegend({ rules }: { rules: Rule[] | null }) {
+// What the grid's marks mean; with rule colours on, the rules and their colours. Over the grid's
+// corner, or docked under it (a phone).
+export function GridLegend({ rules, docked = false }: { rules: Rule[] | null; docked?: boolean }) {
   return (
     <Paper
-      pos="absolute"
-      left={10}
-      bottom={10}
+      pos={docked ? 'static' : 'absolute'}
+      left={docked ? undefined : 10}
+      bottom={docked ? undefined : 10}
       px="sm"
       py={6}
       bg="rgba(16, 21, 27, 0.88)"
-      style={{ pointerEvents: 'none', maxWidth: 'calc(100% - 80px)' }}
+      style={{ pointerEvents: 'none', maxWidth: docked ? undefined : 'calc(100% - 80px)' }}
     >
       <Group gap="md" wrap="wrap">
         <Group gap={6}>

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { Alert, Button, Center, Loader } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useInventoryLayout } from '../hooks/useInventoryLayout';
+import { phoneQuery } from '../utils/phoneQuery';
 import { yardGeometry } from '../utils/yardGeometry';
 import { InventoryScreen } from './InventoryScreen';
 
@@ -10,7 +12,12 @@ import { InventoryScreen } from './InventoryScreen';
 // subscription and the panels start once the areas are known.
 export function InventoryPage() {
   const layout = useInventoryLayout();
-  const geometry = useMemo(() => (layout.data ? yardGeometry(layout.data) : null), [layout.data]);
+  // A phone's grid is taller than wide: the areas are shelved to fill it.
+  const phone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false });
+  const geometry = useMemo(
+    () => (layout.data ? yardGeometry(layout.data, phone ? 0.7 : undefined) : null),
+    [layout.data, phone],
+  );
   if (layout.isError && !layout.data)
     return (
       <Alert

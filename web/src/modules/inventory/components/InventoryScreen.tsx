@@ -6,6 +6,7 @@ import {
   Box,
   Button,
   CloseButton,
+  Flex,
   Group,
   Loader,
   Menu,
@@ -25,6 +26,7 @@ import {
   IconRefresh,
   IconSearch,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useAtom, useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { canWriteInventory, isRole, type YardLayout } from '@openyard/contracts';
@@ -46,6 +48,7 @@ import { ruleStacks } from '../utils/gridLayerData';
 import { GridFrames } from '../utils/GridFrames';
 import type { GridFocus, GridPick } from '../utils/GridPick';
 import type { GridContainer } from '../utils/InventoryStore';
+import { phoneQuery } from '../utils/phoneQuery';
 import { searchGrid } from '../utils/searchGrid';
 import { slotName } from '../utils/slotName';
 import { slotBox, type AreaGeometry, type YardGeometry } from '../utils/yardGeometry';
@@ -67,6 +70,7 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   const store = yardInventory;
   useLayoutEffect(() => store.setGeometry(geometry), [store, geometry]);
   const user = useAtomValue(currentUserState);
+  const phone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false });
   const metadata = useAtomValue(metadataState);
   const enterprise = metadata?.enterpriseVersion ?? false;
   const slotFormat = layout.slotFormat;
@@ -183,6 +187,8 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
         setHighlighted(ids);
         setMarkedSlot(null);
         if (ids.length === 1) setSelectedId(ids[0]!);
+        // A phone shows the found box's details under the grid at once (no pointer to hover with).
+        if (ids.length === 1 && phone) setTooltip({ containerId: ids[0]!, x: 0, y: 0 });
         focusOn(boxOfIndexes(result.indexes));
       }
     }
@@ -274,12 +280,29 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   );
 
   const igmFilter = filters.igmItem;
+  // Over the grid on a desk; under it on a phone, where they would cover most of it.
+  const legend = <GridLegend rules={rulesShown ? (rules.data ?? []) : null} docked={phone} />;
+  const details = tooltip && selected && selected.containerId === tooltip.containerId && (
+    <ContainerDetails
+      containerId={tooltip.containerId}
+      revision={selectedKey}
+      x={tooltip.x}
+      y={tooltip.y}
+      docked={phone}
+      onClose={() => setTooltip(null)}
+    />
+  );
 
   return (
-    <Stack gap="xs" h="calc(100dvh - 52px - 2 * var(--mantine-spacing-md))" data-testid="inventory-page">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap">
-          <Text fw={600} size="lg">
+    <Stack
+      gap="xs"
+      h={phone ? undefined : 'calc(100dvh - 52px - 2 * var(--mantine-spacing-md))'}
+      data-testid="inventory-page"
+    >
+      {/* A narrow window puts the controls under the title rather than cutting the badges. */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
+          <Text fw={600} size="lg" style={{ whiteSpace: 'nowrap' }}>
             Yard inventory
           </Text>
           <OccupancyBadge store={store} geometry={geometry} />
@@ -304,6 +327,11 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
               </Text>
             </Badge>
           )}
+          {highlighted.length > 1 && (
+            <Badge size="lg" radius="sm" color="cyan" variant="outline" data-testid="inventory-found">
+              {highlighted.length} found
+            </Badge>
+          )}
           {igmFilter && (
             <Badge
               size="lg"
@@ -323,11 +351,14 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
             </Badge>
           )}
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap={phone ? 'wrap' : 'nowrap'} w={phone ? '100%' : undefined}>
           <Tooltip label="Search is part of the enterprise version" disabled={enterprise}>
             <TextInput
-              w={300}
-              size="xs"
+              w={phone ? '100%' : 300}
+              // 16 px text on a phone: smaller makes mobile browsers zoom the page on focus.
+              size={phone ? 'md' : 'xs'}
+              inputMode="search"
+              enterKeyHint="search"
               placeholder="Container number, IGM or slot"
               leftSection={<IconSearch size={14} />}
               value={searchText}
@@ -419,8 +450,14 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
         </Group>
       )}
 
-      <Group gap="xs" wrap="nowrap" align="stretch" style={{ flex: 1, minHeight: 0 }}>
-        <Box pos="relative" style={{ flex: 1, minWidth: 0 }}>
+      <Flex
+        direction={phone ? 'column' : 'row'}
+        gap="xs"
+        wrap="nowrap"
+        align="stretch"
+        style={phone ? undefined : { flex: 1, minHeight: 0 }}
+      >
+        <Box pos="relative" style={phone ? { height: '50dvh', minHeight: 300 } : { flex: 1, minWidth: 0 }}>
           <YardGrid
             store={store}
             geometry={geometry}
@@ -436,16 +473,8 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
             onPick={onPick}
             ref={gridRef}
           />
-          <GridLegend rules={rulesShown ? (rules.data ?? []) : null} />
-          {tooltip && selected && selected.containerId === tooltip.containerId && (
-            <ContainerDetails
-              containerId={tooltip.containerId}
-              revision={selectedKey}
-              x={tooltip.x}
-              y={tooltip.y}
-              onClose={() => setTooltip(null)}
-            />
-          )}
+          {!phone && legend}
+          {!phone && details}
           {menu && (
             <GridContextMenu
               target={menu}
@@ -470,6 +499,8 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
             />
           )}
         </Box>
+        {phone && details}
+        {phone && legend}
         <AreaCardList
           store={store}
           geometry={geometry}
@@ -477,8 +508,9 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
           gridFrames={gridFrames}
           onFilter={filterArea}
           onZoom={zoomToArea}
+          width={phone ? '100%' : 318}
         />
-      </Group>
+      </Flex>
 
       {updating && (
         <UpdateLocationModal

@@ -402,6 +402,9 @@ export function YardGrid({
     const at = showSlot(slot);
     if (choose) onPick(pickOfSlot(slot, at.x, at.y), 'left');
     if (menuKey) {
+      // The menu closes on a keydown outside it, and it listens from the document, which this
+      // keydown has yet to reach.
+      event.stopPropagation();
       keyboardMenuAt.current = performance.now();
       onPick(pickOfSlot(slot, at.x, at.y), 'right');
     }
@@ -472,6 +475,8 @@ export function YardGrid({
       onFocus={(event) => {
         if (event.target !== event.currentTarget) return;
         setFocused(true);
+        // Tabbed to (or given back after a menu or dialog the keyboard used): the cursor shows.
+        if (event.currentTarget.matches(':focus-visible')) setKeyboard(true);
         if (cursor === null) setCursor(startSlot());
       }}
       onBlur={(event) => {
