@@ -26,11 +26,25 @@ export const LoginBody = Type.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
+// The seeded role a role is (superadmin, admin, ...; rules/permissions.ts systemRoleOf), null for
+// a role an admin created, whatever its name: powers go by this, never by the name.
+export const SystemRoleSchema = Type.Union([
+  Type.Literal('superadmin'),
+  Type.Literal('admin'),
+  Type.Literal('operator'),
+  Type.Literal('manager'),
+  Type.Literal('gatein'),
+  Type.Literal('gateout'),
+  Type.Literal('kiosk'),
+  Type.Null(),
+]);
+
 export const UserInfo = Type.Object({
   id: Type.Integer(),
   userName: Type.String(),
   role: Type.String(),
   roleId: Type.Integer(),
+  systemRole: SystemRoleSchema,
   landingPage: Type.String(),
   permissions: Permissions,
   lastAccess: Type.Union([Type.Integer(), Type.Null()]),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Permissions } from './auth';
+import { Permissions, SystemRoleSchema } from './auth';
 import { messages } from './messages';
 
 export const Role = Type.Object({ id: Type.Integer(), name: Type.String(), adminCreated: Type.Boolean() });
@@ -29,6 +29,7 @@ export type RoleSaved = Static<typeof RoleSaved>;
 export const RolePermissions = Type.Object({
   roleId: Type.Integer({ minimum: 1 }),
   roleName: Type.String(),
+  systemRole: SystemRoleSchema,
   landingPage: Type.String(),
   stored: Type.Boolean(),
   permissions: Permissions,

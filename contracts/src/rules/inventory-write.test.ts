@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { canWriteInventory, inventoryWriteAccess } from './inventory-write';
-import { defaultPermissions, isAllowed, type Principal } from './permissions';
+import { defaultPermissions, isAllowed, type Principal, systemRoleOf } from './permissions';
+
+// The seeded role of this name (a name that is none of them: a role an admin created).
+const system = (name: string) => systemRoleOf({ name, adminCreated: false });
 
 const principal = (role: string, landingPage: string, crudEnabled = false): Principal => ({
   role,
+  systemRole: system(role),
   landingPage,
-  permissions: { ...defaultPermissions(role), inventoryVisible: true, containersVisible: true, crudEnabled },
+  permissions: { ...defaultPermissions(system(role)), inventoryVisible: true, containersVisible: true, crudEnabled },
 });
 
 describe('the inventory write right (location updates)', () => {

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { isFramePath } from '../ocr';
 import { mayWatchTopic } from './live-topics';
-import { defaultPermissions } from './permissions';
+import { defaultPermissions, systemRoleOf } from './permissions';
 
-const as = (role: string) => ({ role, landingPage: '/gate', permissions: defaultPermissions(role) });
+// The seeded role of this name (a name that is none of them: a role an admin created).
+const system = (name: string) => systemRoleOf({ name, adminCreated: false });
+
+const as = (role: string) => ({
+  role,
+  systemRole: system(role),
+  landingPage: '/gate',
+  permissions: defaultPermissions(system(role)),
+});
 
 describe('the OCR queue topic', () => {
   it('is for the users of the gate screens, one gate per topic', () => {

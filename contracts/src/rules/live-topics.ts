@@ -1,4 +1,4 @@
-import { isRole, type PermissionFlag, type Principal } from './permissions';
+import { hasRole, type PermissionFlag, type Principal } from './permissions';
 
 // Which permission a websocket topic needs; `gates` serves the gate and gate-reader screens.
 const TOPIC_FLAGS: Record<string, PermissionFlag> = {
@@ -21,5 +21,5 @@ export function mayWatchTopic(principal: Principal, topic: string): boolean {
   if (!flag) return false;
   // The OCR queue is per gate: only `ocr:<gate id>` is a topic.
   if (liveTopicBase(topic) === 'ocr' && !/^ocr:[1-9]\d{0,9}$/.test(topic)) return false;
-  return isRole(principal.role, 'superadmin') || principal.permissions[flag];
+  return hasRole(principal, 'superadmin') || principal.permissions[flag];
 }

@@ -1,4 +1,4 @@
-import { isRole, type PermissionFlag, type Principal, type SystemRole } from './permissions';
+import { hasRole, type PermissionFlag, type Principal, type SystemRole } from './permissions';
 
 export interface FeatureFlags {
   enterpriseVersion: boolean;
@@ -92,8 +92,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 
 export function visibleMenuEntries(principal: Principal, features: FeatureFlags): MenuEntry[] {
   return MENU_ENTRIES.filter((entry) => {
-    if (entry.flag && !principal.permissions[entry.flag] && !isRole(principal.role, 'superadmin')) return false;
-    if (entry.roles && !isRole(principal.role, ...entry.roles)) return false;
+    if (entry.flag && !principal.permissions[entry.flag] && !hasRole(principal, 'superadmin')) return false;
+    if (entry.roles && !hasRole(principal, ...entry.roles)) return false;
     return entry.visible ? entry.visible(principal, features) : true;
   });
 }

@@ -10,7 +10,11 @@ import {
   normalizeRoleName,
   PERMISSION_FLAGS,
   type Principal,
+  systemRoleOf,
 } from './permissions';
+
+// The seeded role of this name (a name that is none of them: a role an admin created).
+const system = (name: string) => systemRoleOf({ name, adminCreated: false });
 
 const features: FeatureFlags = {
   enterpriseVersion: true,
@@ -21,10 +25,11 @@ const features: FeatureFlags = {
 };
 const principalOf = (role: string): Principal => ({
   role,
-  landingPage: defaultLandingPage(role),
-  permissions: defaultPermissions(role),
+  systemRole: system(role),
+  landingPage: defaultLandingPage(system(role)),
+  permissions: defaultPermissions(system(role)),
 });
-const visibleFlags = (role: string) => PERMISSION_FLAGS.filter((flag) => defaultPermissions(role)[flag]);
+const visibleFlags = (role: string) => PERMISSION_FLAGS.filter((flag) => defaultPermissions(system(role))[flag]);
 
 describe('default permissions by role (spec 3 §6)', () => {
   it('gives superadmin everything', () => {
@@ -33,21 +38,21 @@ describe('default permissions by role (spec 3 §6)', () => {
 
   it('keeps inventory and device logs for superadmin only', () => {
     for (const role of ['admin', 'operator', 'manager', 'gatein', 'gateout', 'kiosk', 'planner']) {
-      expect(defaultPermissions(role).inventoryVisible).toBe(false);
-      expect(defaultPermissions(role).deviceLogsVisible).toBe(false);
+      expect(defaultPermissions(system(role)).inventoryVisible).toBe(false);
+      expect(defaultPermissions(system(role)).deviceLogsVisible).toBe(false);
     }
   });
 
   it('gives the users menu to admin and superadmin only', () => {
-    expect(defaultPermissions('admin').usersVisible).toBe(true);
+    expect(defaultPermissions(system('admin')).usersVisible).toBe(true);
     for (const role of ['operator', 'manager', 'gatein', 'gateout', 'kiosk', 'planner']) {
-      expect(defaultPermissions(role).usersVisible).toBe(false);
+      expect(defaultPermissions(system(role)).usersVisible).toBe(false);
     }
   });
 
   it('takes from gate-in and gate-out users what the spec lists, with create/update off', () => {
     for (const role of ['gatein', 'Gate-Out', 'GATE_IN']) {
-      const set = defaultPermissions(role);
+      const set = defaultPermissions(system(role));
       expect(set).toMatchObject({
         dashboardVisible: false,
         tasksVisible: false,
@@ -65,7 +70,7 @@ describe('default permissions by role (spec 3 §6)', () => {
   });
 
   it('takes dashboard, inventory, gate, ITV and reports from operator', () => {
-    expect(defaultPermissions('Operator')).toMatchObject({
+    expect(defaultPermissions(system('Operator'))).toMatchObject({
       dashboardVisible: false,
       gateVisible: false,
       itvVisible: false,
@@ -85,7 +90,7 @@ describe('default permissions by role (spec 3 §6)', () => {
   });
 
   it('gives an admin-defined role the base menus without create/update', () => {
-    const set = defaultPermissions('yard planner');
+    const set = defaultPermissions(system('yard planner'));
     expect(set.crudEnabled).toBe(false);
     expect(set.usersVisible).toBe(false);
     expect(set.planningVisible).toBe(true);
@@ -93,13 +98,13 @@ describe('default permissions by role (spec 3 §6)', () => {
 
   it('compares role names case-insensitively', () => {
     expect(normalizeRoleName('Gate-In')).toBe('gatein');
-    expect(defaultPermissions('SUPERADMIN')).toEqual(defaultPermissions('superadmin'));
+    expect(defaultPermissions(system('SUPERADMIN'))).toEqual(defaultPermissions(system('superadmin')));
   });
 
   it('lets admins edit every flag but inventory and device logs', () => {
-    expect(editablePermissionFlags('admin')).not.toContain('inventoryVisible');
-    expect(editablePermissionFlags('admin')).not.toContain('deviceLogsVisible');
-    expect(editablePermissionFlags('superadmin')).toContain('inventoryVisible');
+    expect(editablePermissionFlags({ systemRole: 'admin' })).not.toContain('inventoryVisible');
+    expect(editablePermissionFlags({ systemRole: 'admin' })).not.toContain('deviceLogsVisible');
+    expect(editablePermissionFlags({ systemRole: 'superadmin' })).toContain('inventoryVisible');
   });
 });
 
@@ -114,8 +119,30 @@ describe('access rule', () => {
     expect(isAllowed({}, operator, undefined)).toBe(true);
   });
 
+  it('gives a role an admin named like a system role none of its powers', () => {
+    for (const name of ['Super Admin', 'SUPERADMIN', 'super_admin', 'Admin']) {
+      const named = systemRoleOf({ name, adminCreated: true });
+      expect(named).toBeNull();
+      const principal: Principal = {
+        role: name,
+        systemRole: named,
+        landingPage: defaultLandingPage(named),
+        permissions: defaultPermissions(named),
+      };
+      expect(principal.permissions.inventoryVisible).toBe(false);
+      expect(principal.permissions.usersVisible).toBe(false);
+      expect(isAllowed({ roles: ['superadmin'] }, principal, undefined)).toBe(false);
+      expect(isAllowed({ flag: 'usersVisible', roles: ['admin', 'superadmin'] }, principal, undefined)).toBe(false);
+      expect(canCreateOrUpdate(principal, '/containers', '/containers')).toBe(false);
+      expect(editablePermissionFlags(principal)).not.toContain('inventoryVisible');
+      expect(mayWatchTopic(principal, 'device-logs')).toBe(false);
+      expect(visibleMenuEntries(principal, features).map((entry) => entry.key)).not.toContain('configuration');
+    }
+    expect(systemRoleOf({ name: 'Super-Admin', adminCreated: false })).toBe('superadmin');
+  });
+
   it('lets superadmin do everything', () => {
-    const superadmin = { ...principalOf('superadmin'), permissions: defaultPermissions('kiosk') };
+    const superadmin = { ...principalOf('superadmin'), permissions: defaultPermissions(system('kiosk')) };
     expect(isAllowed({ flag: 'usersVisible', roles: ['admin'], write: true }, superadmin, undefined)).toBe(true);
   });
 
@@ -169,15 +196,21 @@ describe('routes shared by two screens', () => {
   it('allow any one of several flags', () => {
     const principal = {
       role: 'custom',
+      systemRole: null,
       landingPage: '/main',
-      permissions: { ...defaultPermissions('custom'), containersVisible: false, inventoryVisible: true },
+      permissions: { ...defaultPermissions(system('custom')), containersVisible: false, inventoryVisible: true },
     };
     expect(isAllowed({ flag: ['inventoryVisible', 'containersVisible'] }, principal, undefined)).toBe(true);
     expect(isAllowed({ flag: ['containersVisible'] }, principal, undefined)).toBe(false);
   });
 
   it('keep the inventory live topic for inventoryVisible', () => {
-    const operator = { role: 'operator', landingPage: '/containers', permissions: defaultPermissions('operator') };
+    const operator = {
+      role: 'operator',
+      systemRole: 'operator' as const,
+      landingPage: '/containers',
+      permissions: defaultPermissions(system('operator')),
+    };
     expect(mayWatchTopic(operator, 'inventory')).toBe(false);
     expect(mayWatchTopic(operator, 'inventory:A')).toBe(false);
     const granted = { ...operator, permissions: { ...operator.permissions, inventoryVisible: true } };

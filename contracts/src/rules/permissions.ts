@@ -26,9 +26,24 @@ export function normalizeRoleName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+// Whether a name reads as one of the system roles. It grants nothing: an admin may create a role
+// called "Super Admin". Powers go by `hasRole`, which asks what the role is, not what it is called.
 export function isRole(name: string, ...roles: readonly SystemRole[]): boolean {
   const normalized = normalizeRoleName(name);
   return roles.some((role) => role === normalized);
+}
+
+// The system role a role is: one of the seeded roles (not created by an admin, and their names
+// cannot be changed), matched by the row rather than by whatever an admin named a role of theirs.
+export function systemRoleOf(role: { name: string; adminCreated: boolean }): SystemRole | null {
+  if (role.adminCreated) return null;
+  const normalized = normalizeRoleName(role.name);
+  return SYSTEM_ROLES.find((system) => system === normalized) ?? null;
+}
+
+// Whether the principal's role is one of these system roles (see systemRoleOf).
+export function hasRole(principal: { readonly systemRole: SystemRole | null }, ...roles: readonly SystemRole[]) {
+  return principal.systemRole !== null && roles.includes(principal.systemRole);
 }
 
 const hidden = (set: PermissionSet, flags: readonly PermissionFlag[]): PermissionSet => {
@@ -41,9 +56,9 @@ const hidden = (set: PermissionSet, flags: readonly PermissionFlag[]): Permissio
 // device logs are for superadmin only, users for admin and superadmin; each role then loses what
 // spec 3 §6 takes from it. Admin-defined roles keep the base menus but cannot create or update
 // until an admin grants crudEnabled.
-export function defaultPermissions(roleName: string): PermissionSet {
+// `role` is the system role (systemRoleOf), null for a role an admin created.
+export function defaultPermissions(role: SystemRole | null): PermissionSet {
   const all = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, true])) as PermissionSet;
-  const role = normalizeRoleName(roleName);
   if (role === 'superadmin') return all;
   const base = hidden(all, ['inventoryVisible', 'deviceLogsVisible']);
   switch (role) {
@@ -82,8 +97,8 @@ export function defaultPermissions(roleName: string): PermissionSet {
   }
 }
 
-export function defaultLandingPage(roleName: string): string {
-  switch (normalizeRoleName(roleName)) {
+export function defaultLandingPage(role: SystemRole | null): string {
+  switch (role) {
     case 'superadmin':
     case 'admin':
     case 'manager':
@@ -101,13 +116,15 @@ export function defaultLandingPage(roleName: string): string {
 }
 
 // Admins may not grant the superadmin-only menus (spec 3 §6: the permissions list excludes them).
-export function editablePermissionFlags(editorRole: string): readonly PermissionFlag[] {
-  if (isRole(editorRole, 'superadmin')) return PERMISSION_FLAGS;
+export function editablePermissionFlags(editor: { readonly systemRole: SystemRole | null }): readonly PermissionFlag[] {
+  if (hasRole(editor, 'superadmin')) return PERMISSION_FLAGS;
   return PERMISSION_FLAGS.filter((flag) => flag !== 'inventoryVisible' && flag !== 'deviceLogsVisible');
 }
 
 export interface Principal {
   role: string;
+  // The system role the user's role is (systemRoleOf), null for a role an admin created.
+  systemRole: SystemRole | null;
   landingPage: string;
   permissions: PermissionSet;
 }
@@ -135,7 +152,7 @@ export function canCreateOrUpdate(
   pagePath: string | undefined,
   screen?: string | readonly string[],
 ): boolean {
-  if (isRole(principal.role, 'superadmin') || principal.permissions.crudEnabled) return true;
+  if (hasRole(principal, 'superadmin') || principal.permissions.crudEnabled) return true;
   if (screen === undefined || pagePath !== principal.landingPage) return false;
   return typeof screen === 'string' ? screen === pagePath : screen.includes(pagePath);
 }
@@ -143,8 +160,8 @@ export function canCreateOrUpdate(
 export function isAllowed(access: Access, principal: Principal, pagePath: string | undefined): boolean {
   if (isPublicAccess(access)) return true;
   // Superadmin may do everything (spec 1 §6); its own permission edits cannot lock it out.
-  if (isRole(principal.role, 'superadmin')) return true;
-  if (access.roles && !isRole(principal.role, ...access.roles)) return false;
+  if (hasRole(principal, 'superadmin')) return true;
+  if (access.roles && !hasRole(principal, ...access.roles)) return false;
   if (access.flag && ![access.flag].flat().some((flag) => principal.permissions[flag])) return false;
   if (access.write && !canCreateOrUpdate(principal, pagePath, access.screen)) return false;
   return true;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type UserInfo } from '@openyard/contracts';
+import { messages, systemRoleOf, type UserInfo } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, sessionExpired, unauthenticated } from '../../errors';
 import { effectivePermissions } from '../roles/roles.service';
@@ -76,6 +76,7 @@ export function createAuthService(
       username: row.user.username,
       roleId: row.role.id,
       role: row.role.name,
+      systemRole: systemRoleOf(row.role),
       landingPage,
       permissions,
       sessionId,
@@ -140,6 +141,7 @@ export function createAuthService(
         userName: principal.username,
         role: principal.role,
         roleId: principal.roleId,
+        systemRole: principal.systemRole,
         landingPage: principal.landingPage,
         permissions: principal.permissions,
         lastAccess: principal.lastAccess?.getTime() ?? null,

@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
-import { isRole, type ExportFormat } from '@openyard/contracts';
+import { hasRole, type ExportFormat } from '@openyard/contracts';
 
 export interface Workbook {
   sheet: string;
@@ -74,7 +74,7 @@ export function createExportsService(dataDir: string) {
       const dir = join(root, token);
       const owner = await readFile(join(dir, '.owner'), 'utf8').catch(() => undefined);
       if (owner === undefined) throw notFound();
-      if (Number(owner) !== principal.userId && !isRole(principal.role, 'superadmin')) throw forbidden();
+      if (Number(owner) !== principal.userId && !hasRole(principal, 'superadmin')) throw forbidden();
       // The file is opened here, before the reply starts: a purge that removes it afterwards cannot
       // break the download, and a stream nobody reads holds an open file, not a pending open that
       // fails later with nobody listening.

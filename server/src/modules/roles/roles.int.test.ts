@@ -229,3 +229,52 @@ describe('GET /rest/roles/{x}', () => {
     expect((await t.app.inject({ url: '/rest/roles/admin', headers: kiosk.auth })).statusCode).toBe(403);
   });
 });
+
+describe('a role named like a system role', () => {
+  it('"Super Admin" created by an admin gets none of the superadmin powers', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/rest/enterprise/roles',
+      headers: superadmin.auth,
+      payload: { name: 'Super Admin' },
+    });
+    expect(created.statusCode).toBe(200);
+    const roleId = created.json<{ role: { id: number } }>().role.id;
+    // Runs on the defaults (no stored set): those of a role an admin created.
+    const row = await permissionsOf('Super Admin');
+    expect(row).toMatchObject({ systemRole: null, stored: false, landingPage: '/main' });
+    expect(row.permissions.inventoryVisible).toBe(false);
+    expect(row.permissions.crudEnabled).toBe(false);
+
+    const user = await t.app.inject({
+      method: 'POST',
+      url: '/rest/enterprise/users',
+      headers: superadmin.auth,
+      payload: {
+        username: 'fake-super',
+        password: 'Secret-123!',
+        confirmPassword: 'Secret-123!',
+        role: { id: roleId },
+      },
+    });
+    expect(user.statusCode).toBe(200);
+    const fake = await t.login('fake-super', 'Secret-123!');
+    const info = (await t.app.inject({ url: '/rest/user', headers: fake.auth })).json<Record<string, unknown>>();
+    expect(info).toMatchObject({ role: 'Super Admin', systemRole: null });
+    // Superadmin-only calls, the superadmin-only live topic and the superadmin role stay closed.
+    expect((await t.app.inject({ url: '/rest/enterprise/roles', headers: fake.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/rest/enterprise/devicelogs/all', headers: fake.auth })).statusCode).toBe(403);
+    const superadminRole = await permissionsOf('superadmin');
+    const grant = await t.app.inject({
+      method: 'PUT',
+      url: '/rest/enterprise/roles/permissions',
+      headers: fake.auth,
+      payload: { roleId: superadminRole.roleId, landingPage: '/dashboard', permissions: { usersVisible: false } },
+    });
+    expect(grant.statusCode).toBe(403);
+    // The real one still is superadmin.
+    expect((await t.app.inject({ url: '/rest/user', headers: superadmin.auth })).json()).toMatchObject({
+      systemRole: 'superadmin',
+    });
+  });
+});

@@ -2,7 +2,7 @@ import {
   defaultLandingPage,
   defaultPermissions,
   editablePermissionFlags,
-  isRole,
+  hasRole,
   messages,
   offsetFromOneBasedSkip,
   type PermissionSet,
@@ -10,6 +10,7 @@ import {
   type RolePermissions,
   type RolePermissionsUpdate,
   type RoleWithPermissions,
+  systemRoleOf,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
@@ -20,11 +21,16 @@ export function toRole(row: RoleRow): Role {
   return { id: row.id, name: row.name, adminCreated: row.adminCreated };
 }
 
-// The stored set when there is one, else the defaults of spec 3 §6 for the role's name.
-export function effectivePermissions(role: { name: string }, stored: RolePermissionsRow | null | undefined) {
+// The stored set when there is one, else the defaults of spec 3 §6 for the system role the role is
+// (a role an admin created gets the custom defaults whatever its name).
+export function effectivePermissions(
+  role: { name: string; adminCreated: boolean },
+  stored: RolePermissionsRow | null | undefined,
+) {
+  const systemRole = systemRoleOf(role);
   return stored
     ? { landingPage: stored.landingPage, permissions: permissionSetOf(stored), stored: true }
-    : { landingPage: defaultLandingPage(role.name), permissions: defaultPermissions(role.name), stored: false };
+    : { landingPage: defaultLandingPage(systemRole), permissions: defaultPermissions(systemRole), stored: false };
 }
 
 // accessChanged: called after every committed change to a role or its permissions, so that this
@@ -59,7 +65,7 @@ export function createRolesService(db: Database, deps: { accessChanged: () => vo
         ? await rolesRepository.findById(db, Number(x))
         : await rolesRepository.findByName(db, x);
       if (!row) throw notFound();
-      if (row.id !== principal.roleId && !principal.permissions.usersVisible && !isRole(principal.role, 'superadmin')) {
+      if (row.id !== principal.roleId && !principal.permissions.usersVisible && !hasRole(principal, 'superadmin')) {
         throw forbidden();
       }
       const { landingPage, permissions } = effectivePermissions(row, await rolesRepository.permissionsOf(db, row.id));
@@ -100,6 +106,7 @@ export function createRolesService(db: Database, deps: { accessChanged: () => vo
       return rows.map(({ role, permissions }) => ({
         roleId: role.id,
         roleName: role.name,
+        systemRole: systemRoleOf(role),
         ...effectivePermissions(role, permissions),
       }));
     },
@@ -110,10 +117,9 @@ export function createRolesService(db: Database, deps: { accessChanged: () => vo
         db.transaction(async (tx) => {
           const role = await rolesRepository.findById(tx, update.roleId);
           if (!role) throw notFound();
-          const editorIsSuperadmin = isRole(editor.role, 'superadmin');
-          if (isRole(role.name, 'superadmin') && !editorIsSuperadmin) throw forbidden();
+          if (systemRoleOf(role) === 'superadmin' && !hasRole(editor, 'superadmin')) throw forbidden();
           const current = effectivePermissions(role, await rolesRepository.permissionsOf(tx, role.id));
-          const allowed = new Set(editablePermissionFlags(editor.role));
+          const allowed = new Set(editablePermissionFlags(editor));
           const next: PermissionSet = { ...current.permissions };
           for (const [flag, value] of Object.entries(update.permissions) as [
             keyof PermissionSet,
@@ -127,6 +133,7 @@ export function createRolesService(db: Database, deps: { accessChanged: () => vo
           return {
             roleId: role.id,
             roleName: role.name,
+            systemRole: systemRoleOf(role),
             landingPage: update.landingPage,
             stored: true,
             permissions: next,

@@ -1,5 +1,5 @@
 import {
-  isRole,
+  hasRole,
   mayGrantRole,
   messages,
   newPasswordError,
@@ -10,6 +10,7 @@ import {
   type User,
   type UserCreate,
   type UserUpdate,
+  systemRoleOf,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
@@ -35,7 +36,7 @@ export function toUser({ user, role, enteredBy }: UserListRow): User {
   };
 }
 
-const isSuperadmin = (principal: Principal) => isRole(principal.role, 'superadmin');
+const isSuperadmin = (principal: Principal) => hasRole(principal, 'superadmin');
 
 // accessChanged: called after every committed change to a user, so that this server forgets the
 // sessions it kept (AccessCache) at once; other servers hear it from the database.
@@ -50,13 +51,13 @@ export function createUsersService(
   // Admins manage ordinary users; superadmin accounts and hidden users are the superadmin's alone.
   function assertMayManage(principal: Principal, target: UserListRow) {
     if (isSuperadmin(principal)) return;
-    if (target.user.hidden || isRole(target.role.name, 'superadmin')) throw forbidden();
+    if (target.user.hidden || systemRoleOf(target.role) === 'superadmin') throw forbidden();
   }
 
   async function assertRoleAssignable(database: Database, principal: Principal, roleId: number, failure: string) {
     const role = await rolesRepository.findById(database, roleId);
     if (!role) throw badRequest(`${failure} The chosen role does not exist.`);
-    if (!mayGrantRole(principal.role, role.name)) throw forbidden();
+    if (!mayGrantRole(principal, role)) throw forbidden();
   }
 
   function mapUniqueViolation(error: unknown): never {

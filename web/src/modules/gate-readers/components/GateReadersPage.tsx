@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Tabs } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { isRole } from '@openyard/contracts';
+import { hasRole } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { useGatesLive } from '../hooks/useGatesLive';
 import { gateEditorState } from '../states/gateEditorState';
@@ -35,7 +35,7 @@ export function GateReadersPage() {
 
   if (!user) return null;
   // Gate-reader administration is the superadmin's (spec 1 §6); the server enforces it on every write.
-  const canWrite = isRole(user.role, 'superadmin');
+  const canWrite = hasRole(user, 'superadmin');
 
   return (
     <>

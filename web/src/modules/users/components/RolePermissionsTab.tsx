@@ -9,6 +9,7 @@ import {
   type Permissions,
   type RolePermissions,
   type RolePermissionsUpdate,
+  type SystemRole,
 } from '@openyard/contracts';
 import { DataTable } from '../../../ui/DataTable';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
@@ -28,11 +29,17 @@ interface Draft {
 // editor may grant (admins do not see inventory and device logs, spec 3 §6), the landing page, and
 // a Save per changed row. A flag the role's menu ignores (inventory needs superadmin, users needs
 // admin; superadmin ignores them all) is greyed with the reason on hover, still editable.
-export function RolePermissionsTab({ editorRole, canWrite }: { editorRole: string; canWrite: boolean }) {
+export function RolePermissionsTab({
+  editor,
+  canWrite,
+}: {
+  editor: { systemRole: SystemRole | null };
+  canWrite: boolean;
+}) {
   const list = useRolePermissions();
   const save = useSaveRolePermissions();
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
-  const flags = editablePermissionFlags(editorRole);
+  const flags = editablePermissionFlags(editor);
 
   const draftOf = (row: RolePermissions): Draft =>
     drafts[row.roleId] ?? { landingPage: row.landingPage, permissions: row.permissions };
@@ -157,7 +164,7 @@ export function RolePermissionsTab({ editorRole, canWrite }: { editorRole: strin
       ),
       cell: ({ row }) => {
         const draft = draftOf(row.original);
-        const noEffect = permissionFlagsWithoutEffect(row.original.roleName)[flag];
+        const noEffect = permissionFlagsWithoutEffect(row.original.systemRole)[flag];
         const box = (
           <Checkbox
             size="xs"

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stac
 import { useForm } from '@mantine/form';
 import { useAtomValue } from 'jotai';
 import {
-  isRole,
+  hasRole,
   mayGrantRole,
   messages,
   newPasswordError,
@@ -40,7 +40,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   const currentUser = useAtomValue(currentUserState);
   const metadata = useAtomValue(metadataState);
   const strictPasswordRule = metadata?.strictPasswordRule ?? false;
-  const isSuperadmin = currentUser !== null && isRole(currentUser.role, 'superadmin');
+  const isSuperadmin = currentUser !== null && hasRole(currentUser, 'superadmin');
   const roleNames = useRoleNames();
   const save = useSaveUser();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -101,7 +101,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
 
   // Only the roles this user may give (the server refuses the others); an edited user keeps theirs.
   const roleOptions = (roleNames.data ?? [])
-    .filter((role) => (currentUser && mayGrantRole(currentUser.role, role.name)) || role.id === user?.role.id)
+    .filter((role) => (currentUser && mayGrantRole(currentUser, role)) || role.id === user?.role.id)
     .map((role) => ({ value: String(role.id), label: role.name }));
   return (
     <AppModal opened onClose={onClose} title={adding ? 'Add user' : `Edit user ${user.username}`} size="lg" centered>

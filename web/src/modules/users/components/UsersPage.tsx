@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
-import { canCreateOrUpdate, isRole } from '@openyard/contracts';
+import { canCreateOrUpdate, hasRole } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { principalOf } from '../../../app/utils/principalOf';
 import { RolePermissionsTab } from './RolePermissionsTab';
@@ -16,8 +16,8 @@ export function UsersPage() {
   const [tab, setTab] = useState<string | null>('users');
   if (!user) return null;
 
-  const showRoles = isRole(user.role, 'superadmin');
-  const showPermissions = isRole(user.role, 'superadmin', 'admin');
+  const showRoles = hasRole(user, 'superadmin');
+  const showPermissions = hasRole(user, 'superadmin', 'admin');
   // The web only mirrors the server's rule, to disable what would be refused (spec 3 §6).
   const canWrite = canCreateOrUpdate(principalOf(user), pathname, '/users');
 
@@ -48,7 +48,7 @@ export function UsersPage() {
       )}
       {showPermissions && (
         <Tabs.Panel value="permissions">
-          <RolePermissionsTab editorRole={user.role} canWrite={canWrite} />
+          <RolePermissionsTab editor={user} canWrite={canWrite} />
         </Tabs.Panel>
       )}
     </Tabs>
