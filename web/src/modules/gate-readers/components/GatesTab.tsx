@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type KeyboardEvent } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -180,6 +180,23 @@ export function GatesTab({ canWrite }: { canWrite: boolean }) {
       return next;
     });
   const allCollapsed = rows.length > 0 && rows.every((gate) => collapsed.has(gate.id));
+  // The keys of DataTable's rows (issue 13 point 24): Enter opens the gate (its editor, or its
+  // readers without the right to change it), E edits, Delete deletes, arrows move between gates.
+  const onGateKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, gate: Gate) => {
+    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    const gateRows = [...(event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[data-gate-id]') ?? [])];
+    const at = gateRows.indexOf(event.currentTarget);
+    let handled = true;
+    if (event.key === 'Enter') {
+      if (canWrite) openGateEditor({ gate });
+      else toggle(gate.id);
+    } else if ((event.key === 'e' || event.key === 'E') && canWrite) openGateEditor({ gate });
+    else if (event.key === 'Delete' && canWrite) void actions.remove(gate);
+    else if (event.key === 'ArrowDown') gateRows[at + 1]?.focus();
+    else if (event.key === 'ArrowUp') gateRows[at - 1]?.focus();
+    else handled = false;
+    if (handled) event.preventDefault();
+  };
 
   let placeholder = null;
   if (gates.error && rows.length === 0) placeholder = <Text c="dimmed">—</Text>;
@@ -278,7 +295,17 @@ export function GatesTab({ canWrite }: { canWrite: boolean }) {
                 const expanded = !collapsed.has(gate.id);
                 return (
                   <Fragment key={gate.id}>
-                    <Table.Tr data-testid="gates-table-row" data-gate-id={gate.id}>
+                    <Table.Tr
+                      data-testid="gates-table-row"
+                      data-gate-id={gate.id}
+                      tabIndex={0}
+                      onKeyDown={(event) => onGateKeyDown(event, gate)}
+                      onDoubleClick={(event) => {
+                        if ((event.target as HTMLElement).closest('button, a, input')) return;
+                        if (canWrite) openGateEditor({ gate });
+                        else toggle(gate.id);
+                      }}
+                    >
                       <Table.Td>
                         <ActionIcon
                           variant="subtle"
@@ -373,6 +400,14 @@ export function GatesTab({ canWrite }: { canWrite: boolean }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {rows.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="gates-table-keys">
+          Keys on a gate:{' '}
+          {canWrite
+            ? 'Enter or double-click: edit · E: edit · Delete: delete · ↑ ↓: move between gates'
+            : 'Enter or double-click: show or hide its readers · ↑ ↓: move between gates'}
+        </Text>
+      )}
     </Stack>
   );
 }
