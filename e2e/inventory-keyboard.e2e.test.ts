@@ -224,6 +224,7 @@ describe('inventory by keyboard and on a phone', () => {
     await page.getByTestId('inventory-selected').filter({ hasText: box.number }).waitFor();
     await page.getByTestId('inventory-grid').focus();
     await page.keyboard.press('Shift+F10');
+    await expect.poll(async () => (await focused(page)).text).toContain('Update Location');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: `Update location of ${box.number}` }).waitFor();
     const refusal = messages.slotLeavesHole(box.number, slot(row, column, 1));
