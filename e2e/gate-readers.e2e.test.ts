@@ -203,6 +203,54 @@ describe('gate readers screen', () => {
     expect(await page.locator(`[data-testid="gates-table-row"][data-gate-id="${withReaders.id}"]`).count()).toBe(1);
   });
 
+  // Issue 13 point 24: gates and readers open from the keyboard; Delete asks first.
+  it('opens gates and readers on Enter, E and double-click; the Delete key asks first', async () => {
+    await openScreen();
+    const gates = page.getByTestId('gates-table-row');
+    const firstGate = (await gates.first().locator('td:nth-child(2)').textContent()) ?? '';
+    const secondGate = (await gates.nth(1).locator('td:nth-child(2)').textContent()) ?? '';
+    expect(await page.getByTestId('gates-table-keys').textContent()).toBe(
+      'Keys on a gate: Enter or double-click: edit · E: edit · Delete: delete · ↑ ↓: move between gates',
+    );
+    await gates.first().focus();
+    await page.keyboard.press('Enter');
+    const firstDialog = page.getByRole('dialog', { name: `Update gate ${firstGate}` });
+    await firstDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await firstDialog.waitFor({ state: 'hidden' });
+    await gates.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('e');
+    const secondDialog = page.getByRole('dialog', { name: `Update gate ${secondGate}` });
+    await secondDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await secondDialog.waitFor({ state: 'hidden' });
+    await gates.nth(1).locator('td:nth-child(2)').dblclick();
+    await secondDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await secondDialog.waitFor({ state: 'hidden' });
+    await gates.first().focus();
+    await page.keyboard.press('Delete');
+    await page.getByTestId('delete-gate-cancel').or(page.getByTestId('confirm-dialog-cancel')).click();
+    expect(await gates.count()).toBeGreaterThan(1);
+
+    await page.getByTestId('gate-readers-tab-readers').click();
+    const readerRows = page.getByTestId('readers-table-row');
+    await readerRows.first().waitFor();
+    const readerName = (await readerRows.first().locator('td:first-child p').first().textContent()) ?? '';
+    await readerRows.first().focus();
+    await page.keyboard.press('Enter');
+    const readerDialog = page.getByRole('dialog', { name: `Update reader ${readerName}` });
+    await readerDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await readerDialog.waitFor({ state: 'hidden' });
+    await readerRows.first().focus();
+    await page.keyboard.press('Delete');
+    await page.getByText(messages.confirmDelete).waitFor();
+    await page.getByTestId('confirm-dialog-cancel').click();
+    await page.getByText(messages.confirmDelete).waitFor({ state: 'hidden' });
+  });
+
   it('reloads what it missed after the live connection drops and comes back', async () => {
     // The page's websocket goes through the test: server messages can be held back, the socket cut.
     const sockets: WebSocketRoute[] = [];
