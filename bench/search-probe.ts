@@ -132,7 +132,9 @@ async function main() {
       `GET /rest/health idle: p50 ${fmt(idle.p50, 1)} ms, p99 ${fmt(idle.p99, 1)} ms, max ${fmt(idle.max, 1)} ms`,
     );
     const loads: LoadFigures[] = [];
-    for (const search of SEARCHES) {
+    // PROBE_ONLY=number (a part of a search's name) runs only the searches so named.
+    const only = process.env.PROBE_ONLY;
+    for (const search of SEARCHES.filter((candidate) => !only || candidate.name.includes(only))) {
       const figures = await underLoad(baseUrl, token, search);
       loads.push(figures);
       console.log(
