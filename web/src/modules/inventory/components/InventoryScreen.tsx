@@ -29,7 +29,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useAtom, useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
-import { canWriteInventory, isRole, type YardLayout } from '@openyard/contracts';
+import { canWriteInventory, hasRole, type YardLayout } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
 import { principalOf } from '../../../app/utils/principalOf';
@@ -75,7 +75,7 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   const enterprise = metadata?.enterpriseVersion ?? false;
   const slotFormat = layout.slotFormat;
   const startHeight = layout.startHeight;
-  const superadmin = user ? isRole(user.role, 'superadmin') : false;
+  const superadmin = user ? hasRole(user, 'superadmin') : false;
   // Spec 2 §6: crud when the landing page is this screen or the permissions allow it; the server's
   // location update checks the same rule.
   const { pathname } = useLocation();
