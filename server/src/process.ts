@@ -29,13 +29,18 @@ import type { Workers } from '@openyard/workers/runtime';
 // Starts what the ROLE runs: the API and websocket hub, the workers (ingest, jobs), the embedded
 // broker; `stop()` stops intake first (uploads, ingest, broker), then finishes or keeps the queued
 // jobs, and closes the database last.
+// What the operator should hear at start about the configuration.
+export function configurationWarnings(config: Pick<Config, 'trustProxy'>): string[] {
+  return config.trustProxy === 'true'
+    ? [
+        'TRUST_PROXY=true believes any X-Forwarded-For, so a client can forge its address and get fresh rate-limit and login-failure budgets: set the hop count (1 behind one proxy) or the proxy addresses instead.',
+      ]
+    : [];
+}
+
 export async function startOpenyard(config: Config, logger: Logger) {
   const started = Date.now();
-  if (config.trustProxy === 'true') {
-    logger.warn(
-      'TRUST_PROXY=true believes any X-Forwarded-For, so a client can forge its address and get fresh rate-limit and login-failure budgets: set the hop count (1 behind one proxy) or the proxy addresses instead.',
-    );
-  }
+  for (const warning of configurationWarnings(config)) logger.warn(warning);
   const database: DatabaseHandle = await openDatabase(config, {
     onLockWait: () =>
       logger.warn(`${config.dataDir}/pglite.lock is held: waiting up to 20 s for a process that stopped to let go`),
