@@ -122,12 +122,12 @@ describe('the hub hears session changes', () => {
       const [row] = await t.db.select().from(sessions).where(eq(sessions.id, id));
       return { id, lastSeenAt: row!.lastSeenAt.getTime() };
     };
-    // Both sessions were last used long enough ago to go idle two seconds from now (moving the
+    // Both sessions were last used long enough ago to go idle four seconds from now (moving the
     // time back is heard by the hub, which then waits for the moment the session goes idle).
     for (const session of [quiet, watching]) {
       const { id } = await sessionOf(session.token);
       await t.db.execute(
-        sql`update sessions set last_seen_at = now() - make_interval(secs => ${(idleMs - 2000) / 1000}) where id = ${id}`,
+        sql`update sessions set last_seen_at = now() - make_interval(secs => ${(idleMs - 4000) / 1000}) where id = ${id}`,
       );
     }
     const before = (await sessionOf(watching.token)).lastSeenAt;
@@ -137,7 +137,7 @@ describe('the hub hears session changes', () => {
     await waitFor(() => quietClient.received.some((m) => m.type === 'unsubscribed'));
     const feed = setInterval(() => void t.bus.publish([tagEvent()]), 300);
     try {
-      await waitFor(() => quietClient.closeCode() === 4001, 8000);
+      await waitFor(() => quietClient.closeCode() === 4001, 15_000);
       expect(watchingClient.closeCode()).toBeNull();
       expect((await sessionOf(watching.token)).lastSeenAt).toBeGreaterThan(before);
       const user = await t.app.inject({ url: '/rest/user', headers: watching.auth });
