@@ -28,6 +28,11 @@ export const StatusResponse = Type.Object({
 });
 export type StatusResponse = Static<typeof StatusResponse>;
 
+// The direction of a server-sorted list; `sortOrder` as the spec's task list names it (spec 3 §7).
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const SortOrderSchema = Type.Enum(SORT_ORDERS);
+
 // The format an export is written in, as the caller asks (spec 3 §9). The spec's clients send xls
 // (spec 2 §9): an Excel workbook, written as .xlsx, which every Excel since 2007 opens; csv is text.
 export const ExportFormat = Type.Union([Type.Literal('xlsx'), Type.Literal('xls'), Type.Literal('csv')], {

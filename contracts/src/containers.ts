@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ExportFormat } from './common';
+import { ExportFormat, SortOrderSchema } from './common';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -50,6 +50,28 @@ export type Container = Static<typeof Container>;
 export const ContainersPage = Type.Object({ entities: Type.Array(Container), totalCount: Type.Integer() });
 export type ContainersPage = Static<typeof ContainersPage>;
 
+// The columns the containers list sorts by across all its pages, named as the Container's fields
+// (the spec's task list names its sort `sortBy`/`sortOrder`, spec 3 §7). Without sortBy the list is
+// newest gate-in first, as the spec's clients expect; a sorted list breaks ties by id.
+export const CONTAINER_SORT_FIELDS = [
+  'containerNumber',
+  'size',
+  'containerType',
+  'liner',
+  'process',
+  'customer',
+  'igm',
+  'location',
+  'addeddate',
+  'lastMovedDate',
+  'dispatched',
+] as const;
+export type ContainerSortField = (typeof CONTAINER_SORT_FIELDS)[number];
+const ContainerSort = {
+  sortBy: Type.Optional(Type.Enum(CONTAINER_SORT_FIELDS)),
+  sortOrder: Type.Optional(SortOrderSchema),
+};
+
 // Spec 1 §7: skip is 1-based ((page-1)*size+1); several search texts are joined with '&*'; every
 // text must match (number, IGM, item, tag, liner, customer, process, type, size or area). The
 // dates bound the gate-in date. `medium` names the calling client and changes nothing.
@@ -60,11 +82,12 @@ export const ContainersQuery = Type.Object({
   medium: Type.Optional(Type.String({ maxLength: 40 })),
   fromDate: Type.Optional(Type.Integer({ minimum: 0 })),
   toDate: Type.Optional(Type.Integer({ minimum: 0 })),
+  ...ContainerSort,
 });
 export type ContainersQuery = Static<typeof ContainersQuery>;
 
 // Export report (spec 1 §7): skip/limit from the export dialog's page range, the list's filters,
-// and whether only containers in the yard are wanted. Returns a file path.
+// whether only containers in the yard are wanted, and the list's order. Returns a file path.
 export const ContainersExportQuery = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -73,6 +96,7 @@ export const ContainersExportQuery = Type.Object({
   inYardContainersOnly: Type.Optional(Type.Boolean({ default: true })),
   fromDate: Type.Optional(Type.Integer({ minimum: 0 })),
   toDate: Type.Optional(Type.Integer({ minimum: 0 })),
+  ...ContainerSort,
 });
 export type ContainersExportQuery = Static<typeof ContainersExportQuery>;
 

@@ -15,7 +15,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { normalizeContainerNumber } from '@openyard/contracts';
+import { normalizeContainerNumber, type ContainerSortField, type SortOrder } from '@openyard/contracts';
 import { genericPlanHandles, type Database } from '../../adapters/db';
 import { rowsOf } from '../../db/bulk-insert';
 import { preparedQuery } from '../../db/prepared';
@@ -382,6 +382,93 @@ function searchStatement(
       ${vocabularyVersions} as versions`;
 }
 
+// A list sorted by a column across its pages (ContainersQuery's sortBy/sortOrder).
+export interface ContainerSort {
+  by: ContainerSortField;
+  order: SortOrder;
+}
+
+// The value of a master-data name of a container.
+const nameOf = (table: typeof customers | typeof containerProcesses | typeof containerTypes, id: SQLWrapper) =>
+  sql`(select lower(${table.name}) from ${table} where ${table.id} = ${id})`;
+
+// Where a container stands as the sort reads it: its area's name, row, first column and tier (the
+// parts of its slot name, in order); nothing for a container that stands nowhere.
+const standingForSort = sql`left join lateral (select ${yardAreas.name} as area_name, ${containerPositions.rowIndex} as row_index,
+    min(${containerPositions.columnIndex}) as column_index, ${containerPositions.tier} as tier
+  from ${containerPositions} join ${yardAreas} on ${yardAreas.id} = ${containerPositions.areaId}
+  where ${containerPositions.containerId} = ${containers.id}
+  group by ${yardAreas.name}, ${containerPositions.rowIndex}, ${containerPositions.tier} limit 1) as standing on true`;
+
+// What each sortable column orders by (only these: the client names a column, never SQL), and the
+// join it needs. Texts are compared in lower case.
+function sortKeysOf(by: ContainerSortField): { keys: SQL[]; join?: SQL } {
+  switch (by) {
+    case 'containerNumber':
+      return { keys: [sql`${containers.containerNumber}`] };
+    case 'size':
+      return {
+        keys: [
+          sql`(select ${containerSizes.lengthFeet} from ${containerSizes} where ${containerSizes.id} = ${containers.sizeId})`,
+          sql`(select ${containerSizes.name} from ${containerSizes} where ${containerSizes.id} = ${containers.sizeId})`,
+        ],
+      };
+    case 'containerType':
+      return { keys: [nameOf(containerTypes, containers.typeId)] };
+    case 'process':
+      return { keys: [nameOf(containerProcesses, containers.processId)] };
+    case 'customer':
+      return { keys: [nameOf(customers, containers.customerId)] };
+    case 'liner':
+      return {
+        keys: [
+          sql`(select lower(${linerInfos.name}) from ${linerPrefixes} join ${linerInfos} on ${linerInfos.id} = ${linerPrefixes.linerId}
+            where ${linerPrefixes.prefix} = ${ownerPrefix(containers.containerNumber)})`,
+        ],
+      };
+    case 'igm':
+      return { keys: [sql`lower(${containers.igm})`, sql`lower(${containers.item})`] };
+    case 'location':
+      return {
+        keys: [sql`lower(standing.area_name)`, sql`standing.row_index`, sql`standing.column_index`, sql`standing.tier`],
+        join: standingForSort,
+      };
+    case 'addeddate':
+      return { keys: [sql`${containers.gateInAt}`] };
+    case 'lastMovedDate':
+      return { keys: [sql`${containers.lastMovedAt}`] };
+    case 'dispatched':
+      return { keys: [sql`(${containers.dispatchedAt} is not null)`] };
+  }
+}
+
+// A sorted search (see containersRepository.page): not prepared and planned for its values, as a
+// person sorts now and then; the searches clerks type all day keep their prepared, generic plans.
+// The matching containers are found once for the total and the page; empty values go last in
+// either direction, and ties are broken by id.
+function sortedSearchStatement(
+  vocabulary: SearchVocabulary | null,
+  filter: ContainerFilter,
+  matches: TermMatches[],
+  sort: ContainerSort,
+  offset: number,
+  limit: number,
+): SQL {
+  const where = filterWhere(filter, matches);
+  const condition = where ? sql`where ${where}` : sql``;
+  const { keys, join } = sortKeysOf(sort.by);
+  const direction = sort.order === 'desc' ? sql`desc` : sql`asc`;
+  const orderBy = sql.join(
+    [...keys.map((key) => sql`${key} ${direction} nulls last`), sql`${containers.id} ${direction}`],
+    sql`, `,
+  );
+  return sql`with matched as materialized (select ${containers.id} as id from ${containers} ${condition})
+    select (select count(*) from matched)::integer as total,
+      array(select ${containers.id} from matched join ${containers} on ${containers.id} = matched.id ${join ?? sql``}
+        order by ${orderBy} offset ${offset} limit ${limit})::text as ids,
+      ${vocabulary ? vocabularyVersions : sql`null`} as versions`;
+}
+
 interface SearchFound {
   total: number;
   ids: string;
@@ -470,8 +557,20 @@ async function searchPage(
   filter: ContainerFilter,
   offset: number,
   limit: number,
+  sort: ContainerSort | undefined,
 ): Promise<SearchPage> {
   const matches = vocabulary ? termMatches(vocabulary, filter.terms) : [];
+  if (sort) {
+    const [found] = rowsOf<SearchFound>(
+      await db.execute(sortedSearchStatement(vocabulary, filter, matches, sort, offset, limit)),
+    );
+    const ids = idsOf(found);
+    const rows = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
+    // The page's containers come newest first; they are shown in the sort's order.
+    const position = new Map(ids.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.container.id)! - position.get(b.container.id)!);
+    return { rows: rows.map((row) => toLookup(row)!), total: found?.total ?? 0, versions: found?.versions ?? null };
+  }
   const generic = planIndependent(filter, matches);
   if (generic && filter.terms.length <= OWN_TEXT_PREPARED_TERMS) {
     const values: Record<string, unknown> = { offset, limit };
@@ -491,10 +590,14 @@ async function searchPage(
   const [found] = rowsOf<SearchFound>(
     await handle.execute(searchStatement(vocabulary, filter, matches, offset, limit)),
   );
-  const ids = found && found.ids.length > 2 ? found.ids.slice(1, -1).split(',').map(Number) : [];
+  const ids = idsOf(found);
   const rows = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
   return { rows: rows.map((row) => toLookup(row)!), total: found?.total ?? 0, versions: found?.versions ?? null };
 }
+
+// The page's ids of a search statement, given as an array's text ('{3,1,2}').
+const idsOf = (found: SearchFound | undefined) =>
+  found && found.ids.length > 2 ? found.ids.slice(1, -1).split(',').map(Number) : [];
 
 // How often a search runs when the names its terms name keep changing under it.
 const SEARCH_ATTEMPTS = 3;
@@ -523,15 +626,17 @@ export const containersRepository = {
   // A page of containers with their details and places, and the total: the search, then the page
   // by id. A search whose terms were matched against names that have changed since is run again
   // with the new names (SearchVocabulary); names that change on every try are taken as they were.
+  // Newest gate-in first, unless sorted by a column (sortedSearchStatement).
   async page(
     db: Database,
     filter: ContainerFilter,
     offset: number,
     limit: number,
+    sort?: ContainerSort,
   ): Promise<{ rows: ContainerLookup[]; total: number }> {
     let vocabulary = await vocabularyFor(db, filter);
     for (let attempt = 1; ; attempt += 1) {
-      const { rows, total, versions } = await searchPage(db, vocabulary, filter, offset, limit);
+      const { rows, total, versions } = await searchPage(db, vocabulary, filter, offset, limit, sort);
       if (!vocabulary || versions === versionsOf(vocabulary) || attempt === SEARCH_ATTEMPTS) return { rows, total };
       vocabulary = await loadVocabulary(db);
     }

@@ -13,10 +13,12 @@ import {
   type ContainerSaved,
   type ContainersExportQuery,
   type ContainersQuery,
+  type ContainerSortField,
   type ContainerStatus,
   type ContainerSuggestion,
   type Movement,
   type MovementSource,
+  type SortOrder,
 } from '@openyard/contracts';
 import { budgeted, type Database } from '../../adapters/db';
 import { badRequest, conflict, isTimeout, notFound } from '../../errors';
@@ -32,6 +34,7 @@ import {
   type ContainerDetailsRow,
   type ContainerFilter,
   type ContainerLookup,
+  type ContainerSort,
 } from './containers.repository';
 
 const DEFAULT_LIMIT = 15;
@@ -52,6 +55,14 @@ function filterOf(
     ...(query.fromDate === undefined ? {} : { from: new Date(query.fromDate) }),
     ...(query.toDate === undefined ? {} : { to: new Date(query.toDate) }),
   };
+}
+
+// The column a list is sorted by; none for the default order (newest gate-in first, as the spec's
+// clients expect), which keeps the prepared searches (containersRepository.page).
+function sortOf(query: { sortBy?: ContainerSortField | undefined; sortOrder?: SortOrder | undefined }) {
+  if (!query.sortBy) return undefined;
+  const sort: ContainerSort = { by: query.sortBy, order: query.sortOrder ?? 'asc' };
+  return sort.by === 'addeddate' && sort.order === 'desc' ? undefined : sort;
 }
 
 // A search the database stopped (PostgreSQL's statement or lock timeout, see openPostgres) is
@@ -151,7 +162,13 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       const filter = filterOf(query, activeOnly);
       const { rows, total } = await bounded(
         budgeted(db, () =>
-          containersRepository.page(db, filter, offsetFromOneBasedSkip(query.skip), query.limit ?? DEFAULT_LIMIT),
+          containersRepository.page(
+            db,
+            filter,
+            offsetFromOneBasedSkip(query.skip),
+            query.limit ?? DEFAULT_LIMIT,
+            sortOf(query),
+          ),
         ),
       );
       return { entities: await placedContainers(db, rows), totalCount: total };
@@ -298,7 +315,13 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       const filter = filterOf(query, query.inYardContainersOnly ?? true);
       const { rows } = await bounded(
         budgeted(db, () =>
-          containersRepository.page(db, filter, offsetFromOneBasedSkip(query.skip), query.limit ?? EXPORT_MAX_ROWS),
+          containersRepository.page(
+            db,
+            filter,
+            offsetFromOneBasedSkip(query.skip),
+            query.limit ?? EXPORT_MAX_ROWS,
+            sortOf(query),
+          ),
         ),
       );
       const list = await placedContainers(db, rows);
