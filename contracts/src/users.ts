@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ExportQuery, OneBasedPageQuery, SortOrderSchema } from './common';
 import { messages } from './messages';
 
 export const User = Type.Object({
@@ -62,6 +63,20 @@ export const UserUpdate = Type.Object(
   { additionalProperties: false },
 );
 export type UserUpdate = Static<typeof UserUpdate>;
+
+// The columns the users list sorts by across its pages (User's field names; sortBy/sortOrder as the
+// spec's task list names them, spec 3 §7). Without sortBy the list keeps its order by id; a sorted
+// list breaks ties by id.
+export const USER_SORT_FIELDS = ['username', 'role', 'email', 'phone', 'enabled', 'enteredBy', 'lastAccess'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+const UserSort = {
+  sortBy: Type.Optional(Type.Enum(USER_SORT_FIELDS)),
+  sortOrder: Type.Optional(SortOrderSchema),
+};
+export const UsersQuery = Type.Object({ ...OneBasedPageQuery.properties, ...UserSort });
+export type UsersQuery = Static<typeof UsersQuery>;
+export const UsersExportQuery = Type.Object({ ...ExportQuery.properties, ...UserSort });
+export type UsersExportQuery = Static<typeof UsersExportQuery>;
 
 export const UsersPage = Type.Object({ users: Type.Array(User), totalCount: Type.Integer() });
 export type UsersPage = Static<typeof UsersPage>;

@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ChangePasswordBody,
   ErrorResponse,
-  ExportQuery,
   ExportResponse,
   IdParams,
   messages,
-  OneBasedPageQuery,
   StatusResponse,
   User,
   UserCreate,
   UserSaved,
+  UsersExportQuery,
   UsersPage,
+  UsersQuery,
   UserUpdate,
 } from '@openyard/contracts';
 import { requirePrincipal } from '../../plugins/access';
@@ -30,9 +30,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService; pageS
     '/rest/enterprise/users',
     {
       config: { access: read },
-      schema: { tags: ['users'], querystring: OneBasedPageQuery, response: { 200: UsersPage } },
+      schema: { tags: ['users'], querystring: UsersQuery, response: { 200: UsersPage } },
     },
-    (request) => users.page(request.query.skip, request.query.limit ?? 15, requirePrincipal(request)),
+    (request) => users.page(request.query.skip, request.query.limit ?? 15, requirePrincipal(request), request.query),
   );
 
   app.post(
@@ -93,7 +93,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService; pageS
     '/rest/enterprise/users/export',
     {
       config: { access: read },
-      schema: { tags: ['users'], querystring: ExportQuery, response: { 200: ExportResponse } },
+      schema: { tags: ['users'], querystring: UsersExportQuery, response: { 200: ExportResponse } },
     },
     (request) =>
       users.export(
@@ -101,6 +101,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService; pageS
         request.query.pageSize,
         requirePrincipal(request),
         request.query.format,
+        request.query,
       ),
   );
 };

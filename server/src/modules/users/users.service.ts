@@ -9,6 +9,7 @@ import {
   type ExportFormat,
   type User,
   type UserCreate,
+  type UsersQuery,
   type UserUpdate,
   systemRoleOf,
 } from '@openyard/contracts';
@@ -19,7 +20,7 @@ import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import { sessionsRepository } from '../auth/sessions.repository';
 import type { ExportsService } from '../exports/exports.service';
 import { rolesRepository } from '../roles/roles.repository';
-import { usersRepository, type UserListRow } from './users.repository';
+import { usersRepository, type UserListRow, type UserSort } from './users.repository';
 
 export function toUser({ user, role, enteredBy }: UserListRow): User {
   return {
@@ -35,6 +36,12 @@ export function toUser({ user, role, enteredBy }: UserListRow): User {
     lastAccess: user.lastAccessAt?.getTime() ?? null,
   };
 }
+
+type SortQuery = Pick<UsersQuery, 'sortBy' | 'sortOrder'>;
+
+// The list's column sort (ascending unless asked), or none for the order by id.
+const sortOf = (query: SortQuery | undefined): UserSort | undefined =>
+  query?.sortBy ? { by: query.sortBy, order: query.sortOrder ?? 'asc' } : undefined;
 
 const isSuperadmin = (principal: Principal) => hasRole(principal, 'superadmin');
 
@@ -66,11 +73,12 @@ export function createUsersService(
   }
 
   return {
-    async page(skip: number | undefined, limit: number, principal: Principal) {
+    async page(skip: number | undefined, limit: number, principal: Principal, sort?: SortQuery) {
       const { rows, total } = await usersRepository.page(db, {
         offset: offsetFromOneBasedSkip(skip),
         limit,
         includeHidden: isSuperadmin(principal),
+        sort: sortOf(sort),
       });
       return { users: rows.map(toUser), totalCount: total };
     },
@@ -173,11 +181,18 @@ export function createUsersService(
       return { responsestatus: messages.passwordUpdated };
     },
 
-    async export(startIndex: number, pageSize: number | undefined, principal: Principal, format?: ExportFormat) {
+    async export(
+      startIndex: number,
+      pageSize: number | undefined,
+      principal: Principal,
+      format?: ExportFormat,
+      sort?: SortQuery,
+    ) {
       const { rows } = await usersRepository.page(db, {
         offset: startIndex - 1,
         limit: pageSize ?? 100_000,
         includeHidden: isSuperadmin(principal),
+        sort: sortOf(sort),
       });
       const filePath = await deps.exports.writeWorkbook(principal.userId, 'users', {
         sheet: 'Users',
