@@ -282,7 +282,7 @@ describe('containers screen', () => {
   });
 
   // Issue 13 points 24 and 25: rows from the keyboard, sorting, an export range past the last page.
-  it('opens container rows from the keyboard, sorts the page and cuts an export range at the last page', async () => {
+  it('opens container rows from the keyboard, sorts all pages on the server and cuts an export range at the last page', async () => {
     await loginThroughPage(page, server.baseUrl, 'admin', 'demo');
     await page.goto(`${server.baseUrl}/containers`);
     const rows = page.getByTestId('containers-table-yard-row');
@@ -318,17 +318,31 @@ describe('containers screen', () => {
     await page.getByText(messages.confirmDeleteContainer).waitFor({ state: 'hidden' });
     expect(await numberOf(0)).toBe(kept);
 
-    // A heading sorts this page's rows, and says that only the page is sorted.
+    // A heading sorts all the pages on the server and goes back to page 1; a second click reverses
+    // the order. Page 2 goes on where page 1 stopped (a page-only sort would leave it in gate-in order).
     const numbers = () => rows.locator('td:nth-child(2) p').allTextContents();
-    const serverOrder = await numbers();
-    await page.getByTestId('containers-table-yard-sort-containerNumber').click();
-    const ascending = [...serverOrder].sort();
-    expect(ascending).not.toEqual(serverOrder);
-    expect(await numbers()).toEqual(ascending);
-    await page.getByTestId('containers-table-yard-sort-containerNumber').click();
-    expect(await numbers()).toEqual([...ascending].reverse());
-    await page.getByTestId('containers-table-yard-sorted-page').waitFor();
-    await screenshot(page, 'containers-sorted-page');
+    const isSorted = (list: string[]) => list.every((number, index) => index === 0 || list[index - 1]! <= number);
+    const pagerStatus = page.getByTestId('containers-table-yard-pager-status');
+    const heading = page.getByTestId('containers-table-yard-sort-containerNumber');
+    await page.getByTestId('containers-table-yard-pager-next').click();
+    await expect.poll(() => pagerStatus.textContent()).toMatch(/^Page 2 of /);
+    const gateInOrder = await numbers();
+    await heading.click();
+    await expect.poll(() => pagerStatus.textContent()).toMatch(/^Page 1 of /);
+    await expect.poll(async () => isSorted(await numbers()) && (await rows.count()) === 15).toBe(true);
+    const firstPage = await numbers();
+    expect(firstPage).not.toEqual([...gateInOrder].sort());
+    await page.getByTestId('containers-table-yard-pager-next').click();
+    await expect.poll(async () => (await numbers())[0]! > firstPage[firstPage.length - 1]!).toBe(true);
+    expect(isSorted(await numbers())).toBe(true);
+    await heading.click();
+    await expect.poll(() => pagerStatus.textContent()).toMatch(/^Page 1 of /);
+    await expect.poll(async () => (await numbers())[0]! > firstPage[firstPage.length - 1]!).toBe(true);
+    expect(isSorted([...(await numbers())].reverse())).toBe(true);
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Container');
+    expect(await heading.getAttribute('title')).toBe('Sort all pages');
+    expect(await page.getByTestId('containers-table-yard-sorted-page').count()).toBe(0);
+    await screenshot(page, 'containers-sorted-all-pages');
 
     // An export range past the last page is cut there, and the dialog says so before exporting.
     const total = Number((await page.getByTestId('containers-table-yard-pager-total').textContent())?.split(' ')[0]);

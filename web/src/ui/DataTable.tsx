@@ -22,6 +22,7 @@ import {
   type ColumnDefTemplate,
   type SortingState,
 } from '@tanstack/react-table';
+import type { ListSort } from './ListSort';
 import { Pager } from './Pager';
 
 export interface DataTablePagination {
@@ -29,6 +30,15 @@ export interface DataTablePagination {
   pageSize: number;
   totalCount: number;
   onPageChange: (page: number) => void;
+}
+
+// Sorting by the server across every page: the columns (by id, the call's names) it sorts by, the
+// sort, and its change (the screen goes back to page 1). Without it a paged table sorts only the
+// rows of its current page.
+export interface DataTableServerSort {
+  columns: readonly string[];
+  value: ListSort | null;
+  onChange: (sort: ListSort | null) => void;
 }
 
 // Controlled selection by row key. `single` replaces the selection on each click; `multi` adds up to `max`.
@@ -51,6 +61,7 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   // Server-side paging; without it the table shows every row it is given and no pager.
   pagination?: DataTablePagination;
+  serverSort?: DataTableServerSort;
   loading?: boolean;
   error?: string | null;
   onRetry?: () => void;
@@ -85,6 +96,7 @@ export function DataTable<T>({
   rows,
   rowKey,
   pagination,
+  serverSort,
   loading = false,
   error = null,
   onRetry,
@@ -148,20 +160,38 @@ export function DataTable<T>({
       }
     : null;
 
+  // With a server sort, only the columns the server sorts by sort, and the rows come in its order.
+  const serverSorting: SortingState | null = serverSort
+    ? serverSort.value
+      ? [{ id: serverSort.value.sortBy, desc: serverSort.value.sortOrder === 'desc' }]
+      : []
+    : null;
+  const tableColumns = serverSort
+    ? columns.map((column) => ({ ...column, enableSorting: serverSort.columns.includes(column.id ?? '') }))
+    : columns;
+
   // eslint-disable-next-line react-hooks/incompatible-library -- the table engine of DESIGN §8; this component is not compiler-memoized
   const table = useReactTable({
     data: rows,
-    columns: selectColumn ? [selectColumn, ...columns] : columns,
+    columns: selectColumn ? [selectColumn, ...tableColumns] : tableColumns,
     getRowId: (row) => rowKey(row),
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
-    // Columns with a value (accessorFn) sort on a click of their heading. A paged table has only its
-    // current page here, so it orders that page: the pages themselves keep the server's order.
-    state: { sorting },
-    onSortingChange: setSorting,
+    // Columns with a value (accessorFn) sort on a click of their heading. A server-sorted table asks
+    // the server for the sorted pages; another paged table has only its current page here, so it
+    // orders that page: the pages themselves keep the server's order.
+    state: { sorting: serverSorting ?? sorting },
+    onSortingChange: serverSort
+      ? (updater) => {
+          const [next] = typeof updater === 'function' ? updater(serverSorting ?? []) : updater;
+          serverSort.onChange(next ? { sortBy: next.id, sortOrder: next.desc ? 'desc' : 'asc' } : null);
+        }
+      : setSorting,
+    manualSorting: serverSort !== undefined,
     getSortedRowModel: getSortedRowModel(),
   });
-  const sortHint = pagination ? 'Sort the rows of this page' : 'Sort';
+  const sortHint = serverSort ? 'Sort all pages' : pagination ? 'Sort the rows of this page' : 'Sort';
+  const sortedWithinPage = pagination !== undefined && serverSort === undefined && sorting.length > 0;
 
   const actionable =
     rowActions !== undefined && (rowActions.open ?? rowActions.edit ?? rowActions.delete) !== undefined;
@@ -310,14 +340,14 @@ export function DataTable<T>({
           </Table>
         </Table.ScrollContainer>
       </Box>
-      {(keysHelp ?? (pagination && sorting.length > 0)) && (
+      {(keysHelp ?? sortedWithinPage) && (
         <Group gap="md" wrap="wrap">
           {keysHelp && (
             <Text size="xs" c="dimmed" data-testid={`${testId}-keys`}>
               Keys on a row: {keysHelp}
             </Text>
           )}
-          {pagination && sorting.length > 0 && (
+          {sortedWithinPage && (
             <Text size="xs" c="dimmed" data-testid={`${testId}-sorted-page`}>
               Sorted within this page; the pages keep their order.
             </Text>

@@ -17,13 +17,22 @@ import {
 } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
-import { locationUpdateItems, messages, parseSlotName, type Container, type LocationDraft } from '@openyard/contracts';
+import {
+  CONTAINER_SORT_FIELDS,
+  locationUpdateItems,
+  messages,
+  parseSlotName,
+  type Container,
+  type ContainerSortField,
+  type LocationDraft,
+} from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { ExportDialog } from '../../../ui/ExportDialog';
 import { formatDateTime } from '../../../ui/formatDateTime';
+import type { ListSort } from '../../../ui/ListSort';
 import { notifyAlert } from '../../../ui/notifyAlert';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
@@ -77,12 +86,14 @@ export function ContainersList({
   const metadata = useAtomValue(metadataState);
   const timeZone = metadata?.timeZone;
   const slotOptions = { slotFormat: metadata?.slotFormat, startHeight: metadata?.startHeight ?? 1 };
-  const containers = useContainers(scope, search, page, pageSize);
+  // The columns sort every page on the server (their ids are the call's sortBy names).
+  const [sort, setSort] = useState<ListSort<ContainerSortField> | null>(null);
+  const containers = useContainers(scope, search, page, pageSize, sort);
   const layout = useYardLayout();
   const deleteContainer = useDeleteContainer();
   const movementAlert = useUpdateMovementAlert();
   const updateLocations = useUpdateLocations();
-  const exportContainers = useExportContainers(scope, search);
+  const exportContainers = useExportContainers(scope, search, sort);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [editing, setEditing] = useState<Container | null>(null);
   const [movementsOf, setMovementsOf] = useState<string | null>(null);
@@ -99,6 +110,12 @@ export function ContainersList({
     setSelectedKeys([]);
     setDrafts(null);
     onPageChange(next);
+  };
+
+  const changeSort = (next: ListSort | null) => {
+    const field = CONTAINER_SORT_FIELDS.find((name) => name === next?.sortBy);
+    setSort(next && field ? { sortBy: field, sortOrder: next.sortOrder } : null);
+    changePage(1);
   };
 
   const selectedOne = (): Container | null => {
@@ -217,7 +234,7 @@ export function ContainersList({
         ),
       },
       {
-        id: 'type',
+        id: 'containerType',
         header: 'Type',
         accessorFn: (container) => container.containerType ?? '',
         cell: ({ row }) => row.original.containerType ?? '',
@@ -317,7 +334,7 @@ export function ContainersList({
         ),
       },
       {
-        id: 'lastMoved',
+        id: 'lastMovedDate',
         header: 'Last moved',
         accessorFn: (container) => container.lastMovedDate ?? 0,
         cell: ({ row }) => (
@@ -336,7 +353,7 @@ export function ContainersList({
     ];
     if (scope === 'all')
       list.push({
-        id: 'status',
+        id: 'dispatched',
         header: 'Status',
         accessorFn: (container) => (container.dispatched ? 1 : 0),
         cell: ({ row }) =>
@@ -541,6 +558,7 @@ export function ContainersList({
         rows={rows}
         rowKey={(container) => String(container.id)}
         pagination={{ page, pageSize, totalCount, onPageChange: changePage }}
+        serverSort={{ columns: CONTAINER_SORT_FIELDS, value: sort, onChange: changeSort }}
         loading={containers.isPending || (containers.isFetching && containers.isPlaceholderData)}
         error={containers.error ? errorMessageOf(containers.error) : null}
         onRetry={() => void containers.refetch()}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip, type ContainersPage } from '@openyard/contracts';
+import { oneBasedSkip, type ContainerSortField, type ContainersPage } from '@openyard/contracts';
 import { http } from '../../../api/http';
+import type { ListSort } from '../../../ui/ListSort';
 import type { ContainerSearch } from '../utils/ContainerSearch';
 import { containersMedium } from '../utils/containersMedium';
 import { containersQueryKeys } from '../utils/containersQueryKeys';
@@ -8,11 +9,17 @@ import type { ContainersScope } from '../utils/ContainersScope';
 import { searchTextOf } from '../utils/searchTextOf';
 
 // One page of a search: GET /rest/enterprise/containers (Yard: in the yard) or .../all (All: every
-// visit), with a 1-based skip (spec 1 §7).
-export function useContainers(scope: ContainersScope, search: ContainerSearch, page: number, pageSize: number) {
+// visit), with a 1-based skip (spec 1 §7), sorted by the server when a column is chosen.
+export function useContainers(
+  scope: ContainersScope,
+  search: ContainerSearch,
+  page: number,
+  pageSize: number,
+  sort: ListSort<ContainerSortField> | null,
+) {
   const searchText = searchTextOf(search) ?? '';
   return useQuery({
-    queryKey: containersQueryKeys.page(scope, searchText, search.fromDate, search.toDate, page, pageSize),
+    queryKey: containersQueryKeys.page(scope, searchText, search.fromDate, search.toDate, page, pageSize, sort),
     queryFn: () =>
       http.get<ContainersPage>(scope === 'yard' ? '/rest/enterprise/containers' : '/rest/enterprise/containers/all', {
         skip: oneBasedSkip(page, pageSize),
@@ -21,6 +28,8 @@ export function useContainers(scope: ContainersScope, search: ContainerSearch, p
         medium: containersMedium,
         fromDate: search.fromDate,
         toDate: search.toDate,
+        sortBy: sort?.sortBy,
+        sortOrder: sort?.sortOrder,
       }),
     placeholderData: keepPreviousData,
   });

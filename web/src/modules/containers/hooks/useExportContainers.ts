@@ -1,13 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ExportResponse } from '@openyard/contracts';
+import type { ContainerSortField, ExportResponse } from '@openyard/contracts';
 import { http } from '../../../api/http';
+import type { ListSort } from '../../../ui/ListSort';
 import type { ContainerSearch } from '../utils/ContainerSearch';
 import type { ContainersScope } from '../utils/ContainersScope';
 import { searchTextOf } from '../utils/searchTextOf';
 
 // GET /rest/enterprise/containers/export: the server writes the spreadsheet of the search's rows
-// in the dialog's page range and returns its path.
-export function useExportContainers(scope: ContainersScope, search: ContainerSearch) {
+// in the dialog's page range, in the list's order, and returns its path.
+export function useExportContainers(
+  scope: ContainersScope,
+  search: ContainerSearch,
+  sort: ListSort<ContainerSortField> | null,
+) {
   return useMutation({
     mutationFn: (range: { startIndex: number; pageSize: number }) =>
       http.get<ExportResponse>(
@@ -20,6 +25,8 @@ export function useExportContainers(scope: ContainersScope, search: ContainerSea
           inYardContainersOnly: scope === 'yard',
           fromDate: search.fromDate,
           toDate: search.toDate,
+          sortBy: sort?.sortBy,
+          sortOrder: sort?.sortOrder,
         },
         { action: true },
       ),

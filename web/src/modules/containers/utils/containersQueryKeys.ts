@@ -1,3 +1,4 @@
+import type { ListSort } from '../../../ui/ListSort';
 import type { ContainersScope } from './ContainersScope';
 
 // One root so that a change or a live message refreshes every list of the screen at once.
@@ -5,8 +6,15 @@ export const containersQueryKeys = {
   all: ['containers'] as const,
   lists: ['containers', 'list'] as const,
   layout: ['containers', 'layout'] as const,
-  page: (scope: ContainersScope, searchText: string, fromDate: number, toDate: number, page: number, size: number) =>
-    ['containers', 'list', scope, searchText, fromDate, toDate, page, size] as const,
+  page: (
+    scope: ContainersScope,
+    searchText: string,
+    fromDate: number,
+    toDate: number,
+    page: number,
+    size: number,
+    sort: ListSort | null,
+  ) => ['containers', 'list', scope, searchText, fromDate, toDate, page, size, sort] as const,
   movements: (containerNumber: string) => ['containers', 'movements', containerNumber] as const,
   yardMap: (containerNumbers: string) => ['containers', 'yard-map', containerNumbers] as const,
   masterList: (path: string) => ['master-data', path] as const,

@@ -3,13 +3,14 @@ import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine
 import { IconCheck, IconFileExport, IconPencil, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
-import { messages, type User } from '@openyard/contracts';
+import { messages, USER_SORT_FIELDS, type User, type UserSortField } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { ExportDialog } from '../../../ui/ExportDialog';
 import { formatDateTime } from '../../../ui/formatDateTime';
+import type { ListSort } from '../../../ui/ListSort';
 import { notifyAlert } from '../../../ui/notifyAlert';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
@@ -28,9 +29,11 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [editor, setEditor] = useState<{ user: User | null } | null>(null);
   const [exportOpened, setExportOpened] = useState(false);
-  const users = useUsers(page);
+  // The columns sort every page on the server (their ids are the call's sortBy names).
+  const [sort, setSort] = useState<ListSort<UserSortField> | null>(null);
+  const users = useUsers(page, sort);
   const deleteUser = useDeleteUser();
-  const exportUsers = useExportUsers();
+  const exportUsers = useExportUsers(sort);
 
   const rows = users.data?.users ?? [];
   const totalCount = users.data?.totalCount ?? 0;
@@ -102,6 +105,12 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
   const changePage = (next: number) => {
     setPage(next);
     setSelectedKeys([]);
+  };
+
+  const changeSort = (next: ListSort | null) => {
+    const field = USER_SORT_FIELDS.find((name) => name === next?.sortBy);
+    setSort(next && field ? { sortBy: field, sortOrder: next.sortOrder } : null);
+    changePage(1);
   };
 
   // Edit and delete act on exactly one row (spec 3 §5).
@@ -203,6 +212,7 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
         rows={rows}
         rowKey={(user) => String(user.id)}
         pagination={{ page, pageSize: usersPageSize, totalCount, onPageChange: changePage }}
+        serverSort={{ columns: USER_SORT_FIELDS, value: sort, onChange: changeSort }}
         loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
         error={users.error ? errorMessageOf(users.error) : null}
         onRetry={() => void users.refetch()}

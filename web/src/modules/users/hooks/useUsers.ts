@@ -1,16 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip, type UsersPage } from '@openyard/contracts';
+import { oneBasedSkip, type UserSortField, type UsersPage } from '@openyard/contracts';
 import { http } from '../../../api/http';
+import type { ListSort } from '../../../ui/ListSort';
 import { usersPageSize } from '../utils/usersPageSize';
 import { usersQueryKeys } from '../utils/usersQueryKeys';
 import { usersRefreshIntervalMs } from '../utils/usersRefreshIntervalMs';
 
-// GET /rest/enterprise/users, one page of 15 with a 1-based skip, refreshed every two minutes.
-export function useUsers(page: number) {
+// GET /rest/enterprise/users, one page of 15 with a 1-based skip, refreshed every two minutes;
+// sorted by the server when a column is chosen.
+export function useUsers(page: number, sort: ListSort<UserSortField> | null) {
   return useQuery({
-    queryKey: usersQueryKeys.usersPage(page),
+    queryKey: usersQueryKeys.usersPage(page, sort),
     queryFn: () =>
-      http.get<UsersPage>('/rest/enterprise/users', { skip: oneBasedSkip(page, usersPageSize), limit: usersPageSize }),
+      http.get<UsersPage>('/rest/enterprise/users', {
+        skip: oneBasedSkip(page, usersPageSize),
+        limit: usersPageSize,
+        sortBy: sort?.sortBy,
+        sortOrder: sort?.sortOrder,
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: usersRefreshIntervalMs,
   });
