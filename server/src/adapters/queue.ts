@@ -105,6 +105,15 @@ export function createMemoryQueue({
 
   // Finished rows leave the store together, one statement for all that finished in one turn.
   let finishedRows: number[] = [];
+  // Attempts being recorded in the store: a stop waits for them, so a job's retry count survives it.
+  const recording = new Set<Promise<void>>();
+  function recordAttempt(row: number, attempt: number, onError: (failure: unknown) => void) {
+    if (!store) return;
+    const write = store.setAttempt(row, attempt).catch(onError);
+    recording.add(write);
+    void write.finally(() => recording.delete(write));
+  }
+
   let removing: Promise<void> | null = null;
   function removeRow(row: number | undefined) {
     if (row === undefined || !store) return;
@@ -172,11 +181,11 @@ export function createMemoryQueue({
           if (entry.attempt < ATTEMPTS && closing && entry.row !== undefined) {
             // Stopping: the job keeps its row and its next attempt comes after the restart.
             logger.warn({ job: entry.name, attempt: entry.attempt, err: error }, 'job failed while stopping; kept');
-            void store?.setAttempt(entry.row, entry.attempt + 1).catch(() => undefined);
+            recordAttempt(entry.row, entry.attempt + 1, () => undefined);
           } else if (entry.attempt < ATTEMPTS && !closing) {
             const next = { ...entry, attempt: entry.attempt + 1 };
             if (entry.row !== undefined)
-              void store?.setAttempt(entry.row, next.attempt).catch((failure: unknown) => {
+              recordAttempt(entry.row, next.attempt, (failure) => {
                 logger.error({ err: failure }, 'could not record a job attempt');
               });
             const timer = setTimeout(
@@ -276,6 +285,7 @@ export function createMemoryQueue({
         await idle;
       }
       await removing;
+      await Promise.all(recording);
     },
   };
 }
