@@ -337,8 +337,13 @@ describe('containers screen', () => {
     expect(isSorted(await numbers())).toBe(true);
     await heading.click();
     await expect.poll(() => pagerStatus.textContent()).toMatch(/^Page 1 of /);
-    await expect.poll(async () => (await numbers())[0]! > firstPage[firstPage.length - 1]!).toBe(true);
-    expect(isSorted([...(await numbers())].reverse())).toBe(true);
+    // Until the descending page arrives the table keeps showing page 2 (ascending): wait for both.
+    await expect
+      .poll(async () => {
+        const list = await numbers();
+        return list[0]! > firstPage[firstPage.length - 1]! && isSorted([...list].reverse());
+      })
+      .toBe(true);
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Container');
     expect(await heading.getAttribute('title')).toBe('Sort all pages');
     expect(await page.getByTestId('containers-table-yard-sorted-page').count()).toBe(0);
