@@ -225,7 +225,7 @@ export async function buildApp({
   await app.register(containersRoutes, { containers });
   await app.register(configurationRoutes, { configuration });
   await app.register(masterDataRoutes, { db });
-  await app.register(usersRoutes, { users, pageSize: 15 });
+  await app.register(usersRoutes, { users });
   await app.register(rolesRoutes, { roles });
   await app.register(exportsRoutes, { exports });
   await app.register(gatesRoutes, { gates });
