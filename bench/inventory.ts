@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import type { InventoryGrid, LoginResponse, YardLayout } from '@openyard/contracts';
+import { slotSpan, type InventoryGrid, type LoginResponse, type YardLayout } from '@openyard/contracts';
 import { openDatabase } from '@openyard/server/adapters/db';
 import { loadConfig } from '@openyard/server/config';
 import { seedDemoContainers } from '@openyard/server/db/seed/demo-containers';
@@ -232,7 +232,7 @@ export function movePlanner(layout: YardLayout, grid: InventoryGrid) {
       const from = pick();
       const to = pick();
       const box = from.boxes.at(-1);
-      if (from === to || busy.has(from) || busy.has(to) || !box || box.size !== 20 || to.boxes.length >= TIERS)
+      if (from === to || busy.has(from) || busy.has(to) || !box || slotSpan(box.size) !== 1 || to.boxes.length >= TIERS)
         continue;
       const previousLocation = slot(from.areaId, from.row, from.column, from.boxes.length);
       from.boxes.pop();

@@ -194,7 +194,7 @@ export async function buildApp({
   // a light request. The session behind the token is still read on every request (auth.service),
   // so a logout or a disabled user takes effect at once.
   await app.register(jwt, { secret: jwtSecret, verify: { cache: VERIFIED_TOKENS_KEPT } });
-  await app.register(accessPlugin, { auth, allowedOrigins: config.allowedOrigins });
+  await app.register(accessPlugin, { auth, allowedOrigins: config.allowedOrigins, features: config.features });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -225,7 +225,7 @@ export async function buildApp({
   await app.register(containersRoutes, { containers });
   await app.register(configurationRoutes, { configuration });
   await app.register(masterDataRoutes, { db });
-  await app.register(usersRoutes, { users, pageSize: 15 });
+  await app.register(usersRoutes, { users });
   await app.register(rolesRoutes, { roles });
   await app.register(exportsRoutes, { exports });
   await app.register(gatesRoutes, { gates });

@@ -14,3 +14,4 @@ export * from './validation-problem';
 export * from './role-grant';
 export * from './inventory-write';
 export * from './permission-effects';
+export * from './yard-time';

@@ -107,6 +107,12 @@ describe('heights, columns, sizes and occupancy', () => {
   it('fill two slots for anything longer than 20 ft (spec 2 §9)', () => {
     expect([20, 40, 45].map(slotSpan)).toEqual([1, 2, 2]);
     expect([20, 40, 45].map(sizeClass)).toEqual([20, 40, 40]);
+    // Every length the database allows (container_sizes_length), on the same side of the rule as
+    // the yard_check_container trigger's 'length_feet > 20'.
+    const lengths = [10, 20, 30, 40, 45, 48, 53];
+    expect(lengths.map(slotSpan)).toEqual([1, 1, 2, 2, 2, 2, 2]);
+    expect(lengths.map(sizeClass)).toEqual([20, 20, 40, 40, 40, 40, 40]);
+    expect(lengths.every((length) => (sizeClass(length) === 40) === (slotSpan(length) === 2))).toBe(true);
   });
 
   it('count occupancy as floor(100 x filled / total)', () => {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { roles } from '../db/schema';
 import { seedReferenceData } from '../db/seed/seed';
 import { rowsOf } from '../db/bulk-insert';
-import { isTimeout, sqlState } from '../errors';
+import { isTimeout, sqlState } from '../lib/database-errors';
 import {
   budgeted,
   DatabaseLockedError,

@@ -105,12 +105,20 @@ describe('permission matrix, generated from the route table', () => {
   });
 });
 
+const NO_FEATURES = {
+  enterpriseVersion: false,
+  planningEngineEnabled: false,
+  smartGateEnabled: false,
+  smartTransportEnabled: false,
+  chaVehicleEnabled: false,
+};
+
 describe('route declarations', () => {
   it('refuses to start with a route that declares no access', async () => {
     const app = Fastify();
     await app.register(cookie);
     await app.register(jwt, { secret: 'x'.repeat(32) });
-    await app.register(accessPlugin, { auth: {} as AuthService, allowedOrigins: [] });
+    await app.register(accessPlugin, { auth: {} as AuthService, allowedOrigins: [], features: NO_FEATURES });
     await expect(
       app.register(async (child) => {
         child.get('/rest/forgotten', () => 'oops');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAllowed, isPublicAccess, type Access } from '@openyard/contracts';
+import { isAllowed, isPublicAccess, type Access, type FeatureFlags, type FeatureKey } from '@openyard/contracts';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import { messages } from '@openyard/contracts';
 import type { AuthService } from '../modules/auth/auth.service';
@@ -22,6 +22,8 @@ declare module 'fastify' {
     access?: Access;
     // A GET that changes state (the spec's logout): checked for Origin like a POST.
     changesState?: boolean;
+    // The feature switch the route needs (the key the menu uses); off → refused before anything else.
+    feature?: FeatureKey;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -59,8 +61,17 @@ function pagePathOf(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value.startsWith('/') && value.length <= 200 ? value : undefined;
 }
 
-export const accessPlugin = fp<{ auth: AuthService; allowedOrigins: readonly string[] }>(
-  async (app: FastifyInstance, { auth, allowedOrigins }) => {
+// A switched-off feature's refusal: the smart gate has words of its own (spec 2 §8).
+export function featureRefusal(feature: FeatureKey): AppError {
+  return new AppError(
+    403,
+    'LOCKED_FEATURE',
+    feature === 'smartGateEnabled' ? messages.smartGateDisabled : messages.lockedFeature,
+  );
+}
+
+export const accessPlugin = fp<{ auth: AuthService; allowedOrigins: readonly string[]; features: FeatureFlags }>(
+  async (app: FastifyInstance, { auth, allowedOrigins, features }) => {
     app.decorateRequest('principal', null);
     app.decorate('routeTable', [] as RouteEntry[]);
 
@@ -120,6 +131,9 @@ export const accessPlugin = fp<{ auth: AuthService; allowedOrigins: readonly str
       if (pagePath) request.log = request.log.child({ pagePath });
       const access = request.routeOptions.config.access;
       if (!access) return; // no route matched: the not-found handler answers
+      // Feature switches are checked here and nowhere else.
+      const feature = request.routeOptions.config.feature;
+      if (feature && !features[feature]) throw featureRefusal(feature);
       const credentials = readCredentials(request);
       checkOrigin(request, credentials?.via);
       if (isPublicAccess(access)) return;

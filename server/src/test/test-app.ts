@@ -15,6 +15,7 @@ import { createOutboxRelay } from '../modules/outbox/outbox-relay';
 import { loadConfig, type Config } from '../config';
 import { DEMO_PASSWORD, seedDemo, seedReferenceData } from '../db/seed/seed';
 import { eventually } from './eventually';
+import { testClient } from './api-client';
 import { TEST_DATABASE, TEST_SERVICES } from './test-services';
 
 export { TEST_DATABASE };
@@ -145,6 +146,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       userId: body.id,
       cookie: cookie?.value ?? '',
       auth: { authorization: `Bearer ${body.token}` },
+      // The catalogue's typed client, called as this user.
+      api: testClient(app, { authorization: `Bearer ${body.token}` }),
     };
   }
 
@@ -159,6 +162,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     inventorySettled: () => settled(INVENTORY_CHANNEL),
     dropListening,
     login,
+    // The catalogue's typed client without a session (public calls, refusals).
+    api: testClient(app),
     bus,
     relay,
     async close() {

@@ -1,4 +1,4 @@
-import { messages } from '@openyard/contracts';
+import { createClient, messages, routes, type Transport } from '@openyard/contracts';
 
 export interface ApiErrorDetails {
   code?: string;
@@ -62,6 +62,8 @@ export function isUnreachableStatus(status: number): boolean {
 interface RequestOptions {
   // A GET the user asked for (an export, a map of chosen containers) rather than a screen's data.
   action?: boolean;
+  bytes?: boolean;
+  headers?: Readonly<Record<string, string>>;
 }
 
 // Every request carries the current route in the PagePath header (spec 1 §7); the server uses it
@@ -81,6 +83,7 @@ async function request<T>(
       credentials: 'same-origin',
       headers: {
         PagePath: window.location.pathname,
+        ...options.headers,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -90,6 +93,7 @@ async function request<T>(
     for (const listener of listeners) listener(error);
     throw error;
   }
+  if (response.ok && options.bytes) return (await response.arrayBuffer()) as T;
   const text = await response.text();
   const data: unknown = text ? parseJson(text) : undefined;
   if (!response.ok) {
@@ -131,6 +135,17 @@ export const http = {
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, body ?? {}, query),
   delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, undefined, query),
 };
+
+// The route catalogue's calls over this module's fetch (PagePath header, ApiError, the shell's listeners).
+const webTransport: Transport = (call) =>
+  request<unknown>(call.method, call.url, call.body, undefined, {
+    ...(call.options.action === undefined ? {} : { action: call.options.action }),
+    ...(call.route.responseKind === 'bytes' ? { bytes: true } : {}),
+    ...(call.options.headers ? { headers: call.options.headers } : {}),
+  });
+
+// Every screen calls the server through this: `api.containers.inYard({ query })`, typed by the catalogue.
+export const api = createClient(routes, webTransport);
 
 // Downloads a file the server wrote for an export (`filePath` of the export reply).
 export function downloadFile(filePath: string): void {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { slotSpan, withCheckDigit } from '@openyard/contracts';
+import { sizeClass, slotSpan, withCheckDigit } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { containersRepository } from '../../modules/containers/containers.repository';
 import { createSlotNamer, type Position, type SlotOptions } from '../../modules/yard/slot-namer';
@@ -140,7 +140,7 @@ export async function seedDemoContainers(db: Database, options: DemoContainerOpt
     ] as const);
 
   function details(lengthFeet: number, gateInAt: Date): Omit<Visit, 'id' | 'number' | 'dispatchedAt' | 'at'> {
-    const forty = lengthFeet > 20;
+    const forty = sizeClass(lengthFeet) === 40;
     const type = forty
       ? random.weighted([
           ['Dry (GP)', 45],

@@ -1,6 +1,7 @@
 import { messages, RULE_ALL, ruleSaveError, type Rule, type RuleInput } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { badRequest, conflict, isUniqueViolation, lockedFeature, notFound, sqlConstraint } from '../../errors';
+import { badRequest, conflict, lockedFeature, notFound } from '../../errors';
+import { databaseError } from '../../lib/database-errors';
 import type { Principal } from '../auth/principal';
 import { masterDataRepository } from '../master-data/master-data.repository';
 import { INVENTORY_TOPIC } from '../inventory/placement';
@@ -29,12 +30,12 @@ export function createConfigurationService(
     try {
       return await commitWithEvents(db, deps.afterCommit, work);
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        if (sqlConstraint(error) === 'yard_rule_cells_cell_unique')
-          throw conflict(messages.ruleCellTaken('of this rule', 'another rule'));
-        throw conflict(messages.ruleNameTaken(name));
-      }
-      throw error;
+      throw databaseError(error, {
+        unique: ({ constraint }) =>
+          constraint === 'yard_rule_cells_cell_unique'
+            ? conflict(messages.ruleCellTaken('of this rule', 'another rule'))
+            : conflict(messages.ruleNameTaken(name)),
+      });
     }
   }
 

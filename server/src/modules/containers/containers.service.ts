@@ -21,7 +21,8 @@ import {
   type SortOrder,
 } from '@openyard/contracts';
 import { budgeted, type Database } from '../../adapters/db';
-import { badRequest, conflict, isTimeout, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { databaseError } from '../../lib/database-errors';
 import type { Principal } from '../auth/principal';
 import type { ExportsService } from '../exports/exports.service';
 import type { InventoryService } from '../inventory/inventory.service';
@@ -71,8 +72,7 @@ async function bounded<T>(search: Promise<T>): Promise<T> {
   try {
     return await search;
   } catch (error) {
-    if (isTimeout(error)) throw badRequest(messages.searchTookTooLong, 'searchText');
-    throw error;
+    throw databaseError(error, { timeout: () => badRequest(messages.searchTookTooLong, 'searchText') });
   }
 }
 

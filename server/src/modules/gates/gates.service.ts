@@ -11,7 +11,8 @@ import {
   type HealthThresholds,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { databaseError } from '../../lib/database-errors';
 import type { DeviceAuthenticator } from '../devices/device-credentials';
 import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices/device-credentials';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
@@ -95,8 +96,7 @@ export function createGatesService(
     try {
       return await commitWithEvents(db, deps.afterCommit, work);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(uniqueMessage);
-      throw error;
+      throw databaseError(error, { unique: () => conflict(uniqueMessage) });
     }
   }
 

@@ -11,7 +11,7 @@ import type {
   MovementsPage,
   YardMapResponse,
 } from '@openyard/contracts';
-import { sqlState } from '../../errors';
+import { sqlState } from '../../lib/database-errors';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { addContainer, containerNumber } from '../../test/yard-fixtures';
 import { outboxEvents } from '../outbox/outbox.table';

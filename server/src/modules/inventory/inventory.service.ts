@@ -17,6 +17,7 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, badRequest, notFound } from '../../errors';
+import { databaseError, yardChangeAnswers } from '../../lib/database-errors';
 import type { Principal } from '../auth/principal';
 import { slotNamesOf, toInventoryContainer } from '../containers/container-views';
 import { containersRepository } from '../containers/containers.repository';
@@ -33,7 +34,6 @@ import {
   type Actor,
   type MoveRequest,
 } from './placement';
-import { yardError } from './yard-errors';
 
 // A delta answer reaches this far behind lastUpdated: a transaction that began before the last
 // snapshot but committed after it has movement times earlier than that snapshot.
@@ -129,7 +129,7 @@ export function createInventoryService(
         return work(tx, events);
       });
     } catch (error) {
-      throw yardError(error, context);
+      throw databaseError(error, yardChangeAnswers(context));
     }
   }
 

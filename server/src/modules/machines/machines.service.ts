@@ -10,7 +10,8 @@ import {
   type MachineInput,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { databaseError } from '../../lib/database-errors';
 import type { DeviceAuthenticator } from '../devices/device-credentials';
 import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices/device-credentials';
 import { machinesRepository, type ItvRow, type MachineRow } from './machines.repository';
@@ -48,15 +49,9 @@ export function toItv(row: ItvRow, now: number, thresholds: HealthThresholds): I
 }
 
 function uniqueMessage(error: unknown, fallback: string): never {
-  if (isUniqueViolation(error)) {
-    const text = String(
-      (error as { cause?: { constraint_name?: string; constraint?: string } }).cause?.constraint_name ??
-        (error as { cause?: { constraint?: string } }).cause?.constraint ??
-        '',
-    );
-    throw conflict(text.includes('trailer') ? messages.itvTrailerTaken : fallback);
-  }
-  throw error;
+  throw databaseError(error, {
+    unique: ({ constraint }) => conflict(constraint?.includes('trailer') ? messages.itvTrailerTaken : fallback),
+  });
 }
 
 export function createMachinesService(

@@ -13,7 +13,8 @@ import {
   systemRoleOf,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { databaseError } from '../../lib/database-errors';
 import type { Principal } from '../auth/principal';
 import { permissionSetOf, rolesRepository, type RolePermissionsRow, type RoleRow } from './roles.repository';
 
@@ -44,8 +45,7 @@ export function createRolesService(db: Database, deps: { accessChanged: () => vo
       if (!row) throw notFound();
       return row;
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`${failure} ${messages.roleNameTaken}`);
-      throw error;
+      throw databaseError(error, { unique: () => conflict(`${failure} ${messages.roleNameTaken}`) });
     }
   }
 

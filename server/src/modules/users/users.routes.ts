@@ -22,10 +22,7 @@ const read = { flag: 'usersVisible', roles: ['admin', 'superadmin'] } as const;
 const write = { ...read, write: true, screen: '/users' } as const;
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
-export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService; pageSize: number }> = async (
-  app,
-  { users },
-) => {
+export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/rest/enterprise/users',
     {

@@ -14,7 +14,8 @@ import {
   systemRoleOf,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { databaseError } from '../../lib/database-errors';
 import type { Principal } from '../auth/principal';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import { sessionsRepository } from '../auth/sessions.repository';
@@ -68,8 +69,7 @@ export function createUsersService(
   }
 
   function mapUniqueViolation(error: unknown): never {
-    if (isUniqueViolation(error)) throw conflict(messages.userNameTaken, 'username');
-    throw error;
+    throw databaseError(error, { unique: () => conflict(messages.userNameTaken, 'username') });
   }
 
   return {

@@ -2,6 +2,7 @@ import {
   mergeTargetColumns,
   messages,
   pairStart,
+  slotSpan,
   splitAreaError,
   splitTargetColumns,
   type BulkLocationModel,
@@ -108,7 +109,7 @@ export function createYardAdminService(db: Database, deps: { inventory: Inventor
         // A 40 ft box on a pair keeps it merged: the service says so before the database would.
         const grid = await loadGrid(tx, namer);
         const standing = await containersRepository.inYard(tx, { areaId: target.id, includePlanned: true });
-        const blocked = standing.filter((row) => row.lengthFeet > 20 && starts.includes(row.columnIndex));
+        const blocked = standing.filter((row) => slotSpan(row.lengthFeet) === 2 && starts.includes(row.columnIndex));
         if (blocked.length) {
           const labels = [...new Set(blocked.map((row) => namer.names(grid, row).column))].join(', ');
           throw conflict(messages.splitSlotsOccupied(labels));

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Button, Group, TagsInput, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { searchTermsProblem } from '@openyard/contracts';
+import { useAtomValue } from 'jotai';
+import { isYardDay, searchTermsProblem, yardDayOf, yardDaysRange } from '@openyard/contracts';
+import { metadataState } from '../../../app/states/metadataState';
 import type { ContainerSearch } from '../utils/ContainerSearch';
-import { dateInputValue } from '../utils/dateInputValue';
-import { dateOfInputValue } from '../utils/dateOfInputValue';
 import { defaultContainerSearch } from '../utils/defaultContainerSearch';
-import { endOfDay } from '../utils/endOfDay';
-import { startOfDay } from '../utils/startOfDay';
 
 const DATES_REVERSED = 'The from date is after the to date';
 const DATE_MISSING = 'Choose a date';
 
 // The search bar of a scope: one or more texts (number, IGM, item, tag, liner, customer, process,
-// type, size or area; every text must match) and the gate-in period, one year back by default.
+// type, size or area; every text must match) and the gate-in period, one year back by default. The
+// dates are yard days: a day runs from the yard's midnight to its next, in the yard's time zone.
 // Each search opens a tab of its own. Enter runs the search with what is typed; a comma keeps the
 // typed text and starts another.
 export function ContainerSearchForm({
@@ -23,21 +22,22 @@ export function ContainerSearchForm({
   testId: string;
   onSearch: (search: Omit<ContainerSearch, 'id'>) => void;
 }) {
-  const initial = defaultContainerSearch();
+  const timeZone = useAtomValue(metadataState)?.timeZone;
+  const [initial] = useState(() => defaultContainerSearch(new Date(), timeZone));
   const [texts, setTexts] = useState<string[]>([]);
-  const [from, setFrom] = useState(dateInputValue(initial.fromDate));
-  const [to, setTo] = useState(dateInputValue(initial.toDate));
+  const [from, setFrom] = useState(() => yardDayOf(initial.fromDate, timeZone));
+  const [to, setTo] = useState(() => yardDayOf(initial.toDate, timeZone));
   const [error, setError] = useState<{ text?: string; from?: string; to?: string }>({});
   const [searchValue, setSearchValue] = useState('');
 
   const submit = (pendingText: string) => {
-    const fromDate = dateOfInputValue(from);
-    const toDate = dateOfInputValue(to);
-    if (!fromDate || !toDate) {
-      setError({ from: fromDate ? undefined : DATE_MISSING, to: toDate ? undefined : DATE_MISSING });
+    const fromValid = isYardDay(from);
+    const toValid = isYardDay(to);
+    if (!fromValid || !toValid) {
+      setError({ from: fromValid ? undefined : DATE_MISSING, to: toValid ? undefined : DATE_MISSING });
       return;
     }
-    if (fromDate > toDate) {
+    if (from > to) {
       setError({ from: DATES_REVERSED });
       return;
     }
@@ -49,7 +49,8 @@ export function ContainerSearchForm({
       return;
     }
     setError({});
-    onSearch({ texts: all, fromDate: startOfDay(fromDate), toDate: endOfDay(toDate) });
+    const days = yardDaysRange(from, to, timeZone);
+    onSearch({ texts: all, fromDate: days.from, toDate: days.to });
     setTexts([]);
     setSearchValue('');
   };

@@ -22,6 +22,7 @@ import {
   locationUpdateItems,
   messages,
   parseSlotName,
+  sizeClass,
   type Container,
   type ContainerSortField,
   type LocationDraft,
@@ -228,7 +229,7 @@ export function ContainersList({
         header: 'Size',
         accessorFn: (container) => container.size,
         cell: ({ row }) => (
-          <Badge size="sm" variant="light" color={row.original.size > 20 ? 'indigo' : 'gray'}>
+          <Badge size="sm" variant="light" color={sizeClass(row.original.size) === 40 ? 'indigo' : 'gray'}>
             {row.original.sizeName}
           </Badge>
         ),

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { CloseButton, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconListSearch, IconStack2 } from '@tabler/icons-react';
+import { yardDayOf } from '@openyard/contracts';
+import { metadataState } from '../../../app/states/metadataState';
 import type { ContainerSearch } from '../utils/ContainerSearch';
 import type { ContainersScope } from '../utils/ContainersScope';
-import { dateInputValue } from '../utils/dateInputValue';
 import { defaultContainerSearch } from '../utils/defaultContainerSearch';
 import { searchLabelOf } from '../utils/searchLabelOf';
 import { ContainerSearchForm } from './ContainerSearchForm';
@@ -25,7 +27,8 @@ export function ContainersScopePanel({
   pageSize: number;
   canWrite: boolean;
 }) {
-  const [allSearch] = useState(defaultContainerSearch);
+  const timeZone = useAtomValue(metadataState)?.timeZone;
+  const [allSearch] = useState(() => defaultContainerSearch(new Date(), timeZone));
   const [searches, setSearches] = useState<ContainerSearch[]>([]);
   const [active, setActive] = useState<string>(ALL_TAB);
   const [pages, setPages] = useState<Record<string, number>>({});
@@ -67,7 +70,7 @@ export function ContainersScopePanel({
         <Tabs.List>
           <Tabs.Tab value={ALL_TAB} leftSection={<IconStack2 size={14} />} data-testid={`${testId}-tab-all`}>
             <Tooltip
-              label={`Gate-in ${dateInputValue(allSearch.fromDate)} – ${dateInputValue(allSearch.toDate)}`}
+              label={`Gate-in ${yardDayOf(allSearch.fromDate, timeZone)} – ${yardDayOf(allSearch.toDate, timeZone)}`}
               openDelay={500}
             >
               <span>All containers</span>
@@ -82,7 +85,7 @@ export function ContainersScopePanel({
                 <CloseButton
                   component="span"
                   size="xs"
-                  aria-label={`Close search ${searchLabelOf(search)}`}
+                  aria-label={`Close search ${searchLabelOf(search, timeZone)}`}
                   onClick={(event) => {
                     event.stopPropagation();
                     close(search.id);
@@ -94,7 +97,7 @@ export function ContainersScopePanel({
             >
               <Group gap={4} wrap="nowrap" maw={260}>
                 <Text inherit truncate>
-                  {searchLabelOf(search)}
+                  {searchLabelOf(search, timeZone)}
                 </Text>
               </Group>
             </Tabs.Tab>

@@ -3,7 +3,7 @@ import type { DeckGLRef } from '@deck.gl/react';
 import { Alert, Badge, Box, Button, Center, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconMap2, IconPrinter, IconSatellite } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { messages } from '@openyard/contracts';
+import { messages, sizeClass } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
 import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
@@ -114,7 +114,7 @@ export function YardMapModal({ containerNumbers, onClose }: { containerNumbers: 
                   </Text>
                   <Group gap={6} mt={2}>
                     <Badge size="xs" variant="light" color="gray">
-                      {container.size > 20 ? '40 ft' : '20 ft'}
+                      {sizeClass(container.size)} ft
                     </Badge>
                     <Text size="xs" c="dimmed">
                       Area {container.area} · Row {container.row} · Col {container.column} · Tier {container.stackIndex}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip, type ContainerSortField, type ContainersPage } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { oneBasedSkip, type ContainerSortField } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import type { ListSort } from '../../../ui/ListSort';
 import type { ContainerSearch } from '../utils/ContainerSearch';
 import { containersMedium } from '../utils/containersMedium';
@@ -21,15 +21,16 @@ export function useContainers(
   return useQuery({
     queryKey: containersQueryKeys.page(scope, searchText, search.fromDate, search.toDate, page, pageSize, sort),
     queryFn: () =>
-      http.get<ContainersPage>(scope === 'yard' ? '/rest/enterprise/containers' : '/rest/enterprise/containers/all', {
-        skip: oneBasedSkip(page, pageSize),
-        limit: pageSize,
-        searchText,
-        medium: containersMedium,
-        fromDate: search.fromDate,
-        toDate: search.toDate,
-        sortBy: sort?.sortBy,
-        sortOrder: sort?.sortOrder,
+      (scope === 'yard' ? api.containers.inYard : api.containers.all)({
+        query: {
+          skip: oneBasedSkip(page, pageSize),
+          limit: pageSize,
+          searchText,
+          medium: containersMedium,
+          ...(search.fromDate === undefined ? {} : { fromDate: search.fromDate }),
+          ...(search.toDate === undefined ? {} : { toDate: search.toDate }),
+          ...(sort ? { sortBy: sort.sortBy, sortOrder: sort.sortOrder } : {}),
+        },
       }),
     placeholderData: keepPreviousData,
   });

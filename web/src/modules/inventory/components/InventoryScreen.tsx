@@ -29,7 +29,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useAtom, useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
-import { canWriteInventory, hasRole, type YardLayout } from '@openyard/contracts';
+import { canWriteInventory, hasRole, slotSpan, type YardLayout } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
 import { principalOf } from '../../../app/utils/principalOf';
@@ -147,7 +147,7 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
       const area = container ? geometry.areasById.get(container.areaId) : undefined;
       const one =
         container && area
-          ? slotBox(area, container.rowIndex, container.columnIndex, container.tier, container.size > 20 ? 2 : 1)
+          ? slotBox(area, container.rowIndex, container.columnIndex, container.tier, slotSpan(container.size))
           : null;
       if (!one) continue;
       box = box

@@ -6,6 +6,7 @@ import { OrthographicView, type OrthographicViewState } from '@deck.gl/core';
 import type { Device } from '@luma.gl/core';
 import { LineLayer, SolidPolygonLayer, TextLayer } from '@deck.gl/layers';
 import DeckGL, { type DeckGLRef } from '@deck.gl/react';
+import { slotSpan } from '@openyard/contracts';
 import type { InventoryStore } from '../utils/InventoryStore';
 import type { GridFilters } from '../utils/gridFilters';
 import { REDRAW_MS, type GridFrames } from '../utils/GridFrames';
@@ -179,7 +180,7 @@ export function YardGrid({
             store.rowIndexes[index]!,
             store.columnIndexes[index]!,
             store.tiers[index]!,
-            store.sizes[index]! > 20 ? 2 : 1,
+            slotSpan(store.sizes[index]!),
           )
         : null;
     },

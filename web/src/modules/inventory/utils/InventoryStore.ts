@@ -1,4 +1,4 @@
-import { igmItemKey, type InventoryContainer, type InventoryGrid } from '@openyard/contracts';
+import { igmItemKey, sizeClass, slotSpan, type InventoryContainer, type InventoryGrid } from '@openyard/contracts';
 import type { YardGeometry } from './yardGeometry';
 
 export interface LinerEntry {
@@ -237,9 +237,9 @@ export class InventoryStore {
         summary.planned += 1;
         continue;
       }
-      const forty = this.sizes[i]! > 20;
-      summary.filledSlots += forty ? 2 : 1;
-      if (forty) summary.containers40 += 1;
+      const span = slotSpan(this.sizes[i]!);
+      summary.filledSlots += span;
+      if (span === 2) summary.containers40 += 1;
       else summary.containers20 += 1;
       const counts = linerCounts.get(summary.areaId)!;
       const liner = this.linerIndexes[i]!;
@@ -293,7 +293,7 @@ export class InventoryStore {
     this.rowIndexes[index] = container.rowIndex!;
     this.columnIndexes[index] = container.columnIndex!;
     this.tiers[index] = container.tier!;
-    this.sizes[index] = container.size > 20 ? 40 : 20;
+    this.sizes[index] = sizeClass(container.size);
     this.linerIndexes[index] = container.liner === null ? NONE : this.linerOf(container.liner, container.linerColor);
     const key = igmItemKey(container.igmNumber, container.itemNumber);
     this.igmItemIndexes[index] = key === null ? NONE : this.igmItemOf(key);

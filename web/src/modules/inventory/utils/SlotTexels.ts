@@ -1,3 +1,4 @@
+import { slotSpan } from '@openyard/contracts';
 import type { InventoryStore } from './InventoryStore';
 import { NO_AREA_FILTER, type GridFilters } from './gridFilters';
 import { linerColor } from './linerColor';
@@ -36,7 +37,7 @@ const NOBODY = -1;
 
 function visible(store: InventoryStore, index: number, filters: GridFilters): boolean {
   const filter = filters.areas[store.areaIds[index]!] ?? NO_AREA_FILTER;
-  const forty = store.sizes[index]! > 20;
+  const forty = slotSpan(store.sizes[index]!) === 2;
   if (forty ? !filter.show40 : !filter.show20) return false;
   if (filter.liner !== null) {
     const liner = store.linerIndexes[index]!;
@@ -199,7 +200,7 @@ export class SlotTexels {
     const first = area ? slotIndexOf(area, rowIndex, columnIndex, store.tiers[i]!) : null;
     if (!area || first === null) return;
     // The second slot of a 40 ft box is the next column's (none past the area's last column).
-    const forty = store.sizes[i]! > 20;
+    const forty = slotSpan(store.sizes[i]!) === 2;
     const second = forty && area.columnOrdinal.get(columnIndex)! + 1 < area.columns ? first + area.maxHeight : null;
     let color: Rgba;
     if (store.planned[i]) color = PLANNED_FILL;
@@ -245,7 +246,7 @@ function plannedBoxes(store: InventoryStore, geometry: YardGeometry): Float32Arr
     if (!store.alive[i] || !store.planned[i]) continue;
     const area = geometry.areasById.get(store.areaIds[i]!);
     const box = area
-      ? slotBox(area, store.rowIndexes[i]!, store.columnIndexes[i]!, store.tiers[i]!, store.sizes[i]! > 20 ? 2 : 1)
+      ? slotBox(area, store.rowIndexes[i]!, store.columnIndexes[i]!, store.tiers[i]!, slotSpan(store.sizes[i]!))
       : null;
     if (box) boxes.push(box[0] + SLOT_GAP / 2, box[1] + SLOT_GAP / 2, box[2] - SLOT_GAP / 2, box[3] - SLOT_GAP / 2);
   }

@@ -1,0 +1,4 @@
+export * from './route';
+export * from './client';
+export * from './catalogue';
+export * from './fetch-transport';

@@ -1,0 +1,147 @@
+import { messages } from '@openyard/contracts';
+import { AppError, badRequest, conflict } from '../errors';
+
+// The one place a database error becomes an answer. Services catch a failed statement or
+// transaction and throw `databaseError(error, answers)`: the answers name, per kind of failure,
+// the spec's message (contracts/src/messages.ts); a kind without an answer, or an error that is
+// not the database's, is thrown on unchanged (a 500, logged). docs/database.md lists the SQLSTATEs,
+// the constraints and the triggers that raise them.
+//
+// Both drivers' shapes are read: postgres.js puts `code` and `constraint_name` on its error,
+// PGlite `code` and `constraint`, and Drizzle wraps either in an error whose `cause` is it.
+
+export type DatabaseFailureKind =
+  // 23505: a unique index or key refused a second row.
+  | 'unique'
+  // 23503: a foreign key refused a row whose parent is gone, or a parent that still has rows.
+  | 'foreignKey'
+  // 23514: a check constraint.
+  | 'check'
+  // OY001-OY008: a yard invariant the project's triggers keep (migrations/0003, 0012).
+  | 'trigger'
+  // 40P01 deadlock, 40001 serialization failure: a concurrent transaction won.
+  | 'concurrent'
+  // 55P03: lock_timeout ran out waiting for a lock.
+  | 'lockTimeout'
+  // 57014: statement_timeout ran out (or the statement was cancelled).
+  | 'statementTimeout';
+
+export interface DatabaseFailure {
+  kind: DatabaseFailureKind;
+  // The SQLSTATE.
+  state: string;
+  // The constraint the database names, when it names one.
+  constraint: string | undefined;
+  // The database's own message (without the query text Drizzle adds).
+  detail: string;
+}
+
+const KINDS: Record<string, DatabaseFailureKind> = {
+  '23505': 'unique',
+  '23503': 'foreignKey',
+  '23514': 'check',
+  '40P01': 'concurrent',
+  '40001': 'concurrent',
+  '55P03': 'lockTimeout',
+  '57014': 'statementTimeout',
+};
+
+// The driver error in a chain of wrappers: the first with a SQLSTATE-shaped code.
+function driverError(error: unknown): (Error & { code: string }) | { code: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as { code: string };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+// The SQLSTATE of a driver error, however it is wrapped.
+export function sqlState(error: unknown): string | undefined {
+  return driverError(error)?.code;
+}
+
+// What kind of database failure an error is; undefined when it is not one this module knows.
+export function databaseFailure(error: unknown): DatabaseFailure | undefined {
+  const driver = driverError(error);
+  if (!driver) return undefined;
+  const kind = KINDS[driver.code] ?? (/^OY\d{3}$/.test(driver.code) ? 'trigger' : undefined);
+  if (!kind) return undefined;
+  const named = driver as { constraint_name?: unknown; constraint?: unknown };
+  const constraint = named.constraint_name ?? named.constraint;
+  return {
+    kind,
+    state: driver.code,
+    constraint: typeof constraint === 'string' ? constraint : undefined,
+    detail: driver instanceof Error ? driver.message : '',
+  };
+}
+
+// PostgreSQL stopped a statement: its statement_timeout ran out (57014, as for a cancel) or its
+// lock_timeout did (55P03); see openPostgres.
+export function isTimeout(error: unknown): boolean {
+  const kind = databaseFailure(error)?.kind;
+  return kind === 'statementTimeout' || kind === 'lockTimeout';
+}
+
+// An answer: the error to throw, or undefined to throw the database's error on unchanged.
+type Answer = (failure: DatabaseFailure) => AppError | undefined;
+
+export interface DatabaseAnswers {
+  unique?: Answer;
+  foreignKey?: Answer;
+  check?: Answer;
+  trigger?: Answer;
+  // A concurrent transaction won (deadlock, serialization failure) or a lock was not had in time.
+  busy?: Answer;
+  // A statement or lock timeout: the work was too big, or waited too long. A lock timeout goes to
+  // `busy` when both are answered.
+  timeout?: Answer;
+}
+
+function answerOf(failure: DatabaseFailure, answers: DatabaseAnswers): Answer | undefined {
+  switch (failure.kind) {
+    case 'unique':
+    case 'foreignKey':
+    case 'check':
+    case 'trigger':
+      return answers[failure.kind];
+    case 'concurrent':
+      return answers.busy;
+    case 'lockTimeout':
+      return answers.busy ?? answers.timeout;
+    case 'statementTimeout':
+      return answers.timeout;
+  }
+}
+
+// The error to throw for a failed database call: the service's answer for its kind, else the
+// error itself. An AppError (a service's own check inside the transaction) passes through.
+export function databaseError(error: unknown, answers: DatabaseAnswers): unknown {
+  if (error instanceof AppError) return error;
+  const failure = databaseFailure(error);
+  if (!failure) return error;
+  return answerOf(failure, answers)?.(failure) ?? error;
+}
+
+// A yard change (inventory, containers, layout) the database refused when the service's own
+// checks did not see it coming: a concurrent change committed first, or a rule only the database
+// knows. The loser gets a clear message; nothing of its transaction is written.
+export function yardChangeAnswers(context: { number?: string } = {}): DatabaseAnswers {
+  return {
+    unique: ({ constraint, detail }) => {
+      if (constraint === 'containers_active_number_unique')
+        return conflict(messages.containerNumberActive(context.number ?? 'with this number'));
+      if (constraint === 'container_positions_pkey') return conflict(messages.yardInvariant('a slot is already taken'));
+      return conflict(messages.yardInvariant(detail));
+    },
+    foreignKey: ({ constraint, detail }) =>
+      constraint?.startsWith('container_positions_')
+        ? conflict(messages.yardInvariant('the slot is no longer in the yard layout, or still holds containers'))
+        : conflict(messages.yardInvariant(detail)),
+    check: ({ detail }) => badRequest(messages.yardInvariant(detail)),
+    trigger: ({ detail }) => conflict(messages.yardInvariant(detail)),
+    busy: () => conflict(messages.yardBusy),
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiCallError, createClient, errorMessageOf, parseJson, routes, type Transport } from '@openyard/contracts';
+
+// The typed client of the route catalogue over Fastify's inject: what tests call the server with.
+// `headers` go with every call (a bearer token, a PagePath); refusals throw ApiCallError, whose
+// `status`, `code`, `field` and `message` the tests check.
+export function injectTransport(app: FastifyInstance, headers: Record<string, string> = {}): Transport {
+  return async (request) => {
+    const response = await app.inject({
+      method: request.method,
+      url: request.url,
+      headers: {
+        ...headers,
+        ...request.options.headers,
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+    });
+    if (response.statusCode < 400 && request.route.responseKind === 'bytes') {
+      const bytes = response.rawPayload;
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    }
+    const body = response.body ? parseJson(response.body) : undefined;
+    if (response.statusCode >= 400)
+      throw new ApiCallError(response.statusCode, errorMessageOf(body) ?? `HTTP ${response.statusCode}`, body);
+    return body;
+  };
+}
+
+export function testClient(app: FastifyInstance, headers: Record<string, string> = {}) {
+  return createClient(routes, injectTransport(app, headers));
+}
+
+export type TestClient = ReturnType<typeof testClient>;
