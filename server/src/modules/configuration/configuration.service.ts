@@ -3,7 +3,6 @@ import type { Database } from '../../adapters/db';
 import { badRequest, conflict, isUniqueViolation, lockedFeature, notFound, sqlConstraint } from '../../errors';
 import type { Principal } from '../auth/principal';
 import { masterDataRepository } from '../master-data/master-data.repository';
-import { INVENTORY_TOPIC } from '../inventory/placement';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { createSlotNamer, type SlotOptions } from '../yard/slot-namer';
 import { yardRepository } from '../yard/yard.repository';
@@ -12,11 +11,7 @@ import { configurationRepository, type RuleRow } from './configuration.repositor
 const FILTERS = ['process', 'type', 'size', 'category', 'liner', 'customer', 'cargoType'] as const;
 type FilterName = (typeof FILTERS)[number];
 
-const rulesEvent: NewEvent = {
-  type: 'inventory.layout.v1',
-  topic: INVENTORY_TOPIC,
-  data: { reason: 'rules', area: null },
-};
+const rulesEvent: NewEvent = { type: 'yard.layoutChanged', data: { reason: 'rules', areas: [] } };
 
 // Yard colour rules (spec 1 §3-§5): load, save, delete. Editing needs the enterprise edition.
 export function createConfigurationService(
