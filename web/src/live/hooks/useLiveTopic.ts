@@ -20,9 +20,10 @@ export function useLiveTopic<T extends LiveTopic>(
 
   useEffect(() => {
     if (topic === null) return;
+    const carried = liveMessageOnTopic(topic);
     return liveSocket.subscribe(topic, {
       onMessage: (message) => {
-        if (liveMessageOnTopic(topic, message)) handleMessage(message);
+        if (carried(message)) handleMessage(message);
       },
       onResync: () => handleResync(),
       onError: (message) => setRefusal({ topic, message }),
