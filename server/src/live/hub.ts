@@ -18,6 +18,7 @@ import type { AuthService } from '../modules/auth/auth.service';
 import type { Principal } from '../modules/auth/principal';
 import { AppError, forbidden } from '../errors';
 import { projectEvent } from './projection';
+import { RecentEvents } from './recent-events';
 
 function rawText(raw: RawData): string {
   if (Buffer.isBuffer(raw)) return raw.toString('utf8');
@@ -93,11 +94,7 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
   async (app: FastifyInstance, { bus, auth, allowedOrigins }) => {
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
     const clients = new Set<LiveClient>();
-    // The ids of the last RECENT_EVENTS events, forgotten oldest first through a ring (taking the
-    // oldest out of a Set through its iterator gets slower with every deletion).
-    const recentEvents = new Set<string>();
-    const recentOrder: string[] = [];
-    let oldest = 0;
+    const recentEvents = new RecentEvents(RECENT_EVENTS);
 
     // `text` is the message as JSON when the caller has it already (one event, many clients).
     const send = (client: LiveClient, payload: LiveMessage | LiveControl, text?: string) => {
@@ -131,23 +128,11 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
       }
     }
 
-    function remembered(eventId: string) {
-      if (recentEvents.has(eventId)) return true;
-      recentEvents.add(eventId);
-      if (recentOrder.length < RECENT_EVENTS) recentOrder.push(eventId);
-      else {
-        recentEvents.delete(recentOrder[oldest]!);
-        recentOrder[oldest] = eventId;
-        oldest = (oldest + 1) % RECENT_EVENTS;
-      }
-      return false;
-    }
-
     // At-least-once delivery upstream: the same event can arrive twice; it is shown once. The bus
     // carries domain events: each is projected to its live messages once, for all clients, and each
     // message turned into JSON once, for all the clients that watch its topic.
     const unsubscribe = bus.subscribe((batch) => {
-      const events = batch.filter((event) => !remembered(event.eventId));
+      const events = batch.filter((event) => !recentEvents.seen(event.eventId));
       if (!events.length || !clients.size) return;
       const at = Date.now();
       const items: Outgoing[] = [];
