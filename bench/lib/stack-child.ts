@@ -88,7 +88,7 @@ async function start(env: Record<string, string>): Promise<Responses['start']> {
   stack.bus.subscribe((events) => {
     const now = Date.now();
     for (const event of events) {
-      if (event.type !== 'gate.tag.v1') continue;
+      if (event.type !== 'gate.tagRead') continue;
       publishToTransaction.push(event.at - event.data.tagRead.readAt);
       transactionToBus.push(now - event.at);
     }

@@ -18,3 +18,4 @@ export * from './live';
 export * from './frame';
 export * from './ocr';
 export * from './api/index';
+export * from './events';

@@ -6,12 +6,6 @@ import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
 
-// Websocket topics (DESIGN.md §7). Parameterised ones carry an id after a colon.
-// `inventory` carries every slot change of the yard, `inventory:{area}` those of one area;
-// `containers` carries the same slot messages for the containers screen (containersVisible).
-export const LIVE_TOPICS = ['gates', 'device-logs', 'machines', 'itvs', 'inventory', 'containers'] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];
-
 // Client → server.
 export const LiveCommand = Type.Union([
   Type.Object({ op: Type.Literal('subscribe'), topic: Type.String({ maxLength: 80 }) }),
@@ -119,3 +113,95 @@ export type LiveControl =
   | { type: 'resync'; topic: string }
   // The user's role, menus or landing page changed: the client fetches its user again.
   | { type: 'accessChanged' };
+
+// ---------------------------------------------------------------------------------------------
+// Topics (DESIGN.md §7). A topic is a base name, or a base name and a parameter after a colon.
+// `inventory` carries every slot change of the yard, `inventory:{area}` those of one area;
+// `containers` carries the yard's slot and layout messages for the containers screen (mirrored by
+// the hub from `inventory`, published once); `ocr:{gateId}` is the OCR queue of one gate.
+// ---------------------------------------------------------------------------------------------
+
+export const LIVE_TOPICS = ['gates', 'device-logs', 'machines', 'itvs', 'inventory', 'containers', 'ocr'] as const;
+export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
+
+// Every topic string a client may ask for, by its shape.
+export type LiveTopic =
+  'gates' | 'device-logs' | 'machines' | 'itvs' | 'inventory' | `inventory:${string}` | 'containers' | `ocr:${number}`;
+
+// The builders: screens and services name topics through these, never by string concatenation.
+export const liveTopics = {
+  gates: 'gates',
+  deviceLogs: 'device-logs',
+  machines: 'machines',
+  itvs: 'itvs',
+  inventory: 'inventory',
+  containers: 'containers',
+  inventoryArea: (area: string): `inventory:${string}` => `inventory:${area}`,
+  ocr: (gateId: number): `ocr:${number}` => `ocr:${gateId}`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Per-message metadata, read by the hub instead of hard-coded sets: the topic it is published on,
+// the topic its yard-wide messages are mirrored to, the key under which the hub coalesces a stream
+// (the last value per key in each window wins), and the permission a client needs to receive it.
+// ---------------------------------------------------------------------------------------------
+
+type MessageOfType<K extends LiveMessageType> = Extract<LiveMessage, { type: K }>;
+
+export interface LiveMessageMeta<M extends LiveMessage = LiveMessage> {
+  topic: LiveTopicBase;
+  // Messages on the unparameterised `topic` reach the subscribers of this topic too.
+  mirror?: LiveTopicBase;
+  coalesce?: (message: M) => string;
+}
+
+export const LIVE_MESSAGE_META = {
+  'gate.reader.v1': { topic: 'gates' },
+  'gate.readerRemoved.v1': { topic: 'gates' },
+  'gate.changed.v1': { topic: 'gates' },
+  'gate.health.v1': { topic: 'gates' },
+  'gate.tag.v1': { topic: 'gates' },
+  'deviceLog.entry.v1': { topic: 'device-logs' },
+  'machine.position.v1': {
+    topic: 'machines',
+    coalesce: (message: MessageOfType<'machine.position.v1'>) => `m${message.data.machineId}`,
+  },
+  'machine.status.v1': { topic: 'machines' },
+  'itv.position.v1': {
+    topic: 'itvs',
+    coalesce: (message: MessageOfType<'itv.position.v1'>) => `i${message.data.itvId}`,
+  },
+  'inventory.slot.v1': { topic: 'inventory', mirror: 'containers' },
+  'inventory.layout.v1': { topic: 'inventory', mirror: 'containers' },
+  'ocr.record.v1': { topic: 'ocr' },
+  'ocr.count.v1': { topic: 'ocr' },
+} as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
+
+type MetaTable = typeof LIVE_MESSAGE_META;
+type TopicsOf<K extends LiveMessageType> =
+  MetaTable[K]['topic'] | (MetaTable[K] extends { mirror: infer M extends LiveTopicBase } ? M : never);
+
+// The base name of a topic string type (`ocr:3` → `ocr`).
+export type LiveTopicBaseOf<T extends string> = T extends `${infer B}:${string}` ? B : T;
+
+// The messages a topic carries: what a handler of that topic must handle, and nothing else.
+export type LiveTopicMessage<T extends string> = {
+  [K in LiveMessageType]: LiveTopicBaseOf<T> extends TopicsOf<K> ? MessageOfType<K> : never;
+}[LiveMessageType];
+
+// The metadata of a message, typed for it (the table's functions take their own message type).
+export function liveMessageMeta(message: LiveMessage): LiveMessageMeta {
+  return LIVE_MESSAGE_META[message.type] as LiveMessageMeta;
+}
+
+// The coalescing key of a message, or null when every one is delivered.
+export function liveCoalesceKey(message: LiveMessage): string | null {
+  const coalesce = liveMessageMeta(message).coalesce;
+  return coalesce ? message.type + coalesce(message) : null;
+}
+
+// The topic a message published on `topic` is mirrored to, if any (only the unparameterised topic).
+export function liveMirrorOf(message: LiveMessage): LiveTopicBase | null {
+  const meta = liveMessageMeta(message);
+  return meta.mirror !== undefined && message.topic === meta.topic ? meta.mirror : null;
+}

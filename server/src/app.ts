@@ -50,6 +50,7 @@ import type { Queue } from './adapters/queue';
 import { ocrRoutes } from './modules/ocr/ocr.routes';
 import { createOcrService } from './modules/ocr/ocr.service';
 import type { AfterCommit } from './modules/outbox/outbox.repository';
+import { subscribeDomainEvents } from './modules/outbox/domain-events';
 
 // How many verified tokens a server keeps (fast-jwt's LRU): more than the users it serves at once.
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -113,8 +114,14 @@ export async function buildApp({
     access.close();
     inventoryVersion.close();
   });
-  // The bus carries what every server's hub forwards; the inventory version follows it.
-  const unsubscribeVersion = bus?.subscribe((events) => inventoryVersion.forwarded(events));
+  // The bus carries the domain events of every process (what every server's hub forwards, projected);
+  // the inventory version follows them.
+  const unsubscribeVersion =
+    bus &&
+    subscribeDomainEvents(bus, {
+      'container.moved': (event) => inventoryVersion.containerMoved(event.data.version),
+      'yard.layoutChanged': () => inventoryVersion.layoutChanged(),
+    });
   if (unsubscribeVersion) app.addHook('onClose', async () => unsubscribeVersion());
   // Every service's commit: the inventory version is asked again, then the outbox relay runs.
   const afterCommit: AfterCommit = (written) => {

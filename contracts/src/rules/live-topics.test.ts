@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  LIVE_MESSAGE_META,
+  LIVE_TOPICS,
+  liveCoalesceKey,
+  liveMirrorOf,
+  liveTopics,
+  type LiveMessage,
+  type LiveMessageType,
+  type LiveTopicMessage,
+} from '../live';
 import { isFramePath } from '../ocr';
-import { mayWatchTopic } from './live-topics';
+import { liveMessagePermission, liveTopicPermission, mayWatchTopic, parseLiveTopic } from './live-topics';
 import { defaultPermissions, systemRoleOf } from './permissions';
 
 // The seeded role of this name (a name that is none of them: a role an admin created).
@@ -36,5 +46,72 @@ describe('frame image paths', () => {
       'exports/3/2026-11-22/a.jpg',
     ])
       expect(isFramePath(path), path).toBe(false);
+  });
+});
+
+describe('live topics', () => {
+  it('are built by the builders and read back by the one parser', () => {
+    expect(liveTopics.ocr(3)).toBe('ocr:3');
+    expect(liveTopics.inventoryArea('C')).toBe('inventory:C');
+    expect(parseLiveTopic(liveTopics.ocr(12))).toEqual({ base: 'ocr', parameter: '12' });
+    expect(parseLiveTopic(liveTopics.inventoryArea('C-2'))).toEqual({ base: 'inventory', parameter: 'C-2' });
+    expect(parseLiveTopic(liveTopics.inventory)).toEqual({ base: 'inventory', parameter: null });
+    for (const base of LIVE_TOPICS.filter((topic) => topic !== 'ocr'))
+      expect(parseLiveTopic(base)).toEqual({ base, parameter: null });
+    // Topics that take no parameter take none; unknown bases and empty parameters are no topics.
+    for (const topic of ['gates:1', 'containers:A', 'inventory:', 'yard', '', 'constructor', 'ocr'])
+      expect(parseLiveTopic(topic), topic).toBeNull();
+  });
+
+  it('give each message a permission, the one of the topic it is published on', () => {
+    expect(liveMessagePermission('gate.tag.v1')).toBe('gateVisible');
+    expect(liveMessagePermission('ocr.record.v1')).toBe('gateVisible');
+    expect(liveMessagePermission('inventory.slot.v1')).toBe('inventoryVisible');
+    expect(liveTopicPermission('containers')).toBe('containersVisible');
+    for (const type of Object.keys(LIVE_MESSAGE_META) as LiveMessageType[])
+      expect(liveMessagePermission(type)).toBe(liveTopicPermission(LIVE_MESSAGE_META[type].topic));
+  });
+
+  const position = (machineId: number, topic = 'machines'): LiveMessage => ({
+    type: 'machine.position.v1',
+    topic,
+    eventId: `e${machineId}`,
+    at: 1,
+    data: {
+      machineId,
+      position: { latitude: 1, longitude: 2 },
+      machineStatus: 'Working',
+      status: 'green',
+      lastDataReceived: 1,
+    },
+  });
+  const layout = (topic: string): LiveMessage => ({
+    type: 'inventory.layout.v1',
+    topic,
+    eventId: 'l',
+    at: 1,
+    data: { reason: 'rules', area: null },
+  });
+
+  it('coalesce position streams per object, and nothing else', () => {
+    expect(liveCoalesceKey(position(7))).toBe(liveCoalesceKey({ ...position(7), eventId: 'other' }));
+    expect(liveCoalesceKey(position(7))).not.toBe(liveCoalesceKey(position(8)));
+    expect(liveCoalesceKey(layout('inventory'))).toBeNull();
+  });
+
+  it('mirror the yard topic to the containers screen, not the area topics', () => {
+    expect(liveMirrorOf(layout('inventory'))).toBe('containers');
+    expect(liveMirrorOf(layout('inventory:C'))).toBeNull();
+    expect(liveMirrorOf(position(1))).toBeNull();
+  });
+
+  it('narrow a topic to its own messages', () => {
+    expectTypeOf<LiveTopicMessage<'ocr:3'>['type']>().toEqualTypeOf<'ocr.record.v1' | 'ocr.count.v1'>();
+    expectTypeOf<LiveTopicMessage<'containers'>['type']>().toEqualTypeOf<'inventory.slot.v1' | 'inventory.layout.v1'>();
+    expectTypeOf<LiveTopicMessage<'inventory:C'>['type']>().toEqualTypeOf<
+      'inventory.slot.v1' | 'inventory.layout.v1'
+    >();
+    expectTypeOf<LiveTopicMessage<'device-logs'>['type']>().toEqualTypeOf<'deviceLog.entry.v1'>();
+    expectTypeOf<LiveTopicMessage<'machines'>['type']>().toEqualTypeOf<'machine.position.v1' | 'machine.status.v1'>();
   });
 });

@@ -1,25 +1,52 @@
+import { LIVE_MESSAGE_META, type LiveMessageType, type LiveTopicBase } from '../live';
 import { hasRole, type PermissionFlag, type Principal } from './permissions';
 
-// Which permission a websocket topic needs; `gates` serves the gate and gate-reader screens.
-const TOPIC_FLAGS: Record<string, PermissionFlag> = {
-  gates: 'gateVisible',
-  'device-logs': 'deviceLogsVisible',
-  machines: 'machinesVisible',
-  itvs: 'itvVisible',
-  inventory: 'inventoryVisible',
-  containers: 'containersVisible',
-  // `ocr:{gateId}`: the smart gate screens' OCR queue of one gate.
-  ocr: 'gateVisible',
+// Each topic's permission and parameter: `gates` serves the gate and gate-reader screens; the OCR
+// queue is per gate (only `ocr:<gate id>` is a topic); `inventory` may name an area.
+const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter: 'none' | 'optional' | RegExp }> = {
+  gates: { permission: 'gateVisible', parameter: 'none' },
+  'device-logs': { permission: 'deviceLogsVisible', parameter: 'none' },
+  machines: { permission: 'machinesVisible', parameter: 'none' },
+  itvs: { permission: 'itvVisible', parameter: 'none' },
+  inventory: { permission: 'inventoryVisible', parameter: 'optional' },
+  containers: { permission: 'containersVisible', parameter: 'none' },
+  ocr: { permission: 'gateVisible', parameter: /^[1-9]\d{0,9}$/ },
 };
+
+export interface ParsedLiveTopic {
+  base: LiveTopicBase;
+  parameter: string | null;
+}
 
 export function liveTopicBase(topic: string): string {
   return topic.split(':', 1)[0]!;
 }
 
+// The one parser of topic strings: null for anything that is not a topic.
+export function parseLiveTopic(topic: string): ParsedLiveTopic | null {
+  const colon = topic.indexOf(':');
+  const base = colon < 0 ? topic : topic.slice(0, colon);
+  const parameter = colon < 0 ? null : topic.slice(colon + 1);
+  if (!Object.hasOwn(TOPIC_TABLE, base)) return null;
+  const rule = TOPIC_TABLE[base as LiveTopicBase].parameter;
+  if (rule === 'none' && parameter !== null) return null;
+  if (rule === 'optional' && parameter === '') return null;
+  if (rule instanceof RegExp && (parameter === null || !rule.test(parameter))) return null;
+  return { base: base as LiveTopicBase, parameter };
+}
+
+// The permission a topic needs.
+export function liveTopicPermission(base: LiveTopicBase): PermissionFlag {
+  return TOPIC_TABLE[base].permission;
+}
+
+// The permission a message needs: that of the topic it is published on.
+export function liveMessagePermission(type: LiveMessageType): PermissionFlag {
+  return TOPIC_TABLE[LIVE_MESSAGE_META[type].topic].permission;
+}
+
 export function mayWatchTopic(principal: Principal, topic: string): boolean {
-  const flag = TOPIC_FLAGS[liveTopicBase(topic)];
-  if (!flag) return false;
-  // The OCR queue is per gate: only `ocr:<gate id>` is a topic.
-  if (liveTopicBase(topic) === 'ocr' && !/^ocr:[1-9]\d{0,9}$/.test(topic)) return false;
-  return hasRole(principal, 'superadmin') || principal.permissions[flag];
+  const parsed = parseLiveTopic(topic);
+  if (!parsed) return false;
+  return hasRole(principal, 'superadmin') || principal.permissions[TOPIC_TABLE[parsed.base].permission];
 }

@@ -5,7 +5,7 @@ import type { LiveMessage } from '@openyard/contracts';
 import { eventually } from '../test/eventually';
 import { silentServer } from '../test/silent-server';
 import { TEST_SERVICES } from '../test/test-services';
-import { BusPublishTimeoutError, createRedisBus } from './bus';
+import { BusPublishTimeoutError, createRedisBus, type BusEvent } from './bus';
 
 const event = (gateId: number) =>
   ({ eventId: randomUUID(), type: 'gate.changed.v1', topic: 'gates', at: Date.now(), data: { gateId } }) as LiveMessage;
@@ -38,7 +38,7 @@ describe('Redis bus gap', () => {
   it('tells its listeners when the subscription is back after a lost connection', async () => {
     const prefix = `oy-test-${randomUUID()}`;
     const bus = createRedisBus(TEST_SERVICES.redisUrl, prefix);
-    const received: LiveMessage[] = [];
+    const received: BusEvent[] = [];
     let gaps = 0;
     bus.subscribe((events) => received.push(...events));
     bus.onGap(() => (gaps += 1));

@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
-import type { LiveMessage } from '@openyard/contracts';
+import type { DomainEvent, LiveMessage } from '@openyard/contracts';
 
-// What travels on the bus: a live message as the outbox stored it.
-export type BusEvent = LiveMessage;
+// What travels on the bus: a domain event as the outbox stored it (or, from outbox rows written
+// before domain events, a live message; the hub's projection passes those through).
+export type BusEvent = DomainEvent | LiveMessage;
 // Events arrive in the batches they were published in (a batch of device messages causes hundreds).
 export type BusHandler = (events: readonly BusEvent[]) => void;
 
@@ -12,7 +13,7 @@ export interface Bus {
   // `text`, when the caller has it, is the events as JSON: Redis sends it as it is, an in-process
   // bus passes the objects.
   publish(events: readonly BusEvent[], text?: string): Promise<void>;
-  // Events known only as JSON (an array of live messages, as the outbox stores them).
+  // Events known only as JSON (an array of events, as the outbox stores them).
   publishText(events: string): Promise<void>;
   subscribe(handler: BusHandler): () => void;
   // Called when the bus delivers again after a time in which it may have missed events (Redis came

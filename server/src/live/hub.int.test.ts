@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveMessage } from '@openyard/contracts';
+import type { DomainEventOf, LiveMessage } from '@openyard/contracts';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -83,6 +83,31 @@ describe('websocket hub /ws', () => {
     expect(operator.received.some((m) => m.type === 'gate.tag.v1')).toBe(false);
     operator.socket.close();
     gatein.socket.close();
+  });
+
+  it('delivers a domain event as its live messages: yard, area and mirrored topics, one id, the wire format', async () => {
+    const client = await connect('superadmin');
+    for (const topic of ['inventory:C', 'containers', 'gates']) client.send({ op: 'subscribe', topic });
+    await client.until(() => client.received.filter((m) => m.type === 'subscribed').length === 3);
+    const eventId = randomUUID();
+    const at = Date.now();
+    const event: DomainEventOf<'yard.layoutChanged'> = {
+      type: 'yard.layoutChanged',
+      eventId,
+      at,
+      data: { reason: 'merge-slots', areas: ['C'] },
+    };
+    await t.bus.publish([event, event]);
+    await t.bus.publish([tagEvent(randomUUID(), 'after')]);
+    await client.until(() => client.received.some((m) => m.type === 'gate.tag.v1'));
+    const layouts = client.received.filter((m) => m.type === 'inventory.layout.v1');
+    const data = { reason: 'merge-slots', area: 'C' };
+    // `inventory` itself is not watched here: its message reaches `containers` as the mirror.
+    expect(layouts).toEqual([
+      { eventId, type: 'inventory.layout.v1', topic: 'containers', at, data },
+      { eventId, type: 'inventory.layout.v1', topic: 'inventory:C', at, data },
+    ]);
+    client.socket.close();
   });
 
   it('coalesces machine positions: the last one of a window wins', async () => {

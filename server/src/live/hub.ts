@@ -3,20 +3,30 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Value } from 'typebox/value';
-import { LiveCommand, mayWatchTopic, messages, type LiveControl, type LiveMessage } from '@openyard/contracts';
+import {
+  LiveCommand,
+  liveCoalesceKey,
+  liveMirrorOf,
+  mayWatchTopic,
+  messages,
+  type LiveControl,
+  type LiveMessage,
+} from '@openyard/contracts';
 import type { RawData, WebSocket } from 'ws';
 import type { Bus } from '../adapters/bus';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { Principal } from '../modules/auth/principal';
 import { AppError, forbidden } from '../errors';
+import { projectEvent } from './projection';
+import { RecentEvents } from './recent-events';
 
 function rawText(raw: RawData): string {
   if (Buffer.isBuffer(raw)) return raw.toString('utf8');
   return Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8');
 }
 
-// Position streams are coalesced per object: the last value in each window wins.
-const COALESCED = new Set(['machine.position.v1', 'itv.position.v1']);
+// Streams the message metadata gives a coalescing key (positions, per object) are coalesced: the
+// last value per key in each window wins.
 const COALESCE_MS = 200;
 // A client whose socket buffers more than this misses messages and is told to resync; past the
 // hard limit it is disconnected (it reconnects and reloads its snapshots).
@@ -32,9 +42,6 @@ const CHANGE_GATHER_MS = 25;
 // setTimeout's longest delay; an idle limit longer than that is checked by the CHECK_MS round.
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const MAX_TOPICS = 50;
-// The containers screen refreshes on every container change without the inventory grant: the
-// yard topic's messages reach its subscribers under its own topic (published once, not twice).
-const MIRRORED_TOPICS: Readonly<Record<string, string>> = { inventory: 'containers' };
 // Events remembered to drop a second delivery of the same event (the relay is at-least-once).
 const RECENT_EVENTS = 20_000;
 
@@ -61,26 +68,33 @@ interface LiveClient {
 const accessOf = (principal: Principal) =>
   JSON.stringify([principal.roleId, principal.role, principal.landingPage, principal.permissions]);
 
-function coalesceKey(message: LiveMessage): string {
-  switch (message.type) {
-    case 'machine.position.v1':
-      return `${message.type}:${message.data.machineId}`;
-    case 'itv.position.v1':
-      return `${message.type}:${message.data.itvId}`;
-    default:
-      return message.eventId;
-  }
+// A message to deliver, as projected once for all clients: its coalescing key and its mirror (the
+// containers screen refreshes on every container change without the inventory grant: the yard
+// topic's messages reach its subscribers under its own topic, published once, not twice), and its
+// JSON, made on first need and then shared.
+interface Outgoing {
+  message: LiveMessage;
+  coalesce: string | null;
+  mirror: Outgoing | null;
+  text: string | null;
 }
+
+function outgoing(message: LiveMessage): Outgoing {
+  const coalesce = liveCoalesceKey(message);
+  const mirrorTopic = liveMirrorOf(message);
+  const mirror = mirrorTopic
+    ? { message: { ...message, topic: mirrorTopic }, coalesce, mirror: null, text: null }
+    : null;
+  return { message, coalesce, mirror, text: null };
+}
+
+const textOf = (item: Outgoing) => (item.text ??= JSON.stringify(item.message));
 
 export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonly string[] }>(
   async (app: FastifyInstance, { bus, auth, allowedOrigins }) => {
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
     const clients = new Set<LiveClient>();
-    // The ids of the last RECENT_EVENTS events, forgotten oldest first through a ring (taking the
-    // oldest out of a Set through its iterator gets slower with every deletion).
-    const recentEvents = new Set<string>();
-    const recentOrder: string[] = [];
-    let oldest = 0;
+    const recentEvents = new RecentEvents(RECENT_EVENTS);
 
     // `text` is the message as JSON when the caller has it already (one event, many clients).
     const send = (client: LiveClient, payload: LiveMessage | LiveControl, text?: string) => {
@@ -92,14 +106,14 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
       client.socket.send(text ?? JSON.stringify(payload));
     };
 
-    function deliver(client: LiveClient, message: LiveMessage, at: number, text?: () => string) {
+    function deliver(client: LiveClient, item: Outgoing, at: number) {
       if (client.socket.bufferedAmount > SOFT_BUFFER_LIMIT) {
-        client.resync.add(message.topic);
+        client.resync.add(item.message.topic);
         return;
       }
       client.deliveredAt = at;
-      if (COALESCED.has(message.type)) client.pending.set(coalesceKey(message), message);
-      else send(client, message, text?.());
+      if (item.coalesce !== null) client.pending.set(item.coalesce, item.message);
+      else send(client, item.message, textOf(item));
     }
 
     // A batch of events leaves in one write per client: its socket is corked while the batch's
@@ -114,36 +128,20 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
       }
     }
 
-    function remembered(eventId: string) {
-      if (recentEvents.has(eventId)) return true;
-      recentEvents.add(eventId);
-      if (recentOrder.length < RECENT_EVENTS) recentOrder.push(eventId);
-      else {
-        recentEvents.delete(recentOrder[oldest]!);
-        recentOrder[oldest] = eventId;
-        oldest = (oldest + 1) % RECENT_EVENTS;
-      }
-      return false;
-    }
-
-    // At-least-once delivery upstream: the same event can arrive twice; it is shown once.
+    // At-least-once delivery upstream: the same event can arrive twice; it is shown once. The bus
+    // carries domain events: each is projected to its live messages once, for all clients, and each
+    // message turned into JSON once, for all the clients that watch its topic.
     const unsubscribe = bus.subscribe((batch) => {
-      const events = batch.filter((event) => !remembered(event.eventId));
+      const events = batch.filter((event) => !recentEvents.seen(event.eventId));
       if (!events.length || !clients.size) return;
       const at = Date.now();
-      // Each event is turned into JSON once, for all the clients that watch its topic.
-      const texts = new Map<LiveMessage, string>();
-      const textOf = (event: LiveMessage) => {
-        let text = texts.get(event);
-        if (text === undefined) texts.set(event, (text = JSON.stringify(event)));
-        return text;
-      };
+      const items: Outgoing[] = [];
+      for (const event of events) for (const message of projectEvent(event)) items.push(outgoing(message));
       for (const client of clients) {
         corked(client, () => {
-          for (const event of events) {
-            if (client.topics.has(event.topic)) deliver(client, event, at, () => textOf(event));
-            const mirror = MIRRORED_TOPICS[event.topic];
-            if (mirror && client.topics.has(mirror)) deliver(client, { ...event, topic: mirror }, at);
+          for (const item of items) {
+            if (client.topics.has(item.message.topic)) deliver(client, item, at);
+            if (item.mirror && client.topics.has(item.mirror.message.topic)) deliver(client, item.mirror, at);
           }
         });
       }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage, Rule, YardLayout } from '@openyard/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { projectEvents } from '../../live/projection';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;
@@ -10,7 +11,7 @@ const events: LiveMessage[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
-  t.bus.subscribe((batch) => events.push(...batch));
+  t.bus.subscribe((batch) => events.push(...projectEvents(batch)));
   const layout = (await t.app.inject({ url: '/rest/yard/layout' })).json<YardLayout>();
   cells = layout.areaLayouts.find((area) => area.name === 'C')!.rowLayouts.flatMap((row) => row.cellLayouts);
 });

@@ -4,7 +4,6 @@ import { badRequest, conflict, lockedFeature, notFound } from '../../errors';
 import { databaseError } from '../../lib/database-errors';
 import type { Principal } from '../auth/principal';
 import { masterDataRepository } from '../master-data/master-data.repository';
-import { INVENTORY_TOPIC } from '../inventory/placement';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { createSlotNamer, type SlotOptions } from '../yard/slot-namer';
 import { yardRepository } from '../yard/yard.repository';
@@ -13,11 +12,7 @@ import { configurationRepository, type RuleRow } from './configuration.repositor
 const FILTERS = ['process', 'type', 'size', 'category', 'liner', 'customer', 'cargoType'] as const;
 type FilterName = (typeof FILTERS)[number];
 
-const rulesEvent: NewEvent = {
-  type: 'inventory.layout.v1',
-  topic: INVENTORY_TOPIC,
-  data: { reason: 'rules', area: null },
-};
+const rulesEvent: NewEvent = { type: 'yard.layoutChanged', data: { reason: 'rules', areas: [] } };
 
 // Yard colour rules (spec 1 §3-§5): load, save, delete. Editing needs the enterprise edition.
 export function createConfigurationService(

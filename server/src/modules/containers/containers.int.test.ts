@@ -12,6 +12,7 @@ import type {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addContainer, containerNumber } from '../../test/yard-fixtures';
 import { containers } from './containers.table';
+import { projectEvents } from '../../live/projection';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;
@@ -20,7 +21,7 @@ const events: LiveMessage[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
-  t.bus.subscribe((batch) => events.push(...batch));
+  t.bus.subscribe((batch) => events.push(...projectEvents(batch)));
 });
 afterAll(() => t.close());
 

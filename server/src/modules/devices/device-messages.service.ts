@@ -124,8 +124,7 @@ export function createDeviceMessagesService(
           messageId: row.messageId,
         });
         events.push({
-          type: 'gate.tag.v1',
-          topic: 'gates',
+          type: 'gate.tagRead',
           data: {
             tagRead: {
               id: row.id,
@@ -227,8 +226,7 @@ export function createDeviceMessagesService(
           colour,
         });
         events.push({
-          type: 'machine.position.v1',
-          topic: 'machines',
+          type: 'machine.moved',
           data: {
             machineId,
             position: { latitude: row.latitude, longitude: row.longitude },
@@ -293,8 +291,7 @@ export function createDeviceMessagesService(
         const colour = machineColour(null, row.recordedAt.getTime(), now, thresholds);
         itvUpdates.push({ id: itvId, latitude: row.latitude, longitude: row.longitude, at: row.recordedAt, colour });
         events.push({
-          type: 'itv.position.v1',
-          topic: 'itvs',
+          type: 'itv.moved',
           data: {
             itvId,
             position: { latitude: row.latitude, longitude: row.longitude },
@@ -316,8 +313,7 @@ export function createDeviceMessagesService(
       }
 
       const insertedLogs = await deviceLogsRepository.insert(tx, logs);
-      for (const row of insertedLogs)
-        events.push({ type: 'deviceLog.entry.v1', topic: 'device-logs', data: { entry: toDeviceLogEntry(row) } });
+      for (const row of insertedLogs) events.push({ type: 'device.logged', data: { entry: toDeviceLogEntry(row) } });
       return outboxRepository.add(tx, events);
     });
     deps.afterCommit(written);
@@ -375,7 +371,7 @@ export async function gateHealthEvents(
       }));
     const health = gateHealth(readers.map((reader) => reader.healthStatus));
     if (gateId !== null) gatesByHealth.set(health, [...(gatesByHealth.get(health) ?? []), gateId]);
-    events.push({ type: 'gate.health.v1', topic: 'gates', data: { gateId, healthStatus: health, readers } });
+    events.push({ type: 'gate.healthChanged', data: { gateId, healthStatus: health, readers } });
   }
   // Only gates whose health changed are written: a busy gate is touched by every batch.
   for (const [health, ids] of gatesByHealth)

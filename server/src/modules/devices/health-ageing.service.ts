@@ -41,8 +41,7 @@ export function createHealthAgeingService(
           if (colour === machine.statusColour) continue;
           await tx.update(machines).set({ statusColour: colour }).where(eq(machines.id, machine.id));
           events.push({
-            type: 'machine.status.v1',
-            topic: 'machines',
+            type: 'machine.statusChanged',
             data: { machineId: machine.id, machineStatus: machine.machineStatus, status: colour },
           });
         }

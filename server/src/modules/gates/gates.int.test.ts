@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createHealthAgeingService } from '../devices/health-ageing.service';
 import { outboxEvents } from '../outbox/outbox.table';
 import { gateReaders } from './gates.table';
+import { projectEvents } from '../../live/projection';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;
@@ -13,7 +14,7 @@ const events: LiveMessage[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
-  t.bus.subscribe((batch) => events.push(...batch));
+  t.bus.subscribe((batch) => events.push(...projectEvents(batch)));
 });
 afterAll(() => t.close());
 

@@ -18,8 +18,6 @@ import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices/device-credent
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { gatesRepository, type GateReaderRow, type GateRow } from './gates.repository';
 
-export const GATES_TOPIC = 'gates';
-
 export function toReader(
   row: GateReaderRow,
   gate: GateRow | undefined,
@@ -100,12 +98,8 @@ export function createGatesService(
     }
   }
 
-  const readerEvent = (reader: GateReader): NewEvent => ({
-    type: 'gate.reader.v1',
-    topic: GATES_TOPIC,
-    data: { reader },
-  });
-  const gateEvent = (gateId: number): NewEvent => ({ type: 'gate.changed.v1', topic: GATES_TOPIC, data: { gateId } });
+  const readerEvent = (reader: GateReader): NewEvent => ({ type: 'gate.readerChanged', data: { reader } });
+  const gateEvent = (gateId: number): NewEvent => ({ type: 'gate.changed', data: { gateId } });
 
   return {
     async gates(): Promise<Gate[]> {
@@ -169,8 +163,7 @@ export function createGatesService(
             tx,
             readers.map((reader) => reader.id),
           );
-          for (const reader of readers)
-            events.push({ type: 'gate.readerRemoved.v1', topic: GATES_TOPIC, data: { readerId: reader.id } });
+          for (const reader of readers) events.push({ type: 'gate.readerRemoved', data: { readerId: reader.id } });
         }
         if (!(await gatesRepository.deleteGate(tx, id))) throw notFound();
         events.push(gateEvent(id));
@@ -244,7 +237,7 @@ export function createGatesService(
         const row = await gatesRepository.reader(tx, id);
         if (!row || (gateId !== undefined && row.gateId !== gateId)) throw notFound();
         await gatesRepository.deleteReaders(tx, [id]);
-        events.push({ type: 'gate.readerRemoved.v1', topic: GATES_TOPIC, data: { readerId: id } });
+        events.push({ type: 'gate.readerRemoved', data: { readerId: id } });
       }, messages.readerNameTaken);
       deps.devices.forget(deviceUsername('reader', id));
     },

@@ -1,4 +1,3 @@
-import type { LiveMessage } from '@openyard/contracts';
 import type { DatabaseNotifications, Subscription } from '../../adapters/notifications';
 
 // The channel migration 0010's trigger notifies with every new inventory version.
@@ -12,8 +11,10 @@ export const INVENTORY_CHANNEL = 'openyard_inventory';
 //   version; before the first one (or after listening was lost and found again) it is unknown;
 // - a change this server commits makes it unknown until the database is asked again, so that a
 //   client reads its own writes even before the notification arrives;
-// - a live message this server's hub forwards carries a version at least as new as the snapshot a
-//   client asks for after seeing it; a layout message carries none, so it makes the version unknown.
+// - a `container.moved` domain event this server hears (and its hub forwards as a slot message)
+//   carries a version at least as new as the snapshot a client asks for after seeing it; a
+//   `yard.layoutChanged` carries none, so it makes the version unknown. (Outbox rows written before
+//   domain events were all committed before this server first read the version.)
 // A database read that began before the version became unknown does not make it known again
 // (`generation`).
 export class InventoryVersion {
@@ -48,12 +49,14 @@ export class InventoryVersion {
     this.unknown();
   }
 
-  // Live messages this server forwards.
-  forwarded(messages: readonly LiveMessage[]) {
-    for (const message of messages) {
-      if (message.type === 'inventory.slot.v1') this.heard(message.data.version);
-      else if (message.type === 'inventory.layout.v1') this.unknown();
-    }
+  // A container moved (domain event `container.moved`), at this inventory version.
+  containerMoved(version: number) {
+    this.heard(version);
+  }
+
+  // The layout or the rules changed (domain event `yard.layoutChanged`).
+  layoutChanged() {
+    this.unknown();
   }
 
   close() {

@@ -18,6 +18,7 @@ import { outboxEvents } from '../outbox/outbox.table';
 import { containerSizes } from '../master-data/master-data.table';
 import { yardAreas, yardColumns } from '../yard/yard.table';
 import { containerMovements, containerPositions, containers } from '../containers/containers.table';
+import { projectEvents } from '../../live/projection';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;
@@ -27,7 +28,7 @@ const areaIds = new Map<string, number>();
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
-  t.bus.subscribe((batch) => events.push(...batch));
+  t.bus.subscribe((batch) => events.push(...projectEvents(batch)));
   for (const area of await t.db.select().from(yardAreas)) areaIds.set(area.name, area.id);
 });
 afterAll(() => t.close());

@@ -39,9 +39,6 @@ export interface Moved {
   previousArea: string | null;
 }
 
-export const INVENTORY_TOPIC = 'inventory';
-export const areaTopic = (area: string) => `${INVENTORY_TOPIC}:${area}`;
-
 const stackKey = (position: { areaId: number; rowIndex: number; columnIndex: number }) =>
   `${position.areaId}:${position.rowIndex}:${position.columnIndex}`;
 
@@ -266,14 +263,15 @@ export async function inventoryViews(tx: Database, namer: SlotNamer, grid: Grid,
   return ids.map((id) => views.get(id)).filter((view): view is InventoryContainer => view !== undefined);
 }
 
-// One inventory.slot.v1 per container, on the yard topic and the topics of the areas it left and entered.
+// One `container.moved` per container (the projection puts it on the yard topic and the topics of the
+// areas it left and entered).
 export function slotEvents(
   views: InventoryContainer[],
   previous: Map<number, { previousLocation: string | null; previousArea: string | null }>,
   actor: Actor,
   version: number,
 ): NewEvent[] {
-  return views.flatMap((container) => {
+  return views.map((container) => {
     const before = previous.get(container.containerId) ?? {
       previousLocation: container.location,
       previousArea: container.area,
@@ -286,9 +284,6 @@ export function slotEvents(
       movedBy: actor.username ?? actor.device ?? null,
       version,
     };
-    const topics = new Set([INVENTORY_TOPIC]);
-    if (container.area) topics.add(areaTopic(container.area));
-    if (before.previousArea) topics.add(areaTopic(before.previousArea));
-    return [...topics].map((topic): NewEvent => ({ type: 'inventory.slot.v1', topic, data }));
+    return { type: 'container.moved', data } satisfies NewEvent;
   });
 }

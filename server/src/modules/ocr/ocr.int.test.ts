@@ -9,6 +9,7 @@ import { createTestApp, createUserWithPermissions, type TestApp } from '../../te
 import { deviceLogs } from '../device-logs/device-logs.table';
 import type { FrameOutcome } from './ocr.service';
 import { ocrDiffs, ocrFrames, ocrRecords, type StoredFrameRead } from './ocr.table';
+import { projectEvents } from '../../live/projection';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;
@@ -19,7 +20,7 @@ const WINDOW_MS = 4000;
 beforeAll(async () => {
   t = await createTestApp({ ocrQueue, env: { OCR_VISIT_WINDOW_MS: String(WINDOW_MS) } });
   superadmin = await t.login('superadmin');
-  t.bus.subscribe((batch) => events.push(...batch));
+  t.bus.subscribe((batch) => events.push(...projectEvents(batch)));
 });
 afterAll(() => t.close());
 

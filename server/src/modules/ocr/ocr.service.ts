@@ -18,8 +18,6 @@ import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/out
 import { ocrRepository } from './ocr.repository';
 import type { OcrFrameRow, OcrRecordRow, StoredFrameRead } from './ocr.table';
 
-export const ocrTopic = (gateId: number) => `ocr:${gateId}`;
-
 // Fuses the reads of a visit's frames into its containers (the engine's fuseVisit).
 export type FuseVisit = (frames: StoredFrameRead[]) => { containers: StoredFrameRead['containers'] };
 
@@ -118,8 +116,7 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
           messageId: frame.messageId,
         },
       ]);
-      for (const row of rows)
-        events.push({ type: 'deviceLog.entry.v1', topic: 'device-logs', data: { entry: toDeviceLogEntry(row) } });
+      for (const row of rows) events.push({ type: 'device.logged', data: { entry: toDeviceLogEntry(row) } });
     });
   }
 
@@ -178,12 +175,11 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
               messageId: frame.messageId,
             },
           ]);
-          for (const log of logs)
-            events.push({ type: 'deviceLog.entry.v1', topic: 'device-logs', data: { entry: toDeviceLogEntry(log) } });
+          for (const log of logs) events.push({ type: 'device.logged', data: { entry: toDeviceLogEntry(log) } });
         }
         const record = toOcrRecord(row);
         const pendingCount = await ocrRepository.pendingCount(tx, frame.gateId);
-        events.push({ type: 'ocr.record.v1', topic: ocrTopic(frame.gateId), data: { record, pendingCount } });
+        events.push({ type: 'ocr.recordChanged', data: { record, pendingCount } });
         return record;
       });
     },
@@ -214,7 +210,7 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
       await commit(async (tx, events) => {
         if (!(await ocrRepository.ack(tx, gateId, recordId, userId))) throw notFound(messages.ocrRecordNotFound);
         const pendingCount = await ocrRepository.pendingCount(tx, gateId);
-        events.push({ type: 'ocr.count.v1', topic: ocrTopic(gateId), data: { gateId, pendingCount } });
+        events.push({ type: 'ocr.pendingCountChanged', data: { gateId, pendingCount } });
       });
     },
 
@@ -226,7 +222,7 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
       return commit(async (tx, events) => {
         const cleared = await ocrRepository.clear(tx, gateId, reason, userId);
         const pendingCount = await ocrRepository.pendingCount(tx, gateId);
-        events.push({ type: 'ocr.count.v1', topic: ocrTopic(gateId), data: { gateId, pendingCount } });
+        events.push({ type: 'ocr.pendingCountChanged', data: { gateId, pendingCount } });
         return cleared;
       });
     },

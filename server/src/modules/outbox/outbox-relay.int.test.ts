@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveMessage } from '@openyard/contracts';
-import { createMemoryBus, createRedisBus } from '../../adapters/bus';
+import { createMemoryBus, createRedisBus, type BusEvent } from '../../adapters/bus';
 import type { DatabaseHandle } from '../../adapters/db';
 import { silentServer } from '../../test/silent-server';
 import { openTestDatabase } from '../../test/test-app';
@@ -13,7 +12,7 @@ import { commitWithEvents, type OutboxWritten } from './outbox.repository';
 
 let database: DatabaseHandle;
 let relay: OutboxRelay;
-const received: LiveMessage[] = [];
+const received: BusEvent[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -27,7 +26,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const gateChanged = (gateId: number) => ({ type: 'gate.changed.v1', topic: 'gates', data: { gateId } }) as const;
+const gateChanged = (gateId: number) => ({ type: 'gate.changed', data: { gateId } }) as const;
 const count = async (where: ReturnType<typeof sql>) =>
   rowsOf<{ count: number }>(
     await database.db.execute(sql`select count(*)::int as count from outbox_events where ${where}`),
@@ -66,7 +65,7 @@ describe('outbox relay', () => {
     );
     expect(await unsent()).toBe(1);
     await relay.kick();
-    expect(received).toMatchObject([{ type: 'gate.changed.v1', topic: 'gates', data: { gateId: 3 } }]);
+    expect(received).toMatchObject([{ type: 'gate.changed', data: { gateId: 3 } }]);
     expect(await unsent()).toBe(0);
   });
 

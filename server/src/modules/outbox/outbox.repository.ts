@@ -1,21 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
-import type { LiveMessage } from '@openyard/contracts';
+import type { DomainEvent, NewDomainEvent } from '@openyard/contracts';
+import type { BusEvent } from '../../adapters/bus';
 import type { Database } from '../../adapters/db';
 import { rowsOf } from '../../db/bulk-insert';
 import { outboxEvents } from './outbox.table';
 
-export type NewEvent = Pick<LiveMessage, 'type' | 'topic' | 'data'>;
+// What a service records: a domain event (contracts/src/events.ts), never a websocket payload.
+export type NewEvent = NewDomainEvent;
 
-// The type of every outbox row: its payload is a JSON array of live messages, complete with their
-// event ids and times, exactly as the bus carries them.
+// The type of the rows written before domain events: a JSON array of live messages (with their
+// topics). Rows of this type still in the table are delivered as they are (the hub passes a live
+// message through its projection unchanged).
 export const OUTBOX_BATCH = 'outbox.batch';
+// The type of every row written now: a JSON array of domain events, complete with their event ids
+// and times, exactly as the bus carries them. The row's `topic` column lists their event types.
+export const OUTBOX_DOMAIN_EVENTS = 'outbox.events';
 
 // What a writer committed: its outbox row, the events and their JSON. The relay publishes it without
 // reading it back (see createOutboxRelay).
 export interface OutboxWritten {
   id: number;
-  events: LiveMessage[];
+  events: BusEvent[];
   text: string;
 }
 
@@ -24,7 +30,7 @@ export type AfterCommit = (written?: OutboxWritten | null) => void;
 
 export interface ClaimedOutboxRow {
   id: number;
-  // The JSON array of the row's live messages, as written.
+  // The JSON array of the row's events, as written.
   events: string;
 }
 
@@ -35,16 +41,16 @@ export const outboxRepository = {
   async add(db: Database, events: readonly NewEvent[]): Promise<OutboxWritten | null> {
     if (!events.length) return null;
     const at = Date.now();
-    const messages = events.map(
-      (event) => ({ eventId: randomUUID(), type: event.type, topic: event.topic, at, data: event.data }) as LiveMessage,
+    const recorded = events.map(
+      (event) => ({ eventId: randomUUID(), type: event.type, at, data: event.data }) as DomainEvent,
     );
-    const topics = [...new Set(events.map((event) => event.topic))].join(',');
-    const text = JSON.stringify(messages);
+    const types = [...new Set(events.map((event) => event.type))].join(',');
+    const text = JSON.stringify(recorded);
     const result = await db.execute(
-      sql`insert into ${outboxEvents} (event_id, type, topic, payload) values (${randomUUID()}, ${OUTBOX_BATCH}, ${topics}, ${text}::json) returning id`,
+      sql`insert into ${outboxEvents} (event_id, type, topic, payload) values (${randomUUID()}, ${OUTBOX_DOMAIN_EVENTS}, ${types}, ${text}::json) returning id`,
     );
     const [row] = rowsOf<{ id: number | string }>(result);
-    return { id: Number(row!.id), events: messages, text };
+    return { id: Number(row!.id), events: recorded, text };
   },
 
   // Marks the given rows sent, those that are committed and not sent yet; returns their ids.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaLayout, InventoryContainer, LiveMessage, MovementsPage, YardLayout } from '@openyard/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addContainer } from '../../test/yard-fixtures';
+import { projectEvents } from '../../live/projection';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;
@@ -10,7 +11,7 @@ const events: LiveMessage[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
-  t.bus.subscribe((batch) => events.push(...batch));
+  t.bus.subscribe((batch) => events.push(...projectEvents(batch)));
 });
 afterAll(() => t.close());
 

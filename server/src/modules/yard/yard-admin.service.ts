@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { Principal } from '../auth/principal';
 import { containersRepository } from '../containers/containers.repository';
 import type { InventoryService } from '../inventory/inventory.service';
-import { areaTopic, INVENTORY_TOPIC, loadGrid } from '../inventory/placement';
+import { loadGrid } from '../inventory/placement';
 import type { NewEvent } from '../outbox/outbox.repository';
 import { yardAdminRepository, yardRepository, type YardAreaRow } from './yard.repository';
 
@@ -25,8 +25,7 @@ const AREA_NAME = /^[A-Za-z0-9-]{1,60}$/;
 type Reason = 'merge-slots' | 'split-slots' | 'split-area' | 'bulk-location';
 
 function layoutEvents(reason: Reason, areas: string[]): NewEvent[] {
-  const data = { reason, area: areas[0] ?? null };
-  return [INVENTORY_TOPIC, ...areas.map(areaTopic)].map((topic) => ({ type: 'inventory.layout.v1', topic, data }));
+  return [{ type: 'yard.layoutChanged', data: { reason, areas } }];
 }
 
 function cornersOf(area: YardAreaRow): [GeoPoint, GeoPoint, GeoPoint, GeoPoint] | null {

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPalette, IconPlugConnectedX, IconPlus, IconX } from '@tabler/icons-react';
+import { IconPalette, IconPlus, IconX } from '@tabler/icons-react';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { canCreateOrUpdate, messages, type Rule } from '@openyard/contracts';
@@ -229,11 +230,7 @@ export function ConfigurePage() {
         )}
       </Group>
 
-      {liveRefusal && (
-        <Alert color="orange" variant="light" icon={<IconPlugConnectedX size={16} />} p="xs">
-          Live updates are not available on this screen: {liveRefusal}
-        </Alert>
-      )}
+      <LiveUnavailableNotice refusal={liveRefusal} compact />
 
       <Box pos="relative">
         {!enterprise && <EnterpriseLock />}

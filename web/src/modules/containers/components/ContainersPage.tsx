@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Tabs } from '@mantine/core';
-import { IconBuildingWarehouse, IconPlugConnectedX, IconStack3 } from '@tabler/icons-react';
+import { Tabs } from '@mantine/core';
+import { IconBuildingWarehouse, IconStack3 } from '@tabler/icons-react';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { canCreateOrUpdate } from '@openyard/contracts';
@@ -27,11 +28,7 @@ export function ContainersPage() {
 
   return (
     <>
-      {liveRefusal && (
-        <Alert color="orange" variant="light" icon={<IconPlugConnectedX size={16} />} p="xs" mb="sm">
-          Changes made elsewhere will not appear by themselves: {liveRefusal}
-        </Alert>
-      )}
+      <LiveUnavailableNotice refusal={liveRefusal} />
       <Tabs value={scope} onChange={(value) => setScope(value === 'all' ? 'all' : 'yard')}>
         <Tabs.List mb="sm">
           <Tabs.Tab value="yard" leftSection={<IconBuildingWarehouse size={16} />} data-testid="containers-tab-yard">

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { liveTopics } from '@openyard/contracts';
 import { useLiveTopic } from '../../../live/hooks/useLiveTopic';
-import { unhandledLiveMessage } from '../../../live/utils/unhandledLiveMessage';
 import { containersQueryKeys } from '../utils/containersQueryKeys';
 import { refreshContainerData } from '../utils/refreshContainerData';
 
@@ -34,33 +34,10 @@ export function useContainersLive(): string | null {
   };
 
   return useLiveTopic(
-    'containers',
-    (message) => {
-      switch (message.type) {
-        case 'inventory.slot.v1':
-          refresh();
-          return;
-        // Merged, split or renamed slots: the pickers and the plan need the new layout too.
-        case 'inventory.layout.v1':
-          refresh(true);
-          return;
-        // Messages of other topics: not this screen's.
-        case 'gate.reader.v1':
-        case 'gate.readerRemoved.v1':
-        case 'gate.changed.v1':
-        case 'gate.health.v1':
-        case 'gate.tag.v1':
-        case 'deviceLog.entry.v1':
-        case 'machine.position.v1':
-        case 'machine.status.v1':
-        case 'itv.position.v1':
-        case 'ocr.record.v1':
-        case 'ocr.count.v1':
-          return;
-        default:
-          unhandledLiveMessage(message);
-      }
-    },
+    liveTopics.containers,
+    // A slot message reloads the pages; merged, split or renamed slots (a layout message): the
+    // pickers and the plan need the new layout too.
+    (message) => refresh(message.type === 'inventory.layout.v1'),
     () => refresh(true),
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowUp, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowUp, IconRefresh } from '@tabler/icons-react';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
@@ -136,11 +137,7 @@ export function DeviceLogsPage() {
   const rows = logs.data?.entities ?? [];
   return (
     <Stack gap="sm">
-      {liveRefusal && (
-        <Alert color="orange" variant="light" icon={<IconPlugConnectedX size={16} />} p="xs">
-          New entries will not appear by themselves: {liveRefusal}
-        </Alert>
-      )}
+      <LiveUnavailableNotice refusal={liveRefusal} compact />
       <Group justify="space-between" gap="xs" align="flex-end">
         <Group gap="sm" align="flex-end">
           <Select

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Tabs } from '@mantine/core';
-import { IconPlugConnectedX } from '@tabler/icons-react';
+import { Tabs } from '@mantine/core';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { hasRole } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
@@ -39,11 +39,7 @@ export function GateReadersPage() {
 
   return (
     <>
-      {liveRefusal && (
-        <Alert color="orange" variant="light" icon={<IconPlugConnectedX size={16} />} mb="sm" p="xs">
-          Live updates are not available on this screen: {liveRefusal}
-        </Alert>
-      )}
+      <LiveUnavailableNotice refusal={liveRefusal} />
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="sm">
           <Tabs.Tab value="gates" data-testid="gate-readers-tab-gates">

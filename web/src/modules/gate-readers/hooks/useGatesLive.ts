@@ -1,8 +1,9 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import type { Gate, GateReader } from '@openyard/contracts';
+import { liveTopics, type Gate, type GateReader } from '@openyard/contracts';
+import { useLiveCollection } from '../../../live/hooks/useLiveCollection';
 import { useLiveTopic } from '../../../live/hooks/useLiveTopic';
-import { unhandledLiveMessage } from '../../../live/utils/unhandledLiveMessage';
+import { REFETCH } from '../../../live/utils/LiveCollection';
 import { lastTagReadsState } from '../states/lastTagReadsState';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 import { readerWithHealth } from '../utils/readerWithHealth';
@@ -11,70 +12,66 @@ import { withHealth } from '../utils/withHealth';
 import { withoutReader } from '../utils/withoutReader';
 import { withReader } from '../utils/withReader';
 
-// Keeps the gate and reader lists true while the screen is open: deltas from the live topic
-// `gates` are applied to the cached snapshots; a resync (or reconnect) reloads the snapshots.
+// Keeps the gate and reader lists true while the screen is open: the live topic `gates` keeps both
+// lists (live collections: deltas applied to the cached snapshots, the race guard and the reload
+// after a reconnect or resync built in); the last tag read per reader is UI state (an atom).
 // Returns the hub's refusal text when the user may not watch the topic.
 export function useGatesLive(): string | null {
   const queryClient = useQueryClient();
   const setLastTagReads = useSetAtom(lastTagReadsState);
 
-  const update = <T>(queryKey: QueryKey, change: (current: T) => T) => {
-    queryClient.setQueryData<T>(queryKey, (current) => (current === undefined ? current : change(current)));
-    // A snapshot in flight may predate this change and would overwrite it: ask again after it.
-    if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
-  };
-  const reloadAll = () => void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.all });
-
-  return useLiveTopic(
-    'gates',
-    (message) => {
+  const gatesRefusal = useLiveCollection<Gate[], 'gates'>({
+    queryKey: gatesQueryKeys.gates,
+    topic: liveTopics.gates,
+    apply: (gates, message) => {
       switch (message.type) {
-        case 'gate.reader.v1': {
-          const { reader } = message.data;
-          update<Gate[]>(gatesQueryKeys.gates, (gates) => withReader(gates, reader));
-          update<GateReader[]>(gatesQueryKeys.readers, (readers) => upsertReader(readers, reader));
-          void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.unusedReaders });
-          return;
-        }
-        case 'gate.readerRemoved.v1': {
-          const { readerId } = message.data;
-          update<Gate[]>(gatesQueryKeys.gates, (gates) => withoutReader(gates, readerId));
-          update<GateReader[]>(gatesQueryKeys.readers, (readers) => readers.filter((reader) => reader.id !== readerId));
-          void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.unusedReaders });
-          return;
-        }
+        case 'gate.reader.v1':
+          return withReader(gates, message.data.reader);
+        case 'gate.readerRemoved.v1':
+          return withoutReader(gates, message.data.readerId);
+        case 'gate.health.v1':
+          return withHealth(gates, message.data);
+        // A gate was added, renamed, moved or deleted.
         case 'gate.changed.v1':
-          // A gate was added, renamed, moved or deleted: readers carry its name, so reload both lists.
-          reloadAll();
-          return;
-        case 'gate.health.v1': {
-          const health = message.data;
-          update<Gate[]>(gatesQueryKeys.gates, (gates) => withHealth(gates, health));
-          update<GateReader[]>(gatesQueryKeys.readers, (readers) =>
-            readers.map((reader) => readerWithHealth(reader, health)),
-          );
-          return;
-        }
-        case 'gate.tag.v1': {
-          const { tagRead } = message.data;
-          const arrivedAt = Date.now();
-          setLastTagReads((current) => ({ ...current, [tagRead.readerId]: { tagRead, arrivedAt } }));
-          return;
-        }
-        // Messages of other topics: not this screen's.
-        case 'deviceLog.entry.v1':
-        case 'machine.position.v1':
-        case 'machine.status.v1':
-        case 'itv.position.v1':
-        case 'inventory.slot.v1':
-        case 'inventory.layout.v1':
-        case 'ocr.record.v1':
-        case 'ocr.count.v1':
-          return;
-        default:
-          unhandledLiveMessage(message);
+          return REFETCH;
+        case 'gate.tag.v1':
+          return gates;
       }
     },
-    reloadAll,
+  });
+
+  useLiveCollection<GateReader[], 'gates'>({
+    queryKey: gatesQueryKeys.readers,
+    topic: liveTopics.gates,
+    apply: (readers, message) => {
+      switch (message.type) {
+        case 'gate.reader.v1':
+          return upsertReader(readers, message.data.reader);
+        case 'gate.readerRemoved.v1':
+          return readers.filter((reader) => reader.id !== message.data.readerId);
+        case 'gate.health.v1':
+          return readers.map((reader) => readerWithHealth(reader, message.data));
+        // Readers carry their gate's name.
+        case 'gate.changed.v1':
+          return REFETCH;
+        case 'gate.tag.v1':
+          return readers;
+      }
+    },
+  });
+
+  useLiveTopic(
+    liveTopics.gates,
+    (message) => {
+      if (message.type === 'gate.tag.v1') {
+        const { tagRead } = message.data;
+        const arrivedAt = Date.now();
+        setLastTagReads((current) => ({ ...current, [tagRead.readerId]: { tagRead, arrivedAt } }));
+      } else if (message.type !== 'gate.health.v1')
+        void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.unusedReaders });
+    },
+    () => void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.unusedReaders }),
   );
+
+  return gatesRefusal;
 }

@@ -22,7 +22,6 @@ import {
   IconArrowsSplit,
   IconCut,
   IconMapPin,
-  IconPlugConnectedX,
   IconRefresh,
   IconSearch,
 } from '@tabler/icons-react';
@@ -37,6 +36,7 @@ import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
 import { useColourRules } from '../hooks/useColourRules';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useInventoryLive } from '../hooks/useInventoryLive';
 import { useUpdateLocation } from '../hooks/useUpdateLocation';
 import { inventoryFiltersState } from '../states/inventoryFiltersState';
@@ -437,11 +437,7 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
 
       {(loading.refusal || loading.error) && (
         <Group gap="xs">
-          {loading.refusal && (
-            <Alert color="orange" variant="light" icon={<IconPlugConnectedX size={16} />} p={6}>
-              Live updates are not available on this screen: {loading.refusal}
-            </Alert>
-          )}
+          <LiveUnavailableNotice refusal={loading.refusal} compact />
           {loading.error && (
             <Alert color="red" variant="light" p={6}>
               The yard could not be loaded: {loading.error}

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { InventoryGrid } from '@openyard/contracts';
+import { liveTopics, type InventoryGrid } from '@openyard/contracts';
 import { http } from '../../../api/http';
 import { useLiveTopic } from '../../../live/hooks/useLiveTopic';
-import { unhandledLiveMessage } from '../../../live/utils/unhandledLiveMessage';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { inventoryQueryKeys } from '../utils/inventoryQueryKeys';
 import type { InventoryStore } from '../utils/InventoryStore';
@@ -41,33 +40,16 @@ export function useInventoryLive(store: InventoryStore, live: boolean) {
   }, [reload]);
 
   const refusal = useLiveTopic(
-    live ? 'inventory' : null,
+    live ? liveTopics.inventory : null,
     (message) => {
-      switch (message.type) {
-        case 'inventory.slot.v1':
-          store.applyMessage(message.data.container, message.data.version);
-          return;
-        case 'inventory.layout.v1':
-          // Areas, columns or rules changed: the grid's geometry and the snapshot with it.
-          void queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.layout });
-          void queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.rules });
-          void reload();
-          return;
-        case 'gate.reader.v1':
-        case 'gate.readerRemoved.v1':
-        case 'gate.changed.v1':
-        case 'gate.health.v1':
-        case 'gate.tag.v1':
-        case 'deviceLog.entry.v1':
-        case 'machine.position.v1':
-        case 'machine.status.v1':
-        case 'itv.position.v1':
-        case 'ocr.record.v1':
-        case 'ocr.count.v1':
-          return;
-        default:
-          unhandledLiveMessage(message);
+      if (message.type === 'inventory.slot.v1') {
+        store.applyMessage(message.data.container, message.data.version);
+        return;
       }
+      // Areas, columns or rules changed: the grid's geometry and the snapshot with it.
+      void queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.layout });
+      void queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.rules });
+      void reload();
     },
     () => void reload(),
   );

@@ -1,0 +1,67 @@
+import type { LiveMessage, LiveMessageType } from './live';
+
+type DataOf<K extends LiveMessageType> = Extract<LiveMessage, { type: K }>['data'];
+
+// Domain events: facts the services record, past tense (`domain.pastTense`), written to the outbox
+// in the transaction of the change. They are not websocket payloads: the server's projection
+// (server/src/live/projection.ts) turns each into the `*.v1` live messages and topics the screens
+// get, and server-side consumers (tasks, planning, dashboards) subscribe to the events themselves.
+// Adding one: its data here, a case in the projection (or none, for an event no screen shows).
+export interface DomainEventMap {
+  // A gate reader was created or changed (its gate, settings or health).
+  'gate.readerChanged': DataOf<'gate.reader.v1'>;
+  'gate.readerRemoved': { readerId: number };
+  // A gate was added, renamed, moved or deleted.
+  'gate.changed': { gateId: number };
+  // A gate's health, or its readers', was worked out anew (a status message, or ageing).
+  'gate.healthChanged': DataOf<'gate.health.v1'>;
+  'gate.tagRead': DataOf<'gate.tag.v1'>;
+  // A device log entry was written.
+  'device.logged': DataOf<'deviceLog.entry.v1'>;
+  'machine.moved': DataOf<'machine.position.v1'>;
+  'machine.statusChanged': DataOf<'machine.status.v1'>;
+  'itv.moved': DataOf<'itv.position.v1'>;
+  // A container's place in the yard changed (moved, arrived, left, or its details changed).
+  'container.moved': DataOf<'inventory.slot.v1'>;
+  // The yard's layout (merged or split slots, split area, bulk location) or its colour rules
+  // changed; `areas` are the areas it touched (none: the whole yard).
+  'yard.layoutChanged': { reason: DataOf<'inventory.layout.v1'>['reason']; areas: string[] };
+  // A truck visit's OCR record was created or changed; the gate's pending count after it.
+  'ocr.recordChanged': DataOf<'ocr.record.v1'>;
+  // A gate's pending OCR count changed without a new read (acknowledged or purged records).
+  'ocr.pendingCountChanged': DataOf<'ocr.count.v1'>;
+}
+
+export type DomainEventType = keyof DomainEventMap;
+
+// A new event, as a service records it.
+export type NewDomainEvent = { [K in DomainEventType]: { type: K; data: DomainEventMap[K] } }[DomainEventType];
+
+// An event as stored and carried on the bus: with its id (consumers drop a second delivery by it)
+// and the time it was recorded.
+export type DomainEvent = {
+  [K in DomainEventType]: { type: K; eventId: string; at: number; data: DomainEventMap[K] };
+}[DomainEventType];
+
+export type DomainEventOf<K extends DomainEventType> = Extract<DomainEvent, { type: K }>;
+
+export const DOMAIN_EVENT_TYPES = [
+  'gate.readerChanged',
+  'gate.readerRemoved',
+  'gate.changed',
+  'gate.healthChanged',
+  'gate.tagRead',
+  'device.logged',
+  'machine.moved',
+  'machine.statusChanged',
+  'itv.moved',
+  'container.moved',
+  'yard.layoutChanged',
+  'ocr.recordChanged',
+  'ocr.pendingCountChanged',
+] as const satisfies readonly DomainEventType[];
+
+// Every type listed once (a compile error names the one missing).
+type Missing = Exclude<DomainEventType, (typeof DOMAIN_EVENT_TYPES)[number]>;
+const everyTypeListed: Missing extends never ? true : Missing = true;
+void everyTypeListed;

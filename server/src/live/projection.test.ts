@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent, DomainEventOf, LiveMessage } from '@openyard/contracts';
+import { projectEvent, projectEvents } from './projection';
+
+const container = (area: string | null, location: string | null) => ({
+  containerId: 9,
+  number: 'MSCU1234565',
+  igmNumber: null,
+  itemNumber: null,
+  size: 20,
+  sizeName: '20',
+  liner: null,
+  linerColor: null,
+  process: null,
+  containerType: null,
+  category: null,
+  customer: null,
+  cargoType: null,
+  hazardous: false,
+  addeddate: 1,
+  lastMovedDate: 2,
+  planned: false,
+  dispatched: false,
+  location,
+  fullName: location,
+  area,
+  stackIndex: null,
+  rowIndex: area ? 1 : null,
+  columnIndex: area ? 2 : null,
+  tier: area ? 1 : null,
+});
+
+const moved = (area: string | null, previousArea: string | null): DomainEventOf<'container.moved'> => ({
+  type: 'container.moved',
+  eventId: 'e-1',
+  at: 1000,
+  data: {
+    container: container(area, area ? `${area}_1_2_1` : null),
+    previousLocation: previousArea ? `${previousArea}_1_1_1` : null,
+    previousArea,
+    source: 'manual',
+    movedBy: 'operator1',
+    version: 42,
+  },
+});
+
+describe('the projection of domain events to live messages', () => {
+  it('puts a container move on the yard topic and the topics of the areas it left and entered', () => {
+    const event = moved('C', 'A');
+    const messages = projectEvent(event);
+    expect(messages.map((message) => message.topic)).toEqual(['inventory', 'inventory:C', 'inventory:A']);
+    for (const message of messages) {
+      // The wire format: the event's id and time, the data as the service recorded it, in this key order.
+      expect(Object.keys(message)).toEqual(['eventId', 'type', 'topic', 'at', 'data']);
+      expect(message).toMatchObject({ type: 'inventory.slot.v1', eventId: 'e-1', at: 1000, data: event.data });
+    }
+    // Within one area, or out of the yard: one area topic, or none.
+    expect(projectEvent(moved('C', 'C')).map((message) => message.topic)).toEqual(['inventory', 'inventory:C']);
+    expect(projectEvent(moved(null, 'B')).map((message) => message.topic)).toEqual(['inventory', 'inventory:B']);
+    expect(projectEvent(moved('D', null)).map((message) => message.topic)).toEqual(['inventory', 'inventory:D']);
+  });
+
+  it('puts a layout change on the yard topic and those of the areas it touched, naming the first', () => {
+    const split: DomainEvent = {
+      type: 'yard.layoutChanged',
+      eventId: 'e-2',
+      at: 5,
+      data: { reason: 'split-area', areas: ['C', 'C2'] },
+    };
+    expect(projectEvent(split)).toEqual(
+      ['inventory', 'inventory:C', 'inventory:C2'].map((topic) => ({
+        eventId: 'e-2',
+        type: 'inventory.layout.v1',
+        topic,
+        at: 5,
+        data: { reason: 'split-area', area: 'C' },
+      })),
+    );
+    const rules: DomainEvent = {
+      type: 'yard.layoutChanged',
+      eventId: 'e-3',
+      at: 5,
+      data: { reason: 'rules', areas: [] },
+    };
+    expect(projectEvent(rules)).toEqual([
+      { eventId: 'e-3', type: 'inventory.layout.v1', topic: 'inventory', at: 5, data: { reason: 'rules', area: null } },
+    ]);
+  });
+
+  it('puts OCR changes on their gate’s queue topic', () => {
+    const count: DomainEvent = {
+      type: 'ocr.pendingCountChanged',
+      eventId: 'e-4',
+      at: 7,
+      data: { gateId: 3, pendingCount: 2 },
+    };
+    expect(projectEvent(count)).toEqual([
+      { eventId: 'e-4', type: 'ocr.count.v1', topic: 'ocr:3', at: 7, data: { gateId: 3, pendingCount: 2 } },
+    ]);
+  });
+
+  it('maps each device and gate fact to its message and topic', () => {
+    const tag = { id: 1, readerId: 2, gateId: 3, tagId: 'T1', antenna: null, rssi: null, readAt: 4 };
+    const entry = { id: 5, deviceId: 'reader-2', type: 'TAG_DATA', message: 'Tag T1 read', topic: 't', at: 6 };
+    const events = [
+      { type: 'gate.tagRead', eventId: 'a', at: 1, data: { tagRead: tag } },
+      { type: 'gate.readerRemoved', eventId: 'b', at: 1, data: { readerId: 2 } },
+      { type: 'gate.changed', eventId: 'c', at: 1, data: { gateId: 3 } },
+      { type: 'device.logged', eventId: 'd', at: 1, data: { entry } },
+      {
+        type: 'machine.statusChanged',
+        eventId: 'e',
+        at: 1,
+        data: { machineId: 1, machineStatus: 'Idle', status: 'orange' },
+      },
+    ] as DomainEvent[];
+    expect(projectEvents(events).map(({ type, topic, eventId }) => [type, topic, eventId])).toEqual([
+      ['gate.tag.v1', 'gates', 'a'],
+      ['gate.readerRemoved.v1', 'gates', 'b'],
+      ['gate.changed.v1', 'gates', 'c'],
+      ['deviceLog.entry.v1', 'device-logs', 'd'],
+      ['machine.status.v1', 'machines', 'e'],
+    ]);
+  });
+
+  it('passes the live messages of outbox rows written before domain events through unchanged', () => {
+    const legacy: LiveMessage = { eventId: 'x', type: 'gate.changed.v1', topic: 'gates', at: 1, data: { gateId: 3 } };
+    expect(projectEvent(legacy)).toEqual([legacy]);
+  });
+
+  it('shows nothing for an event type this server does not know (a newer process wrote it)', () => {
+    expect(projectEvent({ type: 'gate.opened', eventId: 'y', at: 1, data: {} } as unknown as DomainEvent)).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import { liveTopics, type LiveMessage } from '@openyard/contracts';
+import type { BusEvent } from '../adapters/bus';
+
+// The projection: each domain event → the `*.v1` live messages the screens get, on their topics.
+// The one place that knows both vocabularies; services record facts, the hub delivers these.
+// A message keeps its event's id and time (one event on several topics has one id: the web drops a
+// second delivery per topic and event id, the hub per event id before projecting).
+// Key order is the wire format's (eventId, type, topic, at, data).
+export function projectEvent(event: BusEvent): LiveMessage[] {
+  // Outbox rows written before domain events hold live messages: delivered as they are.
+  if ('topic' in event) return [event];
+  const { eventId, at } = event;
+  const on = <M extends LiveMessage>(type: M['type'], topic: string, data: M['data']) =>
+    ({ eventId, type, topic, at, data }) as M;
+  switch (event.type) {
+    case 'gate.readerChanged':
+      return [on('gate.reader.v1', liveTopics.gates, event.data)];
+    case 'gate.readerRemoved':
+      return [on('gate.readerRemoved.v1', liveTopics.gates, event.data)];
+    case 'gate.changed':
+      return [on('gate.changed.v1', liveTopics.gates, event.data)];
+    case 'gate.healthChanged':
+      return [on('gate.health.v1', liveTopics.gates, event.data)];
+    case 'gate.tagRead':
+      return [on('gate.tag.v1', liveTopics.gates, event.data)];
+    case 'device.logged':
+      return [on('deviceLog.entry.v1', liveTopics.deviceLogs, event.data)];
+    case 'machine.moved':
+      return [on('machine.position.v1', liveTopics.machines, event.data)];
+    case 'machine.statusChanged':
+      return [on('machine.status.v1', liveTopics.machines, event.data)];
+    case 'itv.moved':
+      return [on('itv.position.v1', liveTopics.itvs, event.data)];
+    case 'container.moved': {
+      // The yard's topic, and those of the areas the container entered and left.
+      const { container, previousArea } = event.data;
+      const messages = [on('inventory.slot.v1', liveTopics.inventory, event.data)];
+      if (container.area) messages.push(on('inventory.slot.v1', liveTopics.inventoryArea(container.area), event.data));
+      if (previousArea && previousArea !== container.area)
+        messages.push(on('inventory.slot.v1', liveTopics.inventoryArea(previousArea), event.data));
+      return messages;
+    }
+    case 'yard.layoutChanged': {
+      const { reason, areas } = event.data;
+      const data = { reason, area: areas[0] ?? null };
+      return [liveTopics.inventory, ...areas.map(liveTopics.inventoryArea)].map((topic) =>
+        on('inventory.layout.v1', topic, data),
+      );
+    }
+    case 'ocr.recordChanged':
+      return [on('ocr.record.v1', liveTopics.ocr(event.data.record.gateId), event.data)];
+    case 'ocr.pendingCountChanged':
+      return [on('ocr.count.v1', liveTopics.ocr(event.data.gateId), event.data)];
+    default:
+      return unprojected(event);
+  }
+}
+
+// An event of a type this server does not know (a newer process wrote it): no screen of this
+// server shows it.
+function unprojected(event: never): LiveMessage[] {
+  void event;
+  return [];
+}
+
+// The live messages of a batch of bus events, in order.
+export function projectEvents(events: readonly BusEvent[]): LiveMessage[] {
+  return events.flatMap(projectEvent);
+}
