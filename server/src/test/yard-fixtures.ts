@@ -1,4 +1,4 @@
-import { withCheckDigit, type Container, type ContainerInput } from '@openyard/contracts';
+import { withCheckDigit, type Container } from '@openyard/contracts';
 import { testClient } from './api-client';
 import type { TestApp } from './test-app';
 
@@ -16,7 +16,7 @@ export async function addContainer(
   fields: { containerNumber?: string; sizeName?: string; location?: string; [key: string]: unknown } = {},
 ): Promise<Container> {
   const saved = await testClient(t.app, auth).containers.save({
-    body: { containerNumber: containerNumber(), sizeName: '20', ...fields } as ContainerInput,
+    body: { containerNumber: containerNumber(), sizeName: '20', ...fields },
   });
   if (!saved.container) throw new Error(`add container failed: ${JSON.stringify(saved)}`);
   return saved.container;

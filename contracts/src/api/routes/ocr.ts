@@ -92,7 +92,8 @@ export const ocr = {
   frame: defineRoute({
     method: 'GET',
     path: '/rest/enterprise/gate/frames/*',
-    params: Type.Object({ '*': Type.String() }),
+    // `*` is the frame path; a record, as the server's schema compiler takes no `*` property name.
+    params: Type.Record(Type.String(), Type.String()),
     response: Type.Unsafe<ArrayBuffer>({ type: 'string', format: 'binary' }),
     responseKind: 'bytes',
     access: gate,

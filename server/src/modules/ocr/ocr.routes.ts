@@ -54,7 +54,7 @@ export async function ocrRoutes(
     capture: (request) => ocr.capture(request.query.gateId, request.query.camera),
     // The pattern of frame paths admits nothing else, so no path can leave the frames folder.
     frame: async (request, reply) => {
-      const path = `frames/${request.params['*']}`;
+      const path = `frames/${request.params['*'] ?? ''}`;
       if (!isFramePath(path)) throw notFound();
       const jpeg = await blobs.get(path);
       if (!jpeg) throw notFound();
