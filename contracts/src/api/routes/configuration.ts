@@ -11,7 +11,13 @@ const write = { ...read, write: true, screen: '/configure' } as const;
 const tags = ['configuration'];
 
 export const configuration = {
-  load: defineRoute({ method: 'GET', path: '/rest/configuration/load', response: Type.Array(Rule), access: read, tags }),
+  load: defineRoute({
+    method: 'GET',
+    path: '/rest/configuration/load',
+    response: Type.Array(Rule),
+    access: read,
+    tags,
+  }),
   save: defineRoute({
     method: 'POST',
     path: '/rest/configuration',

@@ -8,7 +8,13 @@ const tags = ['yard'];
 
 export const yard = {
   // Public: the web loads it before login (spec 1 §2) and the public kiosk maps draw it.
-  layout: defineRoute({ method: 'GET', path: '/rest/yard/layout', response: YardLayout, access: { public: true }, tags }),
+  layout: defineRoute({
+    method: 'GET',
+    path: '/rest/yard/layout',
+    response: YardLayout,
+    access: { public: true },
+    tags,
+  }),
   mergeSlots: defineRoute({
     method: 'POST',
     path: '/rest/yard/merge-slots',

@@ -14,8 +14,7 @@ export async function inventoryRoutes(app: FastifyInstance, { inventory }: { inv
     routes.inventory,
     {
       yardContainers: (request) => inventory.yardContainers(request.query.includePlanned ?? false),
-      areaContainers: (request) =>
-        inventory.areaContainers(request.params.area, request.query.includePlanned ?? false),
+      areaContainers: (request) => inventory.areaContainers(request.params.area, request.query.includePlanned ?? false),
       igmContainers: (request) => inventory.igmContainers(request.params.igm),
       // The full snapshot is served from a copy kept per inventory version; with lastUpdated only
       // the changes since are sent.
