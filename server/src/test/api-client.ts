@@ -61,3 +61,14 @@ export function httpClient(
     }),
   );
 }
+
+// A call's outcome as status and body, answered or refused (the error answer then), for tests that
+// check both the same way. A refusal that is not the server's (a network error) is thrown.
+export async function outcome<T>(call: Promise<T>): Promise<{ status: number; body: T }> {
+  try {
+    return { status: 200, body: await call };
+  } catch (error) {
+    if (error instanceof ApiCallError) return { status: error.status, body: error.body as T };
+    throw error;
+  }
+}
