@@ -22,12 +22,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { slotSpan, type InventoryGrid, type LoginResponse, type YardLayout } from '@openyard/contracts';
+import { slotSpan, type InventoryGrid, type YardLayout } from '@openyard/contracts';
 import { openDatabase } from '@openyard/server/adapters/db';
 import { loadConfig } from '@openyard/server/config';
 import { seedDemoContainers } from '@openyard/server/db/seed/demo-containers';
 import { seedDemo, seedReferenceData } from '@openyard/server/db/seed/seed';
 import * as schema from '@openyard/server/db/schema';
+import { benchClient, benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { machineCpu } from './lib/cpu';
 import { closedLoad, pacedLoad, type PacedFigures } from './lib/paced';
@@ -173,19 +174,6 @@ async function drained(baseUrl: string) {
   }
 }
 
-async function json<T>(baseUrl: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 // Moves that are always valid: the 20 ft box on top of one stack to the top of another stack with
 // room, both on unmerged columns; the local model follows every move.
 export function movePlanner(layout: YardLayout, grid: InventoryGrid) {
@@ -323,9 +311,10 @@ async function measureScreen(baseUrl: string, token: string) {
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.start');
     }
+    const api = benchClient(baseUrl, token);
     const [layout, grid] = await Promise.all([
-      json<YardLayout>(baseUrl, '/rest/yard/layout', token),
-      json<InventoryGrid>(baseUrl, '/rest/yard/grid?includePlanned=true', token),
+      api.yard.layout(),
+      api.inventory.grid({ query: { includePlanned: true } }),
     ]);
     const nextMove = movePlanner(layout, grid);
     const sent: { containerId: number; at: number; repliedAt: number | null }[] = [];
@@ -346,7 +335,8 @@ async function measureScreen(baseUrl: string, token: string) {
         repliedAt: null,
       };
       sent.push(entry);
-      const request = json(baseUrl, '/rest/yard/updateLocation', token, [move])
+      const request = api.inventory
+        .updateLocation({ body: [move] })
         .then(
           () => {
             entry.repliedAt = Date.now();
@@ -451,22 +441,19 @@ export async function main() {
     );
     child = await startChild('inventory');
     const { baseUrl } = await child.call({ op: 'start', env });
-    const login = await fetch(`${baseUrl}/rest/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'superadmin', password: 'demo' }),
-    });
-    const { token } = (await login.json()) as LoginResponse;
-    const grid = await json<InventoryGrid>(baseUrl, '/rest/yard/grid', token);
+    const { token, api } = await benchLogin(baseUrl);
+    const grid = await api.inventory.grid();
     const numbers = grid.numbers;
     const someNumber = (i: number) => numbers[(i * 7919) % numbers.length]!;
+    // Plain fetch: the ETag header is what is wanted, not the body.
     const gridEtag =
       (
         await fetch(`${baseUrl}/rest/yard/grid?includePlanned=true`, { headers: { authorization: `Bearer ${token}` } })
       ).headers.get('etag') ?? '';
     // Warm the snapshot cache and the routes.
-    for (const path of ['/rest/health', '/rest/yard/grid?includePlanned=true', `/rest/yard/container/${numbers[0]}`])
-      await json(baseUrl, path, token);
+    await api.auth.health();
+    await api.inventory.grid({ query: { includePlanned: true } });
+    await api.inventory.container({ params: { n: numbers[0]! } });
 
     const idle = machineCpu();
     await sleep(1000);

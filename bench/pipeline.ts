@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MqttClient } from 'mqtt';
+import { benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { machineCpu, otherCpu, processCpu, servicesCpu } from './lib/cpu';
 import { brokerCeiling, closeFleet, connectFleet, liveClient, offerLoad, type LiveEvent } from './lib/load';
@@ -74,16 +75,6 @@ interface TopologyResult {
   ratio: number;
   p95MsAt2000: number | null;
   lost: number;
-}
-
-async function api<T>(baseUrl: string, token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 async function inGroups<T, R>(items: T[], size: number, work: (item: T, index: number) => Promise<R>) {
@@ -209,14 +200,7 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
     ingestClientIds = started.ingestClientIds;
     const { baseUrl } = started;
     const brokerUrl = started.brokerUrl ?? SERVICES.mqttUrl;
-    const login = await fetch(`${baseUrl}/rest/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'superadmin', password: 'demo' }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status}`);
-    const { token } = (await login.json()) as { token: string };
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const { cookie, api } = await benchLogin(baseUrl);
 
     // Devices: readers on the demo gates and machines, made through the REST API (each reply
     // carries the device's MQTT password once).
@@ -224,21 +208,21 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
       readers: { gateId: number | null }[];
     };
     const gateIds = [...new Set(demo.readers.map((reader) => reader.gateId).filter((id) => id !== null))];
-    type Saved = { credentials?: { mqttUsername: string; mqttPassword: string } };
     const setupStarted = Date.now();
     const readers = await inGroups(Array.from({ length: READERS }), 4, async (_, i) => {
-      const saved = await api<Saved & { reader: { id: number } }>(baseUrl, token, '/rest/enterprise/gate/reader', {
-        name: `Bench-${tag}-R${i + 1}`,
-        readerType: 'GATEIN',
-        ip: `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`,
-        gate: { id: gateIds[i % gateIds.length] },
+      const saved = await api.gates.createReader({
+        body: {
+          name: `Bench-${tag}-R${i + 1}`,
+          readerType: 'GATEIN',
+          ip: `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+          gate: { id: gateIds[i % gateIds.length]! },
+        },
       });
       return { id: saved.reader.id, ...saved.credentials! };
     });
     const machines = await inGroups(Array.from({ length: MACHINES }), 4, async (_, i) => {
-      const saved = await api<Saved & { machine: { id: number } }>(baseUrl, token, '/rest/enterprise/machines', {
-        machineName: `Bench-${tag}-M${i + 1}`,
-        machineType: 'Reach-Stacker',
+      const saved = await api.machines.save({
+        body: { machineName: `Bench-${tag}-M${i + 1}`, machineType: 'Reach-Stacker' },
       });
       return { id: saved.machine.id, ...saved.credentials! };
     });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LoginResponse } from '@openyard/contracts';
+import { benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { createDatabase } from './lib/services';
 import { fmt, percentiles, sleep } from './lib/stats';
@@ -120,12 +120,7 @@ async function main() {
     console.log(`[${topology}] ${fmt(seeded.inYard)} containers in the yard, ${fmt(seeded.dispatched)} dispatched`);
     child = await startChild('search-probe');
     const { baseUrl } = await child.call({ op: 'start', env });
-    const login = await fetch(`${baseUrl}/rest/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'superadmin', password: 'demo' }),
-    });
-    const { token } = (await login.json()) as LoginResponse;
+    const { token } = await benchLogin(baseUrl);
     const idleUntil = Date.now() + 2000;
     const idle = summary(await healthWhile(baseUrl, () => Date.now() > idleUntil));
     console.log(

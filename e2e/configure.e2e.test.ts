@@ -1,23 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, type NamedItem, type Rule, type RuleSaved, type YardLayout } from '@openyard/contracts';
-import { loginToken, uniqueName } from './support/api';
+import { messages, type RuleInput, type YardLayout } from '@openyard/contracts';
+import { apiClient, loginToken, refusalOf, uniqueName, type ApiClient } from './support/api';
 import { launchBrowser } from './support/launchBrowser';
 import { loginThroughPage } from './support/loginThroughPage';
 import { screenshot } from './support/screenshot';
 import { startServer, type RunningServer } from './support/startServer';
-
-async function api<T>(server: RunningServer, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 // Clicks the cell at grid place (x, y) of an area's canvas; the canvas gives its cell size.
 async function clickCell(page: Page, area: string, x: number, y: number) {
@@ -41,14 +29,14 @@ describe('configure screen (enterprise edition)', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let token: string;
+  let api: ApiClient;
   let areaC: YardLayout['areaLayouts'][number];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    token = await loginToken(server.baseUrl, 'superadmin', 'demo');
-    const layout = await api<YardLayout>(server, token, 'GET', '/rest/yard/layout');
-    areaC = layout.body.areaLayouts.find((area) => area.name === 'C')!;
+    api = apiClient(server.baseUrl, await loginToken(server.baseUrl, 'superadmin', 'demo'));
+    const layout = await api.yard.layout();
+    areaC = layout.areaLayouts.find((area) => area.name === 'C')!;
   });
   afterAll(async () => {
     await browser?.close();
@@ -71,14 +59,14 @@ describe('configure screen (enterprise edition)', () => {
     await page.locator('[data-testid="live-status"][data-status="open"]').waitFor();
   };
   const showcaseRules = async (): Promise<number[]> => {
-    const layout = (await api<YardLayout>(server, token, 'GET', '/rest/yard/layout')).body;
+    const layout = await api.yard.layout();
     const area = (name: string) => layout.areaLayouts.find((candidate) => candidate.name === name)!;
-    const liners = (await api<NamedItem[]>(server, token, 'GET', '/rest/liners')).body;
+    const liners = await api.masterData.liners();
     const cellsOf = (name: string, rows: number[], columns: [number, number]) =>
       area(name)
         .rowLayouts.filter((_, y) => rows.includes(y))
         .flatMap((row) => row.cellLayouts.slice(columns[0], columns[1]).map((cell) => ({ id: cell.id })));
-    const inputs = [
+    const inputs: RuleInput[] = [
       {
         name: uniqueName('Export 40 '),
         color: '#F59F00',
@@ -96,14 +84,13 @@ describe('configure screen (enterprise edition)', () => {
     ];
     const ids: number[] = [];
     for (const input of inputs) {
-      const saved = await api<RuleSaved>(server, token, 'POST', '/rest/configuration', input);
-      expect(saved.status).toBe(200);
-      ids.push(saved.body.rule.id);
+      const saved = await api.configuration.save({ body: input });
+      ids.push(saved.rule.id);
       await page.locator(`[data-testid="rule-list-item"][data-rule-name="${input.name}"]`).waitFor();
     }
     return ids;
   };
-  const rules = async () => (await api<Rule[]>(server, token, 'GET', '/rest/configuration/load')).body;
+  const rules = () => api.configuration.load();
 
   it('creates a rule from a selected row, refuses a taken name, shows a cell summary and deletes the rule', async () => {
     const [firstRow, secondRow] = areaC.rowLayouts;
@@ -159,13 +146,17 @@ describe('configure screen (enterprise edition)', () => {
     await page.getByTestId('rule-form').getByText(messages.ruleNameTaken(name.toUpperCase())).waitFor();
     expect(await page.getByTestId('configure-page').getAttribute('data-mode')).toBe('edit');
     // The server refuses it the same way when a client skips the screen's check.
-    const duplicate = await api<{ message: string }>(server, token, 'POST', '/rest/configuration', {
-      name: name.toUpperCase(),
-      color: '#E03131',
-      cells: secondRow!.cellLayouts.map((cell) => ({ id: cell.id })),
-    });
+    const duplicate = await refusalOf(
+      api.configuration.save({
+        body: {
+          name: name.toUpperCase(),
+          color: '#E03131',
+          cells: secondRow!.cellLayouts.map((cell) => ({ id: cell.id })),
+        },
+      }),
+    );
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body.message).toBe(messages.ruleNameTaken(name.toUpperCase()));
+    expect(duplicate.message).toBe(messages.ruleNameTaken(name.toUpperCase()));
     // Cancelling returns to view mode with nothing saved.
     await page.getByTestId('rule-form-cancel').click();
     await page.locator('[data-testid="configure-page"][data-mode="view"]').waitFor();
@@ -197,7 +188,7 @@ describe('configure screen (enterprise edition)', () => {
     await page.getByText(messages.ruleDeleted).waitFor();
     await item.waitFor({ state: 'detached' });
     expect((await rules()).some((rule) => rule.name === name)).toBe(false);
-    for (const id of showcase) await api(server, token, 'DELETE', `/rest/configuration/${id}`);
+    for (const id of showcase) await api.configuration.delete({ params: { id } });
   });
 
   it('selects by column and area, and edits an existing rule', async () => {
@@ -206,9 +197,7 @@ describe('configure screen (enterprise edition)', () => {
     await page.getByTestId('configure-select-by').getByText('Column').click();
     await clickCell(page, 'D', 3, 2);
     const rowCount = page.getByTestId('rule-form-cell-count');
-    const areaD = (await api<YardLayout>(server, token, 'GET', '/rest/yard/layout')).body.areaLayouts.find(
-      (area) => area.name === 'D',
-    )!;
+    const areaD = (await api.yard.layout()).areaLayouts.find((area) => area.name === 'D')!;
     await rowCount.filter({ hasText: `${areaD.rowLayouts.length} cells` }).waitFor();
     // A second click on the same column takes it out again.
     await clickCell(page, 'D', 3, 0);
@@ -233,7 +222,7 @@ describe('configure screen (enterprise edition)', () => {
     const saved = (await rules()).find((rule) => rule.name === name)!;
     expect(saved.cells).toHaveLength(areaCells - 1);
     expect(saved.cells.map((cell) => cell.id)).not.toContain(areaD.rowLayouts[0]!.cellLayouts[0]!.id);
-    await api(server, token, 'DELETE', `/rest/configuration/${saved.id}`);
+    await api.configuration.delete({ params: { id: saved.id } });
   });
 
   it('shows a rule saved elsewhere without a reload', async () => {
@@ -242,15 +231,16 @@ describe('configure screen (enterprise edition)', () => {
       (globalThis as { e2eSameDocument?: boolean }).e2eSameDocument = true;
     });
     const name = uniqueName('Live rule ');
-    const created = await api<RuleSaved>(server, token, 'POST', '/rest/configuration', {
-      name,
-      color: '#F59F00',
-      cells: areaC.rowLayouts[3]!.cellLayouts.slice(0, 4).map((cell) => ({ id: cell.id })),
+    const created = await api.configuration.save({
+      body: {
+        name,
+        color: '#F59F00',
+        cells: areaC.rowLayouts[3]!.cellLayouts.slice(0, 4).map((cell) => ({ id: cell.id })),
+      },
     });
-    expect(created.status).toBe(200);
     const item = page.locator(`[data-testid="rule-list-item"][data-rule-name="${name}"]`);
     await item.waitFor({ timeout: 5_000 });
-    await api(server, token, 'DELETE', `/rest/configuration/${created.body.rule.id}`);
+    await api.configuration.delete({ params: { id: created.rule.id } });
     await item.waitFor({ state: 'detached', timeout: 5_000 });
     expect(await page.evaluate(() => (globalThis as { e2eSameDocument?: boolean }).e2eSameDocument)).toBe(true);
   });
@@ -289,15 +279,19 @@ describe('configure screen (community edition)', () => {
       expect(await page.getByTestId('configure-new-rule').isDisabled()).toBe(true);
       await screenshot(page, 'configure-community');
 
-      const token = await loginToken(server.baseUrl, 'superadmin', 'demo');
-      const layout = await api<YardLayout>(server, token, 'GET', '/rest/yard/layout');
-      const refused = await api<{ message: string }>(server, token, 'POST', '/rest/configuration', {
-        name: 'Not here',
-        color: '#1C7ED6',
-        cells: [{ id: layout.body.areaLayouts[0]!.rowLayouts[0]!.cellLayouts[0]!.id }],
-      });
+      const api = apiClient(server.baseUrl, await loginToken(server.baseUrl, 'superadmin', 'demo'));
+      const layout = await api.yard.layout();
+      const refused = await refusalOf(
+        api.configuration.save({
+          body: {
+            name: 'Not here',
+            color: '#1C7ED6',
+            cells: [{ id: layout.areaLayouts[0]!.rowLayouts[0]!.cellLayouts[0]!.id }],
+          },
+        }),
+      );
       expect(refused.status).toBe(403);
-      expect(refused.body.message).toBe(messages.lockedFeature);
+      expect(refused.message).toBe(messages.lockedFeature);
     } finally {
       await context.close();
     }

@@ -3,35 +3,18 @@ import { deflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  messages,
-  withCheckDigit,
-  type ContainerSaved,
-  type InventorySnapshot,
-  type YardLayout,
-} from '@openyard/contracts';
-import { loginToken, roleId } from './support/api';
+import { messages, withCheckDigit } from '@openyard/contracts';
+import { apiClient, loginToken, refusalOf, roleId } from './support/api';
 import { launchBrowser } from './support/launchBrowser';
 import { loginThroughPage } from './support/loginThroughPage';
 import { screenshot } from './support/screenshot';
 import { freePort, startServer, type RunningServer } from './support/startServer';
 
-async function api<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 // Two empty ground-or-top slots of a 20 ft area (no merged pairs), read from the live inventory.
 async function freeSlots(baseUrl: string, token: string, count: number): Promise<string[]> {
-  const layout = (await api<YardLayout>(baseUrl, token, 'GET', '/rest/yard/layout')).body;
-  const snapshot = (await api<InventorySnapshot>(baseUrl, token, 'GET', '/rest/yard/load')).body;
+  const api = apiClient(baseUrl, token);
+  const layout = await api.yard.layout();
+  const snapshot = await api.inventory.load();
   const slots: string[] = [];
   for (const area of layout.areaLayouts) {
     if (area.cellNames.some((column) => column.merged)) continue;
@@ -119,14 +102,10 @@ describe('containers screen', () => {
   it('searches, edits, moves, shows movements and the map, exports and deletes a container', async () => {
     const number = uniqueContainerNumber();
     const [firstSlot, secondSlot, liveSlot] = await freeSlots(server.baseUrl, superToken, 3);
-    const added = await api<ContainerSaved>(server.baseUrl, superToken, 'PUT', '/rest/enterprise/containers', {
-      containerNumber: number,
-      sizeName: '20',
-      igm: 'E2E100',
-      item: '7',
-      location: firstSlot,
+    const added = await apiClient(server.baseUrl, superToken).containers.save({
+      body: { containerNumber: number, sizeName: '20', igm: 'E2E100', item: '7', location: firstSlot },
     });
-    expect(added.body.responsestatus).toBe('success');
+    expect(added.responsestatus).toBe('success');
 
     await loginThroughPage(page, server.baseUrl, 'admin', 'demo');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Containers' }).click();
@@ -205,10 +184,10 @@ describe('containers screen', () => {
     await row.filter({ hasText: secondSlot! }).waitFor();
 
     // A move made elsewhere shows without reload (live topic `containers`).
-    const moved = await api(server.baseUrl, superToken, 'POST', '/rest/yard/updateLocation', [
-      { containerId: added.body.container!.id, number, previousLocation: secondSlot, newLocation: liveSlot },
-    ]);
-    expect(moved.status).toBe(200);
+    const moved = await apiClient(server.baseUrl, superToken).inventory.updateLocation({
+      body: [{ containerId: added.container!.id, number, previousLocation: secondSlot, newLocation: liveSlot! }],
+    });
+    expect(moved.containers).toHaveLength(1);
     await row.filter({ hasText: liveSlot! }).waitFor({ timeout: 5_000 });
 
     // Movements
@@ -366,12 +345,14 @@ describe('containers screen', () => {
 
   it('lets an operator without create/update rights look but not change; an admin may change', async () => {
     const operatorRole = await roleId(server.baseUrl, superToken, 'operator');
-    const updated = await api(server.baseUrl, superToken, 'PUT', '/rest/enterprise/roles/permissions', {
-      roleId: operatorRole,
-      landingPage: '/tasks',
-      permissions: { crudEnabled: false, containersVisible: true },
+    const updated = await apiClient(server.baseUrl, superToken).roles.updatePermissions({
+      body: {
+        roleId: operatorRole,
+        landingPage: '/tasks',
+        permissions: { crudEnabled: false, containersVisible: true },
+      },
     });
-    expect(updated.status).toBe(200);
+    expect(updated.permissions.containersVisible).toBe(true);
 
     await loginThroughPage(page, server.baseUrl, 'operator', 'demo');
     await page.goto(`${server.baseUrl}/containers`);
@@ -388,15 +369,9 @@ describe('containers screen', () => {
     await screenshot(page, 'containers-operator-read-only');
     // The server refuses what the screen disables.
     const operatorToken = await loginToken(server.baseUrl, 'operator', 'demo');
-    const first = (
-      await api<{ entities: { id: number }[] }>(
-        server.baseUrl,
-        operatorToken,
-        'GET',
-        '/rest/enterprise/containers?limit=1',
-      )
-    ).body.entities[0]!;
-    const refused = await api(server.baseUrl, operatorToken, 'DELETE', `/rest/enterprise/containers/${first.id}`);
+    const asOperator = apiClient(server.baseUrl, operatorToken);
+    const first = (await asOperator.containers.inYard({ query: { limit: 1 } })).entities[0]!;
+    const refused = await refusalOf(asOperator.containers.delete({ params: { n: String(first.id) } }));
     expect(refused.status).toBe(403);
 
     const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });

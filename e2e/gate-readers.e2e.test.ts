@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, type Gate, type GateReader } from '@openyard/contracts';
-import { loginToken, uniqueName } from './support/api';
+import { messages } from '@openyard/contracts';
+import { apiClient, loginToken, refusalOf, uniqueName } from './support/api';
 import { demoReaders, type DemoReader } from './support/demoDevices';
 import { launchBrowser } from './support/launchBrowser';
 import { loginThroughPage } from './support/loginThroughPage';
@@ -103,13 +103,13 @@ describe('gate readers screen', () => {
 
   it('checks the gate form, adds a gate and a reader with their credentials, then removes them', async () => {
     // The server answers an empty name with the spec's text.
-    const response = await fetch(`${server.baseUrl}/rest/enterprise/gate`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: '', type: 'IN', positionLat: 19.07, positionLong: 72.87 }),
-    });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toBe(messages.gateNameEmpty);
+    const refused = await refusalOf(
+      apiClient(server.baseUrl, token).gates.create({
+        body: { name: '', type: 'IN', positionLat: 19.07, positionLong: 72.87 },
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe(messages.gateNameEmpty);
 
     await openScreen();
     await page.getByTestId('gates-add').click();
@@ -139,9 +139,7 @@ describe('gate readers screen', () => {
     await gateRow.waitFor();
     expect(await gateRow.textContent()).toContain('Front: Lane 9 front');
 
-    const gates = (await (
-      await fetch(`${server.baseUrl}/rest/enterprise/gate`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as Gate[];
+    const gates = await apiClient(server.baseUrl, token).gates.list();
     const gate = gates.find((candidate) => candidate.name === gateName);
     if (!gate) throw new Error('the new gate is not listed');
 
@@ -189,9 +187,7 @@ describe('gate readers screen', () => {
 
   it('asks whether to delete the readers with their gate', async () => {
     await openScreen();
-    const gate = (await (
-      await fetch(`${server.baseUrl}/rest/enterprise/gate`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as Gate[];
+    const gate = await apiClient(server.baseUrl, token).gates.list();
     const withReaders = gate.find((candidate) => candidate.readers.length > 0);
     if (!withReaders) throw new Error('no demo gate with readers');
     await page.getByTestId(`gate-delete-${withReaders.id}`).click();
@@ -281,10 +277,7 @@ describe('gate readers screen', () => {
     await device.heartbeat('OK');
     await expect
       .poll(async () => {
-        const response = await fetch(`${server.baseUrl}/rest/enterprise/gate/reader`, {
-          headers: { Authorization: `Bearer ${token}` },
-        });
-        const all = (await response.json()) as GateReader[];
+        const all = await apiClient(server.baseUrl, token).gates.readers();
         return all.find((candidate) => candidate.id === quiet.id)?.statusLastReceived ?? null;
       })
       .not.toBeNull();

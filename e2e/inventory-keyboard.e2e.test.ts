@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type InventoryGrid, type YardLayout } from '@openyard/contracts';
-import { loginToken } from './support/api';
+import { messages } from '@openyard/contracts';
+import { apiClient, loginToken } from './support/api';
 import { launchBrowser } from './support/launchBrowser';
 import { loginThroughPage } from './support/loginThroughPage';
 import { screenshot } from './support/screenshot';
@@ -25,18 +25,14 @@ describe('inventory by keyboard and on a phone', () => {
     await server?.stop();
   });
 
-  const api = async <T>(path: string) => {
-    const response = await fetch(`${server.baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const api = () => apiClient(server.baseUrl, token);
 
   // Area C (20 ft boxes only, no merged columns) as the screen loads it: per stack its height and
   // boxes by tier.
   const areaC = async () => {
     const [layout, grid] = await Promise.all([
-      api<YardLayout>('/rest/yard/layout'),
-      api<InventoryGrid>('/rest/yard/grid?includePlanned=true'),
+      api().yard.layout(),
+      api().inventory.grid({ query: { includePlanned: true } }),
     ]);
     const area = layout.areaLayouts.find((candidate) => candidate.name === 'C')!;
     const stacks = new Map<string, Map<number, { containerId: number; number: string }>>();
@@ -90,7 +86,7 @@ describe('inventory by keyboard and on a phone', () => {
     });
   const cursorSlot = (page: Page) => page.getByTestId('inventory-grid-cursor').getAttribute('data-slot');
   const locationOf = async (containerId: number) =>
-    (await api<{ location: string | null }>(`/rest/yard/location/${containerId}`)).location;
+    (await api().inventory.location({ params: { n: String(containerId) } })).location;
   // Types into the searchable select that has the focus, arrows to the option of that name, Enter.
   const choose = async (page: Page, text: string) => {
     await page.keyboard.press('ControlOrMeta+A');
@@ -239,7 +235,7 @@ describe('inventory by keyboard and on a phone', () => {
 
   it('finds an owner prefix', async () => {
     const page = await openInventory({ width: 1440, height: 900 });
-    const grid = await api<InventoryGrid>('/rest/yard/grid?includePlanned=true');
+    const grid = await api().inventory.grid({ query: { includePlanned: true } });
     const owner = grid.numbers[0]!.slice(0, 4);
     const count = grid.numbers.filter((number) => number.startsWith(owner)).length;
     await page.getByTestId('inventory-search').fill(owner.toLowerCase());
@@ -268,7 +264,7 @@ describe('inventory by keyboard and on a phone', () => {
     expect(scrollWidth).toBeLessThanOrEqual(390);
     await screenshot(page, 'inventory-phone');
 
-    const data = await api<InventoryGrid>('/rest/yard/grid?includePlanned=true');
+    const data = await api().inventory.grid({ query: { includePlanned: true } });
     const owner = data.numbers[0]!.slice(0, 4);
     await page.getByTestId('inventory-search').fill(owner);
     await page.getByTestId('inventory-search').press('Enter');

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, withCheckDigit, type Container, type InventoryGrid, type YardLayout } from '@openyard/contracts';
-import { loginToken } from './support/api';
+import { messages, withCheckDigit } from '@openyard/contracts';
+import { apiClient, loginToken } from './support/api';
 import { launchBrowser } from './support/launchBrowser';
 import { loginThroughPage } from './support/loginThroughPage';
 import { screenshot } from './support/screenshot';
@@ -31,25 +31,11 @@ describe('inventory screen', () => {
     await server?.stop();
   });
 
-  const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const api = () => apiClient(server.baseUrl, token);
 
   // The stacks of an area: height and the box on top, by "row:column" indexes.
   const stacksOf = async (areaName: string) => {
-    const [layout, grid] = await Promise.all([
-      api<YardLayout>('/rest/yard/layout'),
-      api<InventoryGrid>('/rest/yard/grid'),
-    ]);
+    const [layout, grid] = await Promise.all([api().yard.layout(), api().inventory.grid()]);
     const area = layout.areaLayouts.find((candidate) => candidate.name === areaName)!;
     const stacks = new Map<string, Stack>();
     for (const row of area.rowLayouts)
@@ -130,8 +116,7 @@ describe('inventory screen', () => {
 
     // A planned slot (yellow, dashed, struck through) for the screenshot.
     const planned = roomy[Math.floor(roomy.length / 2)]!;
-    await api<{ container: Container }>('/rest/enterprise/containers', {
-      method: 'PUT',
+    await api().containers.save({
       body: {
         containerNumber: withCheckDigit('MSCU778899'),
         sizeName: '20',
@@ -182,9 +167,7 @@ describe('inventory screen', () => {
     expect(await moveHere.isEnabled()).toBe(true);
     await moveHere.click();
     await expect.poll(() => selectedLocation(pageB), { timeout: 5_000, interval: 100 }).toBe(secondTarget);
-    expect((await api<{ location: string | null }>(`/rest/yard/location/${box.containerId}`)).location).toBe(
-      secondTarget,
-    );
+    expect((await api().inventory.location({ params: { n: String(box.containerId) } })).location).toBe(secondTarget);
 
     // The whole of area C, as the wall display shows it.
     await pageB.getByRole('button', { name: 'Zoom to area C' }).click();
@@ -197,7 +180,7 @@ describe('inventory screen', () => {
 
   it('shows the container details on click, filters by IGM/ITEM, and answers split area with the spec text', async () => {
     const page = await openInventory(browser);
-    const grid = await api<InventoryGrid>('/rest/yard/grid');
+    const grid = await api().inventory.grid();
     const at = grid.igmItemIndexes.findIndex((index, i) => index >= 0 && grid.sizes[i] === 20);
     const number = grid.numbers[at]!;
     const igmItem = grid.igmItems[grid.igmItemIndexes[at]!]!;
@@ -226,7 +209,7 @@ describe('inventory screen', () => {
     await cardA.getByRole('button', { name: 'Clear the filters of area A' }).click();
 
     // Occupancy is floor(100 × filled / total) of the snapshot.
-    const layout = await api<YardLayout>('/rest/yard/layout');
+    const layout = await api().yard.layout();
     const areaA = layout.areaLayouts.find((area) => area.name === 'A')!;
     let filled = 0;
     grid.areaIds.forEach((areaId, i) => {
@@ -239,8 +222,7 @@ describe('inventory screen', () => {
     // A colour rule of the configure screen, on the first two rows of area B, shows on the rule layer.
     const areaB = layout.areaLayouts.find((area) => area.name === 'B')!;
     const ruleName = `Reefer stack ${Date.now().toString(36)}`;
-    await api('/rest/configuration', {
-      method: 'POST',
+    await api().configuration.save({
       body: {
         name: ruleName,
         color: '#7c3aed',

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_FLAGS } from '@openyard/contracts';
-import { loginToken, uniqueName } from './support/api';
+import { apiClient, loginToken, uniqueName } from './support/api';
 import { launchBrowser } from './support/launchBrowser';
 import { loginThroughPage } from './support/loginThroughPage';
 import { screenshot } from './support/screenshot';
@@ -24,34 +24,21 @@ describe('permission changes reach the menu live', () => {
     await server?.stop();
   });
 
-  async function call(method: string, path: string, body: unknown) {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  }
   const permissions = (granted: string[]) =>
     Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, granted.includes(flag)]));
 
   it('shows the Device Logs entry once the role is given device logs, and hides it again', async () => {
     const name = uniqueName('menu');
-    const { role } = (await call('POST', '/rest/enterprise/roles', { name })) as { role: { id: number } };
+    const api = apiClient(server.baseUrl, token);
+    const { role } = await api.roles.create({ body: { name } });
     const save = (granted: string[]) =>
-      call('PUT', '/rest/enterprise/roles/permissions', {
-        roleId: role.id,
-        landingPage: '/containers',
-        permissions: permissions(granted),
+      api.roles.updatePermissions({
+        body: { roleId: role.id, landingPage: '/containers', permissions: permissions(granted) },
       });
     await save(['containersVisible']);
     const username = uniqueName('menuuser');
-    await call('POST', '/rest/enterprise/users', {
-      username,
-      password: 'Menu-Pass1!',
-      confirmPassword: 'Menu-Pass1!',
-      role: { id: role.id },
+    await api.users.create({
+      body: { username, password: 'Menu-Pass1!', confirmPassword: 'Menu-Pass1!', role: { id: role.id } },
     });
 
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();

@@ -1,31 +1,27 @@
-import type { LoginResponse, RolesPage, User, UserSaved } from '@openyard/contracts';
+import { ApiCallError, createClient, createFetchTransport, routes, type User } from '@openyard/contracts';
 
-// REST helpers for test data: API clients authenticate with the login reply's token (Bearer).
-export async function loginToken(baseUrl: string, username: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/rest/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) throw new Error(`login as ${username} failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as LoginResponse).token;
+// The catalogue's typed client for test data: API clients authenticate with the login reply's
+// token (Bearer). A refusal throws ApiCallError (status, code, message).
+export function apiClient(baseUrl: string, token?: string) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return createClient(
+    routes,
+    createFetchTransport({
+      baseUrl,
+      fetch,
+      headers: () => headers,
+    }),
+  );
 }
 
-async function call<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+export type ApiClient = ReturnType<typeof apiClient>;
+
+export async function loginToken(baseUrl: string, username: string, password: string): Promise<string> {
+  return (await apiClient(baseUrl).auth.login({ body: { username, password } })).token;
 }
 
 export async function roleId(baseUrl: string, token: string, name: string): Promise<number> {
-  const page = await call<RolesPage>(baseUrl, token, 'GET', '/rest/enterprise/roles?skip=1&limit=100');
+  const page = await apiClient(baseUrl, token).roles.page({ query: { skip: 1, limit: 100 } });
   const role = page.roles.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
   if (!role) throw new Error(`no role named ${name}`);
   return role.id;
@@ -37,15 +33,23 @@ export async function createUser(
   user: { username: string; password: string; role: string },
 ): Promise<User> {
   const id = await roleId(baseUrl, token, user.role);
-  const saved = await call<UserSaved>(baseUrl, token, 'POST', '/rest/enterprise/users', {
-    username: user.username,
-    password: user.password,
-    confirmPassword: user.password,
-    role: { id },
+  const saved = await apiClient(baseUrl, token).users.create({
+    body: { username: user.username, password: user.password, confirmPassword: user.password, role: { id } },
   });
   return saved.user;
 }
 
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+// The refusal of a call that must be refused (its status, code and the server's words).
+export async function refusalOf(call: Promise<unknown>): Promise<ApiCallError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ApiCallError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal, got an answer');
 }

@@ -237,13 +237,12 @@ export async function buildApp({
   await app.register(exportsRoutes, { exports });
   await app.register(gatesRoutes, { gates });
   await app.register(deviceLogsRoutes, { db });
-  await app.register(machinesRoutes, { machines, enterprise: config.features.enterpriseVersion });
+  await app.register(machinesRoutes, { machines });
   await app.register(ocrRoutes, {
     ocr,
     blobs,
     devices: deviceAuth,
     ocrQueue,
-    smartGateEnabled: config.features.smartGateEnabled,
     maxFrameBytes: config.ocr.maxFrameBytes,
   });
   if (bus) await app.register(liveHub, { bus, auth, allowedOrigins: config.allowedOrigins });

@@ -1,4 +1,5 @@
 import { DEMO_AREAS, demoCorners } from '@openyard/server/db/seed/demo-yard';
+import { createClient, createFetchTransport, routes } from '@openyard/contracts';
 import type { Random } from './pacing';
 
 export interface GeoPoint {
@@ -31,11 +32,17 @@ interface Logger {
 // Area corners from GET /rest/yard/layout (public); the demo yard's shape when that fails.
 export async function loadYardMap(apiUrl: string | undefined, gateIds: number[], logger: Logger): Promise<YardMap> {
   if (apiUrl) {
-    const url = `${apiUrl.replace(/\/+$/, '')}/rest/yard/layout`;
+    const baseUrl = apiUrl.replace(/\/+$/, '');
+    const url = `${baseUrl}${routes.yard.layout.path}`;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const areas = areasFromLayout(await response.json());
+      const api = createClient(
+        routes,
+        createFetchTransport({
+          baseUrl,
+          fetch: (target, init) => fetch(target, { ...init, signal: AbortSignal.timeout(5000) }),
+        }),
+      );
+      const areas = areasFromLayout(await api.yard.layout());
       if (areas.length > 0) return yardMap('api', areas, gateIds);
       logger.warn(`${url}: no area has corners; machines move over the demo yard's shape instead`);
     } catch (error) {

@@ -1,9 +1,35 @@
+import { auth, metadata } from './routes/auth';
+import { configuration } from './routes/configuration';
 import { containers } from './routes/containers';
+import { deviceLogs } from './routes/device-logs';
+import { exportFiles } from './routes/exports';
+import { gates } from './routes/gates';
+import { inventory } from './routes/inventory';
+import { machines } from './routes/machines';
+import { masterData } from './routes/master-data';
+import { cameras, ocr } from './routes/ocr';
+import { roles } from './routes/roles';
+import { users } from './routes/users';
+import { yard } from './routes/yard';
 
 // Every REST call of the product, by module: the server registers from here, clients call from here.
 // A new module adds its group file under routes/ and one line below.
 export const routes = {
+  auth,
+  metadata,
+  yard,
+  inventory,
   containers,
+  configuration,
+  masterData,
+  users,
+  roles,
+  exports: exportFiles,
+  gates,
+  deviceLogs,
+  machines,
+  ocr,
+  cameras,
 };
 
 export type Routes = typeof routes;

@@ -42,6 +42,8 @@ describe('the typed client', () => {
   it('fills path parameters and refuses a missing one', () => {
     expect(fillPath('/rest/a/:n/b/:m', { n: 4, m: 'x' })).toBe('/rest/a/4/b/x');
     expect(() => fillPath('/rest/a/:n', {})).toThrow('path parameter n missing');
+    expect(fillPath('/rest/frames/*', { '*': '7/2026-01-02/a b.jpg' })).toBe('/rest/frames/7/2026-01-02/a%20b.jpg');
+    expect(() => fillPath('/rest/frames/*', {})).toThrow('path parameter * missing');
   });
 
   it('writes a query string without empty values, arrays as repeated keys', () => {

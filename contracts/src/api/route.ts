@@ -78,14 +78,18 @@ function text(value: unknown): string {
   return JSON.stringify(value);
 }
 
-// `/rest/users/:id` with `{ id: 4 }` → `/rest/users/4` (values URL-encoded).
+// `/rest/users/:id` with `{ id: 4 }` → `/rest/users/4` (values URL-encoded). A trailing wildcard
+// (`/rest/frames/*`) takes the `'*'` parameter, a path whose segments are encoded one by one.
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null || value === '')
+  const value = (name: string) => {
+    const given = params?.[name];
+    if (given === undefined || given === null || given === '')
       throw new Error(`${path}: path parameter ${name} missing`);
-    return encodeURIComponent(text(value));
-  });
+    return text(given);
+  };
+  return path
+    .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(value(name)))
+    .replace(/\*$/, () => value('*').split('/').map(encodeURIComponent).join('/'));
 }
 
 // A query object as a query string: scalars as text, arrays as repeated keys; undefined, null

@@ -14,14 +14,31 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const declared = Object.values(routes).flatMap((group) => Object.values(group).filter(isRouteSpec));
+// The camera upload is registered only with an OCR queue to take the frames (ocr.int.test.ts).
+const uploads = new Set<string>(Object.values(routes.cameras).map((route) => route.path));
 
 describe('the route catalogue', () => {
-  it('is what the server answers: every declared call is registered with its access', () => {
-    for (const route of declared) {
+  it('is what the server answers: every declared call is registered with its access and feature', () => {
+    for (const route of declared.filter(({ path }) => !uploads.has(path))) {
       const entry = t.app.routeTable.find((row) => row.method === route.method && row.url === route.path);
       expect(entry, `${route.method} ${route.path}`).toBeDefined();
       expect(entry!.access).toEqual(route.access);
     }
+  });
+
+  it('declares every REST call the server answers: no /rest route outside the catalogue', () => {
+    const rest = t.app.routeTable.filter((row) => row.url.startsWith('/rest/'));
+    expect(rest.length).toBeGreaterThan(0);
+    const undeclared = rest.filter(
+      (row) => !declared.some((route) => route.method === row.method && route.path === row.url),
+    );
+    expect(undeclared.map((row) => `${row.method} ${row.url}`)).toEqual([]);
+  });
+
+  it('declares each call once: no two declarations share a method and path', () => {
+    const keys = declared.map((route) => `${route.method} ${route.path}`);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('calls through the typed client: params filled, query sent, answers decoded', async () => {
@@ -56,5 +73,19 @@ describe('feature switches, checked in one place', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'LOCKED_FEATURE', message: messages.smartGateDisabled });
+  });
+
+  it('switches off every call declared with the feature, whatever the call', async () => {
+    const smartGate = declared.filter((route) => route.feature === 'smartGateEnabled' && !uploads.has(route.path));
+    expect(smartGate.length).toBeGreaterThan(5);
+    for (const route of smartGate) {
+      const response = await t.app.inject({
+        method: route.method,
+        url: route.path.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, '1/2026-01-01/a.jpg'),
+        headers: superadmin.auth,
+      });
+      expect(response.statusCode, `${route.method} ${route.path}`).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'LOCKED_FEATURE', message: messages.smartGateDisabled });
+    }
   });
 });

@@ -20,8 +20,9 @@ export type RouteHandler<R extends RouteSpec> = (
 
 export type RouteHandlers<G extends RouteGroup> = { readonly [K in keyof G]: RouteHandler<G[K]> };
 
-// What only the server knows about a route: its own rate limit, body limit, upload parsing.
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preValidation' | 'preHandler'> & {
+// What only the server knows about a route: its own rate limit, body limit, upload parsing, a
+// device login checked before the body is read (onRequest).
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preValidation' | 'preHandler'> & {
   readonly rateLimit?: RateLimitOptions;
 };
 

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiCallError, createClient, errorMessageOf, parseJson, routes, type Transport } from '@openyard/contracts';
+import {
+  ApiCallError,
+  createClient,
+  createFetchTransport,
+  errorMessageOf,
+  parseJson,
+  routes,
+  type Transport,
+} from '@openyard/contracts';
 
 // The typed client of the route catalogue over Fastify's inject: what tests call the server with.
 // `headers` go with every call (a bearer token, a PagePath); refusals throw ApiCallError, whose
@@ -32,3 +40,35 @@ export function testClient(app: FastifyInstance, headers: Record<string, string>
 }
 
 export type TestClient = ReturnType<typeof testClient>;
+
+// The same client over HTTP, for tests of a running server (test stacks, processes): `headers` go
+// with every call, `onResponse` sees each answer (a login's Set-Cookie).
+export function httpClient(
+  baseUrl: string,
+  headers: Record<string, string> = {},
+  onResponse?: (response: Response) => void,
+) {
+  return createClient(
+    routes,
+    createFetchTransport({
+      baseUrl,
+      headers: () => headers,
+      fetch: async (url, init) => {
+        const response = await fetch(url, init);
+        onResponse?.(response);
+        return response;
+      },
+    }),
+  );
+}
+
+// A call's outcome as status and body, answered or refused (the error answer then), for tests that
+// check both the same way. A refusal that is not the server's (a network error) is thrown.
+export async function outcome<T>(call: Promise<T>): Promise<{ status: number; body: T }> {
+  try {
+    return { status: 200, body: await call };
+  } catch (error) {
+    if (error instanceof ApiCallError) return { status: error.status, body: error.body as T };
+    throw error;
+  }
+}

@@ -10,6 +10,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { ingestClientIds, topics } from '@openyard/contracts';
 import { DEFAULT_INGEST_CONNECTIONS } from '../config';
 import type { DemoDevicesFile } from '../db/seed/demo-devices';
+import { httpClient } from './api-client';
 import { createTestPostgresDatabase } from './test-app';
 import { SERVICES } from './test-stack';
 import { INHERITED_HOME, INHERITED_PATH } from './test-services';
@@ -213,8 +214,8 @@ async function launch(
     const address = /listening on (http:\/\/\S+)/.exec(line.msg)?.[1];
     if (!address) throw new Error(`No address in "${line.msg}"`);
     openyard.baseUrl = address.replace('localhost', '127.0.0.1');
-    const health = await fetch(`${openyard.baseUrl}/rest/health`);
-    if (!health.ok) throw new Error(`GET /rest/health answered ${health.status}`);
+    // Refused → ApiCallError with the status.
+    await httpClient(openyard.baseUrl).auth.health();
   }
   return openyard;
 }

@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { openPglite, openPostgres, type DatabaseHandle, type DatabaseTimeouts } from '../adapters/db';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
+import type { RolePermissionsUpdate } from '@openyard/contracts';
 import { createMemoryBus, type Bus } from '../adapters/bus';
 import type { Queue } from '../adapters/queue';
 import { buildApp } from '../app';
@@ -135,6 +136,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     };
   }
 
+  // Raw inject rather than the typed client: a login's answer carries the session cookie too.
   async function login(username: string, password = DEMO_PASSWORD) {
     const response = await app.inject({ method: 'POST', url: '/rest/login', payload: { username, password } });
     if (response.statusCode !== 200)
@@ -186,15 +188,8 @@ export async function createUserWithPermissions(
   permissions: Partial<Record<string, boolean>>,
   landingPage = '/main',
 ) {
-  const { app } = testApp;
-  const role = await app.inject({
-    method: 'POST',
-    url: '/rest/enterprise/roles',
-    headers: superadminAuth,
-    payload: { name },
-  });
-  if (role.statusCode !== 200) throw new Error(`role ${name}: ${role.body}`);
-  const roleId = role.json<{ role: { id: number } }>().role.id;
+  const api = testClient(testApp.app, superadminAuth);
+  const { role } = await api.roles.create({ body: { name } });
   const flags = Object.fromEntries(
     [
       'dashboardVisible',
@@ -212,25 +207,15 @@ export async function createUserWithPermissions(
       'chaVehiclesVisible',
       'crudEnabled',
     ].map((flag) => [flag, permissions[flag] ?? false]),
-  );
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/rest/enterprise/roles/permissions',
-    headers: superadminAuth,
-    payload: { roleId, landingPage, permissions: flags },
-  });
-  if (saved.statusCode !== 200) throw new Error(`permissions ${name}: ${saved.body}`);
-  const user = await app.inject({
-    method: 'POST',
-    url: '/rest/enterprise/users',
-    headers: superadminAuth,
-    payload: {
+  ) as RolePermissionsUpdate['permissions'];
+  await api.roles.updatePermissions({ body: { roleId: role.id, landingPage, permissions: flags } });
+  await api.users.create({
+    body: {
       username: `${name}-user`,
       password: 'Secret-123!',
       confirmPassword: 'Secret-123!',
-      role: { id: roleId },
+      role: { id: role.id },
     },
   });
-  if (user.statusCode !== 200) throw new Error(`user ${name}: ${user.body}`);
   return testApp.login(`${name}-user`, 'Secret-123!');
 }

@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import type { DemoDevicesFile } from '../db/seed/demo-devices';
 import { startOpenyard } from '../process';
 import { createTestPostgresDatabase } from './test-app';
+import { httpClient } from './api-client';
 import { eventually } from './eventually';
 import { TEST_SERVICES } from './test-services';
 
@@ -116,18 +117,13 @@ export type TestStack = Awaited<ReturnType<typeof startTestStack>>;
 
 // Logs in through the REST API; the token for Bearer calls, the cookie for the websocket.
 export async function loginAt(baseUrl: string, username = 'superadmin', password = 'demo') {
-  const response = await fetch(`${baseUrl}/rest/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
+  let cookie = '';
+  const session = httpClient(baseUrl, {}, (response) => {
+    cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
   });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  const body = (await response.json()) as { token: string };
-  return {
-    token: body.token,
-    cookie: response.headers.get('set-cookie')!.split(';')[0]!,
-    auth: { authorization: `Bearer ${body.token}` },
-  };
+  const { token } = await session.auth.login({ body: { username, password } });
+  const auth = { authorization: `Bearer ${token}` };
+  return { token, cookie, auth, api: httpClient(baseUrl, auth) };
 }
 
 // A websocket client on /ws that records what it receives and can wait for a message.

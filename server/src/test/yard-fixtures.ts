@@ -1,4 +1,5 @@
 import { withCheckDigit, type Container } from '@openyard/contracts';
+import { testClient } from './api-client';
 import type { TestApp } from './test-app';
 
 // Container numbers with valid check digits, different in every test file and call.
@@ -14,14 +15,9 @@ export async function addContainer(
   auth: Record<string, string>,
   fields: { containerNumber?: string; sizeName?: string; location?: string; [key: string]: unknown } = {},
 ): Promise<Container> {
-  const response = await t.app.inject({
-    method: 'PUT',
-    url: '/rest/enterprise/containers',
-    headers: auth,
-    payload: { containerNumber: containerNumber(), sizeName: '20', ...fields },
+  const saved = await testClient(t.app, auth).containers.save({
+    body: { containerNumber: containerNumber(), sizeName: '20', ...fields },
   });
-  const body = response.json<{ responsestatus: string; container?: Container; message?: string }>();
-  if (response.statusCode !== 200 || !body.container)
-    throw new Error(`add container failed: ${response.statusCode} ${response.body}`);
-  return body.container;
+  if (!saved.container) throw new Error(`add container failed: ${JSON.stringify(saved)}`);
+  return saved.container;
 }

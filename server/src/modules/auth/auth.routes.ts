@@ -1,14 +1,6 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ErrorResponse,
-  Health,
-  LoginBody,
-  LoginResponse,
-  messages,
-  StatusResponse,
-  UserInfo,
-} from '@openyard/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages, routes } from '@openyard/contracts';
+import { registerRoutes } from '../../lib/routes';
 import { requirePrincipal, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../plugins/access';
 import type { AuthService } from './auth.service';
 
@@ -32,88 +24,77 @@ function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(SECURE_SESSION_COOKIE, { path: '/', secure: true });
 }
 
-export const authRoutes: FastifyPluginAsyncTypebox<{
-  auth: AuthService;
-  databaseKind: 'pglite' | 'postgres';
-  version: string;
-  loginRateLimitPerMinute: number;
-}> = async (app, { auth, databaseKind, version, loginRateLimitPerMinute }) => {
+// The auth calls of the catalogue (contracts/src/api/routes/auth.ts).
+export async function authRoutes(
+  app: FastifyInstance,
+  {
+    auth,
+    databaseKind,
+    version,
+    loginRateLimitPerMinute,
+  }: {
+    auth: AuthService;
+    databaseKind: 'pglite' | 'postgres';
+    version: string;
+    loginRateLimitPerMinute: number;
+  },
+) {
   const startedAt = Date.now();
-  app.post(
-    '/rest/login',
-    {
-      config: {
-        access: { public: true },
-        rateLimit: {
-          max: loginRateLimitPerMinute,
-          timeWindow: '1 minute',
-          errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: messages.loginRateLimited }),
-        },
-      },
-      schema: {
-        tags: ['session'],
-        body: LoginBody,
-        response: { 200: LoginResponse, 401: ErrorResponse, 429: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { sessionId, userId } = await auth.login(request.body.username, request.body.password, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-      });
-      const token = app.jwt.sign({ sid: sessionId, uid: userId }, { expiresIn: TOKEN_LIFETIME_SECONDS });
-      setSessionCookie(request, reply, token);
-      const principal = await auth.authenticate(sessionId, userId);
-      request.log.info({ userId, sessionId }, 'login');
-      return { ...auth.userInfo(principal), token };
-    },
-  );
 
-  app.get(
-    '/rest/user',
-    { config: { access: {} }, schema: { tags: ['session'], response: { 200: UserInfo } } },
-    (request) => auth.userInfo(requirePrincipal(request)),
-  );
-
-  // Public so that an expired session can still be cleared; it ends the session if there is one.
-  // POST is the logout; the GET of the spec's call catalogue stays for its clients, under the
-  // same Origin check as any change (`changesState`), so another site cannot sign a user out.
+  // Ends the session if there is one. POST is the logout; the GET of the spec's call catalogue
+  // stays for its clients, under the same Origin check as any change (`changesState`), so another
+  // site cannot sign a user out.
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const principal = await app.optionalPrincipal(request);
     if (principal) await auth.logout(principal.sessionId);
     clearSessionCookies(reply);
     return { responsestatus: 'loggedOut' };
   };
-  const logoutOptions = { tags: ['session'], response: { 200: StatusResponse } };
-  app.post('/rest/user/logout', { config: { access: { public: true } }, schema: logoutOptions }, logout);
-  app.get(
-    '/rest/user/logout',
-    { config: { access: { public: true }, changesState: true }, schema: logoutOptions },
-    logout,
-  );
 
-  app.get(
-    '/rest/health',
+  registerRoutes(
+    app,
+    routes.auth,
     {
-      config: { access: { public: true } },
-      schema: { tags: ['session'], response: { 200: Health } },
+      login: async (request, reply) => {
+        const { sessionId, userId } = await auth.login(request.body.username, request.body.password, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        });
+        const token = app.jwt.sign({ sid: sessionId, uid: userId }, { expiresIn: TOKEN_LIFETIME_SECONDS });
+        setSessionCookie(request, reply, token);
+        const principal = await auth.authenticate(sessionId, userId);
+        request.log.info({ userId, sessionId }, 'login');
+        return { ...auth.userInfo(principal), token };
+      },
+      user: (request) => auth.userInfo(requirePrincipal(request)),
+      logout,
+      logoutGet: logout,
+      health: async (request) => {
+        const principal = await app.optionalPrincipal(request);
+        return {
+          status: 'ok' as const,
+          version,
+          database: databaseKind,
+          uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+          ...(principal
+            ? {
+                role: principal.role,
+                userName: principal.username,
+                landingPage: principal.landingPage,
+                permissions: principal.permissions,
+              }
+            : {}),
+        };
+      },
     },
-    async (request) => {
-      const principal = await app.optionalPrincipal(request);
-      return {
-        status: 'ok' as const,
-        version,
-        database: databaseKind,
-        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-        ...(principal
-          ? {
-              role: principal.role,
-              userName: principal.username,
-              landingPage: principal.landingPage,
-              permissions: principal.permissions,
-            }
-          : {}),
-      };
+    {
+      login: {
+        rateLimit: {
+          max: loginRateLimitPerMinute,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: messages.loginRateLimited }),
+        },
+      },
     },
   );
-};
+}

@@ -1,20 +1,14 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@openyard/contracts';
+import { registerRoutes } from '../../lib/routes';
 import { requirePrincipal } from '../../plugins/access';
 import type { ExportsService } from './exports.service';
 
-export const exportsRoutes: FastifyPluginAsyncTypebox<{ exports: ExportsService }> = async (app, { exports }) => {
-  // Any logged-in user; the service lets only the user who made the export fetch it.
-  app.get(
-    '/rest/exports/:token/:fileName',
-    {
-      config: { access: {} },
-      schema: {
-        tags: ['exports'],
-        params: Type.Object({ token: Type.String({ maxLength: 36 }), fileName: Type.String({ maxLength: 200 }) }),
-      },
-    },
-    async (request, reply) => {
+// The exports call of the catalogue (contracts/src/api/routes/exports.ts): the file is streamed.
+export async function exportsRoutes(app: FastifyInstance, { exports }: { exports: ExportsService }) {
+  registerRoutes(app, routes.exports, {
+    // Any logged-in user; the service lets only the user who made the export fetch it.
+    download: async (request, reply) => {
       const { stream, size, contentType } = await exports.open(
         request.params.token,
         request.params.fileName,
@@ -27,5 +21,5 @@ export const exportsRoutes: FastifyPluginAsyncTypebox<{ exports: ExportsService 
         .header('Cache-Control', 'no-store')
         .send(stream);
     },
-  );
-};
+  });
+}

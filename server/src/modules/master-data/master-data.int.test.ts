@@ -1,57 +1,52 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-let auth: Record<string, string>;
+let api: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  auth = (await t.login('operator')).auth;
+  api = (await t.login('operator')).api;
 });
 afterAll(() => t.close());
 
-const get = async <T>(url: string) => {
-  const response = await t.app.inject({ url, headers: auth });
-  expect(response.statusCode, url).toBe(200);
-  return response.json<T>();
-};
-
 describe('master data lists', () => {
   it('answers every list of the catalogue that exists now', async () => {
-    const expectations: [string, string][] = [
-      ['/rest/container-processes', 'Import'],
-      ['/rest/categories', 'Reefer'],
-      ['/rest/cargo-types', 'General Cargo'],
-      ['/rest/delivery-modes', 'Export Out'],
-      ['/rest/yard-zones', 'Export Zone'],
-      ['/rest/reader-types', 'GATEIN'],
-      ['/rest/machine-types', 'Reach-Stacker'],
-      ['/rest/machine-statuses', 'Break-Down'],
-      ['/rest/tasks/task-types', 'Empty Placement'],
-      ['/rest/activity-groups', 'CONTAINER GATE-IN'],
-      ['/rest/liners', 'Maersk'],
-      ['/rest/customers', 'Konkan Agro Exports'],
-      ['/rest/container-types', 'Reefer'],
-      ['/rest/container-sizes', '40'],
-    ];
-    for (const [url, name] of expectations) {
-      const items = await get<{ id: number; name: string }[]>(url);
+    const expectations = {
+      containerProcesses: 'Import',
+      categories: 'Reefer',
+      cargoTypes: 'General Cargo',
+      deliveryModes: 'Export Out',
+      yardZones: 'Export Zone',
+      readerTypes: 'GATEIN',
+      machineTypes: 'Reach-Stacker',
+      machineStatuses: 'Break-Down',
+      taskTypes: 'Empty Placement',
+      activityGroups: 'CONTAINER GATE-IN',
+      liners: 'Maersk',
+      customers: 'Konkan Agro Exports',
+      containerTypes: 'Reefer',
+      containerSizes: '40',
+    } as const;
+    for (const [list, name] of Object.entries(expectations)) {
+      const items = await api.masterData[list as keyof typeof expectations]();
       expect(
         items.map((item) => item.name),
-        url,
+        list,
       ).toContain(name);
     }
   });
 
   it('keeps the lists in their configured order', async () => {
-    const sizes = await get<{ name: string; lengthFeet: number }[]>('/rest/container-sizes');
+    const sizes = await api.masterData.containerSizes();
     expect(sizes.map((size) => size.lengthFeet)).toEqual([20, 40, 45]);
-    const groups = await get<{ name: string }[]>('/rest/activity-groups');
+    const groups = await api.masterData.activityGroups();
     expect(groups.map((group) => group.name)).toEqual(['CONTAINER GATE-IN', 'VEHICLE GATE-IN']);
   });
 
   it('gives liner infos with colours and their four-letter owner-code prefixes', async () => {
-    const liners = await get<{ code: string; name: string; color: string; prefixes: string[] }[]>('/rest/liner-infos');
+    const liners = await api.masterData.linerInfos();
     const prefixes = liners.flatMap((liner) => liner.prefixes);
     expect(prefixes.length).toBeGreaterThanOrEqual(45);
     expect(new Set(prefixes).size).toBe(prefixes.length);
@@ -64,12 +59,11 @@ describe('master data lists', () => {
   });
 
   it('gives activities with their group, filtered by group name', async () => {
-    type Activity = { activityId: number; activityName: string; activityGroup: { name: string } };
-    const all = await get<Activity[]>('/rest/activities');
+    const all = await api.masterData.activities();
     expect(new Set(all.map((activity) => activity.activityGroup.name))).toEqual(
       new Set(['CONTAINER GATE-IN', 'VEHICLE GATE-IN']),
     );
-    const vehicle = await get<Activity[]>('/rest/activities?activityGroup=vehicle%20gate-in');
+    const vehicle = await api.masterData.activities({ query: { activityGroup: 'vehicle gate-in' } });
     expect(vehicle.map((activity) => activity.activityName)).toEqual([
       'Import',
       'Loaded Delivery',

@@ -1,6 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Metadata } from '@openyard/contracts';
+import type { FastifyInstance } from 'fastify';
+import { routes, type Metadata } from '@openyard/contracts';
 import type { Config } from '../../config';
+import { registerRoutes } from '../../lib/routes';
 
 export function metadataOf(config: Config): Metadata {
   const { yard, features } = config;
@@ -21,12 +22,9 @@ export function metadataOf(config: Config): Metadata {
   };
 }
 
-export const metadataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+// The metadata call of the catalogue (contracts/src/api/routes/auth.ts): public, loaded at
+// bootstrap before login (spec 1 §2); it holds no secrets.
+export async function metadataRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const metadata = metadataOf(config);
-  // Public: loaded at bootstrap before login (spec 1 §2); it holds no secrets.
-  app.get(
-    '/rest/metadata',
-    { config: { access: { public: true } }, schema: { tags: ['session'], response: { 200: Metadata } } },
-    () => metadata,
-  );
-};
+  registerRoutes(app, routes.metadata, { get: () => metadata });
+}

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GateSaved, LiveMessage, OcrRecord } from '@openyard/contracts';
+import type { GateInput, LiveMessage, OcrDiffInput } from '@openyard/contracts';
 import { fuseVisit } from '@openyard/workers/ocr/index';
 import { createMemoryQueue } from '../../adapters/queue';
+import { outcome } from '../../test/api-client';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { deviceLogs } from '../device-logs/device-logs.table';
 import type { FrameOutcome } from './ocr.service';
@@ -24,24 +25,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Auth = Record<string, string>;
-const api = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, auth: Auth = superadmin.auth) => {
-  const response = await t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: response.json<T>() };
+// A payload the schema refuses, sent as it is (the typed client would not let it through).
+const raw = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+  const response = await t.app.inject({ method, url, headers: superadmin.auth, payload });
+  return { status: response.statusCode, body: response.json<{ message: string }>() };
 };
+const count = async (gateId: number) => (await superadmin.api.ocr.count({ query: { gateId } })).count;
 
 let gateCounter = 0;
-async function newGate(cameras: string[] = ['Front', 'Rear']) {
+async function newGate(cameras: NonNullable<GateInput['camConfig']>[number]['id'][] = ['Front', 'Rear']) {
   gateCounter += 1;
-  const saved = await api<GateSaved>('POST', '/rest/enterprise/gate', {
-    name: `OCR gate ${gateCounter} ${Date.now()}`,
-    type: 'OUT',
-    positionLat: 18.95,
-    positionLong: 72.95,
-    camConfig: cameras.map((id) => ({ id, name: `${id} cam` })),
+  const saved = await superadmin.api.gates.create({
+    body: {
+      name: `OCR gate ${gateCounter} ${Date.now()}`,
+      type: 'OUT',
+      positionLat: 18.95,
+      positionLong: 72.95,
+      camConfig: cameras.map((id) => ({ id, name: `${id} cam` })),
+    },
   });
-  expect(saved.status).toBe(200);
-  return { id: saved.body.gate.id, password: saved.body.credentials!.mqttPassword };
+  return { id: saved.gate.id, password: saved.credentials!.mqttPassword };
 }
 
 // Engine reads as test input (the engine itself is tested in workers/src/ocr and end to end).
@@ -101,9 +104,7 @@ describe('OCR queue records', () => {
     // The next truck, after the window, is a visit of its own.
     const later = await record(frame(gate.id, start + 1500 + WINDOW_MS + 1, { read: read('MSKU1234565') }));
     expect(later!.id).not.toBe(first!.id);
-    expect((await api<{ count: number }>('GET', `/rest/enterprise/gate/ocr/count?gateId=${gate.id}`)).body).toEqual({
-      count: 2,
-    });
+    expect(await count(gate.id)).toBe(2);
     // A redelivered frame changes nothing.
     const again = frame(gate.id, start + 200);
     await record(again);
@@ -157,7 +158,8 @@ describe('OCR queue records', () => {
 describe('OCR queue calls', () => {
   it('hands out the oldest pending visit, acknowledges it and moves on', async () => {
     const gate = await newGate();
-    const empty = await api<{ message: string }>('GET', `/rest/enterprise/gate/ocr/next?gateId=${gate.id}`);
+    const next = () => outcome(superadmin.api.ocr.next({ query: { gateId: gate.id } }));
+    const empty = await next();
     expect(empty).toMatchObject({
       status: 404,
       body: { message: 'No container is waiting in the OCR queue of this gate' },
@@ -165,31 +167,22 @@ describe('OCR queue calls', () => {
     const start = Date.now() - 120_000;
     const first = await record(frame(gate.id, start));
     const second = await record(frame(gate.id, start + 30_000, { read: read('MSKU1234565') }));
-    const next = await api<OcrRecord>('GET', `/rest/enterprise/gate/ocr/next?gateId=${gate.id}`);
-    expect(next).toMatchObject({ status: 200, body: { id: first!.id, data: { containerNumber: 'CSQU3054383' } } });
-    const queued = await api<{ entities: OcrRecord[]; totalCount: number }>(
-      'GET',
-      `/rest/enterprise/gate/queued?gateId=${gate.id}`,
-    );
-    expect(queued.body.totalCount).toBe(2);
-    expect(queued.body.entities.map((entity) => entity.id)).toEqual([first!.id, second!.id]);
+    expect(await next()).toMatchObject({
+      status: 200,
+      body: { id: first!.id, data: { containerNumber: 'CSQU3054383' } },
+    });
+    const queued = await superadmin.api.ocr.queued({ query: { gateId: gate.id } });
+    expect(queued.totalCount).toBe(2);
+    expect(queued.entities.map((entity) => entity.id)).toEqual([first!.id, second!.id]);
 
     const gatein = await t.login('gatein');
-    const acked = await api(
-      'PUT',
-      '/rest/enterprise/gate/ocr/ack',
-      { gateId: gate.id, recordId: first!.id },
-      gatein.auth,
-    );
-    expect(acked).toEqual({ status: 200, body: { responsestatus: 'success' } });
-    expect((await api<OcrRecord>('GET', `/rest/enterprise/gate/ocr/next?gateId=${gate.id}`)).body.id).toBe(second!.id);
-    expect((await api('PUT', '/rest/enterprise/gate/ocr/ack', { gateId: gate.id, recordId: first!.id })).status).toBe(
-      404,
-    );
+    const ack = (gateId: number, recordId: number, api = superadmin.api) =>
+      outcome(api.ocr.ack({ body: { gateId, recordId } }));
+    expect(await ack(gate.id, first!.id, gatein.api)).toEqual({ status: 200, body: { responsestatus: 'success' } });
+    expect((await superadmin.api.ocr.next({ query: { gateId: gate.id } })).id).toBe(second!.id);
+    expect((await ack(gate.id, first!.id)).status).toBe(404);
     const otherGate = await newGate();
-    expect(
-      (await api('PUT', '/rest/enterprise/gate/ocr/ack', { gateId: otherGate.id, recordId: second!.id })).status,
-    ).toBe(404);
+    expect((await ack(otherGate.id, second!.id)).status).toBe(404);
     const [row] = await t.db.select().from(ocrRecords).where(eq(ocrRecords.id, first!.id));
     expect(row).toMatchObject({ status: 'acked', ackedBy: gatein.userId });
     await t.relay.kick();
@@ -205,22 +198,15 @@ describe('OCR queue calls', () => {
     await record(frame(gate.id, Date.now() - 100_000));
     await record(frame(gate.id, Date.now() - 50_000));
     for (const payload of [{ gateId: gate.id }, { gateId: gate.id, comment: '   ' }]) {
-      expect(await api('PUT', '/rest/enterprise/gate/ocr/clear', payload)).toMatchObject({
+      expect(await raw('PUT', '/rest/enterprise/gate/ocr/clear', payload)).toMatchObject({
         status: 400,
         body: { message: 'Please provide a suitable reason for deleting ocr data.' },
       });
     }
-    expect((await api<{ count: number }>('GET', `/rest/enterprise/gate/ocr/count?gateId=${gate.id}`)).body.count).toBe(
-      2,
-    );
-    const cleared = await api('PUT', '/rest/enterprise/gate/ocr/clear', {
-      gateId: gate.id,
-      comment: 'Camera misaligned',
-    });
-    expect(cleared).toEqual({ status: 200, body: { responsestatus: 'success', count: 2 } });
-    expect((await api<{ count: number }>('GET', `/rest/enterprise/gate/ocr/count?gateId=${gate.id}`)).body.count).toBe(
-      0,
-    );
+    expect(await count(gate.id)).toBe(2);
+    const cleared = await superadmin.api.ocr.clear({ body: { gateId: gate.id, comment: 'Camera misaligned' } });
+    expect(cleared).toEqual({ responsestatus: 'success', count: 2 });
+    expect(await count(gate.id)).toBe(0);
     const rows = await t.db.select().from(ocrRecords).where(eq(ocrRecords.gateId, gate.id));
     expect(rows.every((row) => row.status === 'cleared' && row.clearReason === 'Camera misaligned')).toBe(true);
   });
@@ -236,28 +222,20 @@ describe('OCR queue calls', () => {
   it('stores reported differences against the record of that gate', async () => {
     const gate = await newGate();
     const created = await record(frame(gate.id, Date.now()));
-    const differences = [
+    const differences: OcrDiffInput['differences'] = [
       { field: 'containerNumber', suggested: 'CSQU3054383', actual: 'CSQU3054385' },
       { field: 'trailerNumber', suggested: 'NA', actual: 'MH04AB1234' },
     ];
-    expect(
-      await api('POST', '/rest/enterprise/gate/ocr-diff', { gateId: gate.id, recordId: created!.id, differences }),
-    ).toEqual({ status: 200, body: { responsestatus: 'success' } });
+    const report = (gateId: number) =>
+      outcome(superadmin.api.ocr.reportDifferences({ body: { gateId, recordId: created!.id, differences } }));
+    expect(await report(gate.id)).toEqual({ status: 200, body: { responsestatus: 'success' } });
     const rows = await t.db.select().from(ocrDiffs).where(eq(ocrDiffs.recordId, created!.id));
     expect(rows.map(({ field, suggested, actual }) => ({ field, suggested, actual }))).toEqual(differences);
     const otherGate = await newGate();
+    expect((await report(otherGate.id)).status).toBe(404);
     expect(
       (
-        await api('POST', '/rest/enterprise/gate/ocr-diff', {
-          gateId: otherGate.id,
-          recordId: created!.id,
-          differences,
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await api('POST', '/rest/enterprise/gate/ocr-diff', {
+        await raw('POST', '/rest/enterprise/gate/ocr-diff', {
           gateId: gate.id,
           recordId: created!.id,
           differences: [{ field: 'colour', suggested: 'a', actual: 'b' }],
@@ -268,14 +246,14 @@ describe('OCR queue calls', () => {
 
   it("answers ipcam/capture with the camera's latest frame and its read", async () => {
     const gate = await newGate();
-    expect((await api('GET', `/rest/enterprise/gate/ipcam/capture?gateId=${gate.id}&camera=Rear`)).status).toBe(404);
+    const capture = () => outcome(superadmin.api.ocr.capture({ query: { gateId: gate.id, camera: 'Rear' } }));
+    expect((await capture()).status).toBe(404);
     const now = Date.now();
     await record(frame(gate.id, now - 2000, { camera: 'Rear', read: read('MSKU1234565') }));
     const latest = frame(gate.id, now, { camera: 'Rear', read: read('CSQU3054383', 0.9, true, 40) });
     await record(latest);
     await record(frame(gate.id, now + 500, { camera: 'Front', read: read('TEMU8912520') }));
-    const capture = await api('GET', `/rest/enterprise/gate/ipcam/capture?gateId=${gate.id}&camera=Rear`);
-    expect(capture).toEqual({
+    expect(await capture()).toEqual({
       status: 200,
       body: {
         responsestatus: 'success',
@@ -375,9 +353,7 @@ describe('frame images and uploads', () => {
   it('keeps the OCR calls behind the gate permission and the smart gate switch', async () => {
     const gate = await newGate();
     const nobody = await createUserWithPermissions(t, superadmin.auth, 'ocr-nobody', { containersVisible: true });
-    expect((await api('GET', `/rest/enterprise/gate/ocr/count?gateId=${gate.id}`, undefined, nobody.auth)).status).toBe(
-      403,
-    );
+    expect((await outcome(nobody.api.ocr.count({ query: { gateId: gate.id } }))).status).toBe(403);
     const off = await createTestApp({ env: { FEATURE_SMART_GATE: 'false' } });
     try {
       const session = await off.login('superadmin');

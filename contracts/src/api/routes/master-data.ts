@@ -1,0 +1,43 @@
+import { Type, type TSchema } from 'typebox';
+import {
+  ActivitiesQuery,
+  Activity,
+  ActivityGroup,
+  ContainerSize,
+  ContainerType,
+  Customer,
+  LinerInfo,
+  NamedItem,
+} from '../../master-data';
+import { defineRoute } from '../route';
+
+// The reference lists the forms pick from: any logged-in user reads them.
+const tags = ['master data'];
+const list = <const P extends string, S extends TSchema>(path: P, item: S) =>
+  defineRoute({ method: 'GET', path, response: Type.Array(item), access: {}, tags });
+
+export const masterData = {
+  containerProcesses: list('/rest/container-processes', NamedItem),
+  categories: list('/rest/categories', NamedItem),
+  cargoTypes: list('/rest/cargo-types', NamedItem),
+  deliveryModes: list('/rest/delivery-modes', NamedItem),
+  yardZones: list('/rest/yard-zones', NamedItem),
+  readerTypes: list('/rest/reader-types', NamedItem),
+  machineTypes: list('/rest/machine-types', NamedItem),
+  machineStatuses: list('/rest/machine-statuses', NamedItem),
+  taskTypes: list('/rest/tasks/task-types', NamedItem),
+  activityGroups: list('/rest/activity-groups', ActivityGroup),
+  activities: defineRoute({
+    method: 'GET',
+    path: '/rest/activities',
+    query: ActivitiesQuery,
+    response: Type.Array(Activity),
+    access: {},
+    tags,
+  }),
+  containerSizes: list('/rest/container-sizes', ContainerSize),
+  containerTypes: list('/rest/container-types', ContainerType),
+  customers: list('/rest/customers', Customer),
+  linerInfos: list('/rest/liner-infos', LinerInfo),
+  liners: list('/rest/liners', NamedItem),
+};
