@@ -17,3 +17,4 @@ export * from './configuration';
 export * from './live';
 export * from './frame';
 export * from './ocr';
+export * from './jobs';

@@ -6,8 +6,8 @@ import { Value } from 'typebox/value';
 import { LiveCommand, mayWatchTopic, messages, type LiveControl, type LiveMessage } from '@openyard/contracts';
 import type { RawData, WebSocket } from 'ws';
 import type { Bus } from '../adapters/bus';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { Principal } from '../modules/auth/principal';
+import type { AuthService } from '../modules/auth';
+import type { Principal } from '../modules/auth';
 import { AppError, forbidden } from '../errors';
 
 function rawText(raw: RawData): string {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Camera } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { newDeviceSecret } from '../../modules/devices/device-credentials';
-import { gateReaders, gates } from '../../modules/gates/gates.table';
-import { itvs, machines } from '../../modules/machines/machines.table';
+import { newDeviceSecret } from '../../modules/devices';
+import { gateReaders, gates } from '../schema';
+import { itvs, machines } from '../schema';
 
 export interface DemoDevicesFile {
   readers: { id: number; gateId: number | null; username: string; password: string; silent?: boolean }[];

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { DeviceLogPage, DeviceLogQuery, deviceUsername, offsetFromOneBasedSkip } from '@openyard/contracts';
-import type { Database } from '../../adapters/db';
-import { gatesRepository } from '../gates/gates.repository';
-import { deviceLogsRepository, toDeviceLogEntry } from './device-logs.repository';
+import { DeviceLogPage, DeviceLogQuery } from '@openyard/contracts';
+import type { DeviceLogsService } from './device-logs.service';
 
 const access = { flag: 'deviceLogsVisible' } as const;
 const tags = ['device logs'];
 
-export const deviceLogsRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const deviceLogsRoutes: FastifyPluginAsyncTypebox<{ deviceLogs: DeviceLogsService }> = async (
+  app,
+  { deviceLogs },
+) => {
   // {x} is a device id such as reader-3, or `all`; filterString is All, RF_OK, RFNOK or TAG_DATA.
   app.get(
     '/rest/enterprise/devicelogs/:x',
@@ -23,13 +24,12 @@ export const deviceLogsRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
     },
     async (request) => {
       const filter = request.query.filterString ?? 'All';
-      const { rows, total } = await deviceLogsRepository.page(db, {
+      return deviceLogs.page({
         deviceId: request.params.x === 'all' ? null : request.params.x,
         type: filter === 'All' ? null : filter,
-        offset: offsetFromOneBasedSkip(request.query.skip),
+        skip: request.query.skip,
         limit: request.query.limit ?? 100,
       });
-      return { entities: rows.map(toDeviceLogEntry), totalCount: total };
     },
   );
 
@@ -37,9 +37,6 @@ export const deviceLogsRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
   app.get(
     '/rest/deviceIds',
     { config: { access }, schema: { tags, response: { 200: Type.Array(Type.String()) } } },
-    async () => {
-      const [logged, readers] = await Promise.all([deviceLogsRepository.deviceIds(db), gatesRepository.readers(db)]);
-      return [...new Set([...readers.map((reader) => deviceUsername('reader', reader.id)), ...logged])].sort();
-    },
+    () => deviceLogs.deviceIds(),
   );
 };

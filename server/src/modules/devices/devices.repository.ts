@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DeviceKind } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { gateReaders, gates } from '../gates/gates.table';
-import { itvs, machines } from '../machines/machines.table';
+import { gateReaders, gates } from '../../db/schema';
+import { itvs, machines } from '../../db/schema';
 
 export const devicesRepository = {
   async secretHash(db: Database, kind: DeviceKind, id: number): Promise<string | undefined> {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gate, GateReader, LiveMessage } from '@openyard/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createHealthAgeingService } from '../devices/health-ageing.service';
-import { outboxEvents } from '../outbox/outbox.table';
+import { createHealthAgeingService } from '../devices';
+import { outboxEvents } from '../../db/schema';
 import { gateReaders } from './gates.table';
 
 let t: TestApp;

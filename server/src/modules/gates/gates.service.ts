@@ -12,9 +12,9 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
-import type { DeviceAuthenticator } from '../devices/device-credentials';
-import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices/device-credentials';
-import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
+import type { DeviceAuthenticator } from '../devices';
+import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import { gatesRepository, type GateReaderRow, type GateRow } from './gates.repository';
 
 export const GATES_TOPIC = 'gates';

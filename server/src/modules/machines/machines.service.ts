@@ -11,8 +11,8 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
-import type { DeviceAuthenticator } from '../devices/device-credentials';
-import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices/device-credentials';
+import type { DeviceAuthenticator } from '../devices';
+import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices';
 import { machinesRepository, type ItvRow, type MachineRow } from './machines.repository';
 
 export function toMachine(row: MachineRow, now: number, thresholds: HealthThresholds): Machine {

@@ -10,28 +10,31 @@ import {
   LinerInfo,
   NamedItem,
 } from '@openyard/contracts';
-import type { Database } from '../../adapters/db';
-import { masterDataRepository, NAMED_LISTS, type NamedListName } from './master-data.repository';
+import { NAMED_LISTS, type NamedListName } from './master-data.repository';
+import type { MasterDataService } from './master-data.service';
 
 const loggedIn = { access: {} };
 
 // Where the catalogue puts a list somewhere other than /rest/<name>.
 const PATHS: Partial<Record<NamedListName, string>> = { 'task-types': '/rest/tasks/task-types' };
 
-export const masterDataRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const masterDataRoutes: FastifyPluginAsyncTypebox<{ masterData: MasterDataService }> = async (
+  app,
+  { masterData },
+) => {
   for (const list of Object.keys(NAMED_LISTS) as NamedListName[]) {
     if (list === 'activity-groups') continue;
     app.get(
       PATHS[list] ?? `/rest/${list}`,
       { config: loggedIn, schema: { tags: ['master data'], response: { 200: Type.Array(NamedItem) } } },
-      () => masterDataRepository.named(db, list),
+      () => masterData.named(list),
     );
   }
 
   app.get(
     '/rest/activity-groups',
     { config: loggedIn, schema: { tags: ['master data'], response: { 200: Type.Array(ActivityGroup) } } },
-    () => masterDataRepository.named(db, 'activity-groups'),
+    () => masterData.named('activity-groups'),
   );
 
   app.get(
@@ -40,42 +43,36 @@ export const masterDataRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       config: loggedIn,
       schema: { tags: ['master data'], querystring: ActivitiesQuery, response: { 200: Type.Array(Activity) } },
     },
-    async (request) =>
-      (await masterDataRepository.activities(db, request.query.activityGroup)).map(({ activity, group }) => ({
-        id: activity.id,
-        activityId: activity.id,
-        activityName: activity.name,
-        activityGroup: { id: group.id, name: group.name },
-      })),
+    (request) => masterData.activities(request.query.activityGroup),
   );
 
   app.get(
     '/rest/container-sizes',
     { config: loggedIn, schema: { tags: ['master data'], response: { 200: Type.Array(ContainerSize) } } },
-    () => masterDataRepository.sizes(db),
+    () => masterData.sizes(),
   );
 
   app.get(
     '/rest/container-types',
     { config: loggedIn, schema: { tags: ['master data'], response: { 200: Type.Array(ContainerType) } } },
-    () => masterDataRepository.types(db),
+    () => masterData.types(),
   );
 
   app.get(
     '/rest/customers',
     { config: loggedIn, schema: { tags: ['master data'], response: { 200: Type.Array(Customer) } } },
-    () => masterDataRepository.customers(db),
+    () => masterData.customers(),
   );
 
   app.get(
     '/rest/liner-infos',
     { config: loggedIn, schema: { tags: ['master data'], response: { 200: Type.Array(LinerInfo) } } },
-    () => masterDataRepository.linerInfos(db),
+    () => masterData.linerInfos(),
   );
 
   app.get(
     '/rest/liners',
     { config: loggedIn, schema: { tags: ['master data'], response: { 200: Type.Array(NamedItem) } } },
-    async () => (await masterDataRepository.linerInfos(db)).map(({ id, name }) => ({ id, name })),
+    () => masterData.liners(),
   );
 };

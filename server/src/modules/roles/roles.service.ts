@@ -14,7 +14,7 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../auth';
 import { permissionSetOf, rolesRepository, type RolePermissionsRow, type RoleRow } from './roles.repository';
 
 export function toRole(row: RoleRow): Role {

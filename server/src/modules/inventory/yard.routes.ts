@@ -9,7 +9,7 @@ import {
 } from '@openyard/contracts';
 import { requirePrincipal } from '../../plugins/access';
 import type { YardAdminService } from './yard-admin.service';
-import type { YardLayoutService } from './yard-layout.service';
+import type { YardLayoutService } from '../yard';
 
 // The inventory's admin menu is the superadmin's (spec 2 §6).
 const admin = { roles: ['superadmin'], write: true, screen: '/inventory' } as const;

@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFrame, topics, type LiveMessage, type OcrRecord } from '@openyard/contracts';
-import { deviceLogs } from '@openyard/server/modules/device-logs/device-logs.table';
-import { ocrFrames } from '@openyard/server/modules/ocr/ocr.table';
+import { deviceLogs } from '@openyard/server/db/schema';
+import { ocrFrames } from '@openyard/server/db/schema';
 import { TEST_DATABASE } from '@openyard/server/test/test-app';
-import { startTestStack, type LiveClient, type TestStack } from '@openyard/server/test/test-stack';
+import { startTestStack, type LiveClient, type TestStack } from '../test/test-stack';
 import { randomScene, renderContainerFrame } from '@openyard/simulator/frames';
 
 // Camera frame → MQTT → ingest (blob + OCR job) → OCR thread → visit record → websocket, on the

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deviceLogs } from '@openyard/server/modules/device-logs/device-logs.table';
-import { tagReads } from '@openyard/server/modules/gates/gates.table';
+import { deviceLogs } from '@openyard/server/db/schema';
+import { tagReads } from '@openyard/server/db/schema';
 import { TEST_DATABASE } from '@openyard/server/test/test-app';
-import { eventually, startTestStack, type TestStack } from '@openyard/server/test/test-stack';
+import { eventually, startTestStack, type TestStack } from '../test/test-stack';
 import type { LiveMessage } from '@openyard/contracts';
 
 // The PGlite run checks the embedded topology, the PostgreSQL run the real services.

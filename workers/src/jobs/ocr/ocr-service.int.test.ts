@@ -3,12 +3,12 @@ import sharp from 'sharp';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GateSaved, LiveMessage, OcrRecord } from '@openyard/contracts';
-import { fuseVisit } from '@openyard/workers/ocr/index';
-import { createMemoryQueue } from '../../adapters/queue';
-import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
-import { deviceLogs } from '../device-logs/device-logs.table';
-import type { FrameOutcome } from './ocr.service';
-import { ocrDiffs, ocrFrames, ocrRecords, type StoredFrameRead } from './ocr.table';
+import { createMemoryQueue } from '@openyard/server/adapters/queue';
+import { deviceLogs } from '@openyard/server/db/schema';
+import { ocrDiffs, ocrFrames, ocrRecords, type StoredFrameRead } from '@openyard/server/db/schema';
+import { type FrameOutcome } from '@openyard/server/modules/ocr';
+import { createTestApp, createUserWithPermissions, type TestApp } from '@openyard/server/test/test-app';
+import { fuseVisit } from '../../ocr/index';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;

@@ -22,12 +22,12 @@ import {
 } from '@openyard/contracts';
 import { budgeted, type Database } from '../../adapters/db';
 import { badRequest, conflict, isTimeout, notFound } from '../../errors';
-import type { Principal } from '../auth/principal';
-import type { ExportsService } from '../exports/exports.service';
-import type { InventoryService } from '../inventory/inventory.service';
-import { applyMoves, inventoryViews, loadGrid, loadGridAt, slotEvents } from '../inventory/placement';
-import { masterDataRepository } from '../master-data/master-data.repository';
-import type { Grid } from '../yard/slot-namer';
+import type { Principal } from '../auth';
+import type { ExportsService } from '../exports';
+import type { InventoryService } from './inventory.service';
+import { applyMoves, inventoryViews, loadGrid, loadGridAt, slotEvents } from './placement';
+import { masterDataRepository } from '../master-data';
+import type { Grid } from '../yard';
 import { slotNamesOf, toContainer } from './container-views';
 import {
   containersRepository,
