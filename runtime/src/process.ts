@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { ingestSubscription } from '@openyard/contracts';
+import { DEVICE_TOPICS_FILTER, ingestSubscription } from '@openyard/contracts';
 import {
   PACKET_OVERHEAD_BYTES,
   SERVICE_USERNAME,
@@ -141,7 +141,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
           url: broker.url,
           username: SERVICE_USERNAME,
           password: resolveMqttServicePassword(config),
-          subscription: 'yard/#',
+          subscription: DEVICE_TOPICS_FILTER,
           intake,
         }
       : {

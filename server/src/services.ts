@@ -4,7 +4,8 @@ import type { Config } from './config';
 import { AccessCache, createAuthService } from './modules/auth';
 import { createConfigurationService } from './modules/configuration';
 import { createDeviceLogsService } from './modules/device-logs';
-import { createDeviceAuthenticator, createDeviceMessagesService, createHealthAgeingService } from './modules/devices';
+import { createDeviceAuthenticator } from './modules/device-logins';
+import { createDeviceMessagesService, createHealthAgeingService } from './modules/devices';
 import { createExportsService } from './modules/exports';
 import { createGatesService } from './modules/gates';
 import {

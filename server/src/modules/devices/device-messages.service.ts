@@ -5,6 +5,7 @@ import {
   gateHealth,
   machineColour,
   readerHealth,
+  topics,
   type DeviceMessage,
   type HealthThresholds,
 } from '@openyard/contracts';
@@ -110,7 +111,7 @@ export function createDeviceMessagesService(
           deviceId: deviceUsername('reader', row.readerId),
           type: 'TAG_DATA',
           message: `Tag ${row.tagId} read${details.length ? ` (${details.join(', ')})` : ''}`,
-          topic: `yard/readers/${row.readerId}/tag`,
+          topic: topics.readerTag(row.readerId),
           messageId: row.messageId,
         });
         events.push({

@@ -1,7 +1,4 @@
 // The devices module's public face: code outside server/src/modules/devices imports only this file, and
 // the module's tables through server/src/db/schema.ts (eslint).
-export * from './device-credentials';
-export * from './device-login-limiter';
 export * from './device-messages.service';
-export * from './devices.repository';
 export * from './health-ageing.service';

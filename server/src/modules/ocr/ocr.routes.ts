@@ -24,7 +24,7 @@ import {
 import type { Blobs } from '../../adapters/blobs';
 import type { Queue } from '../../adapters/queue';
 import { AppError, badRequest, notFound, unauthenticated } from '../../errors';
-import type { DeviceAuthenticator } from '../devices';
+import type { DeviceAuthenticator } from '../device-logins';
 import { takeFrame } from './ocr-frames';
 import type { OcrService } from './ocr.service';
 

@@ -25,4 +25,28 @@ export const devicesRepository = {
       }
     }
   },
+  // Stores a device login's hash where its kind keeps it; false when there is no such device.
+  async setSecretHash(db: Database, kind: DeviceKind, id: number, hash: string): Promise<boolean> {
+    const updated = await (() => {
+      switch (kind) {
+        case 'reader':
+          return db
+            .update(gateReaders)
+            .set({ secretHash: hash })
+            .where(eq(gateReaders.id, id))
+            .returning({ id: gateReaders.id });
+        case 'camera':
+          return db.update(gates).set({ cameraSecretHash: hash }).where(eq(gates.id, id)).returning({ id: gates.id });
+        case 'machine':
+          return db
+            .update(machines)
+            .set({ secretHash: hash })
+            .where(eq(machines.id, id))
+            .returning({ id: machines.id });
+        case 'itv':
+          return db.update(itvs).set({ secretHash: hash }).where(eq(itvs.id, id)).returning({ id: itvs.id });
+      }
+    })();
+    return updated.length > 0;
+  },
 };
