@@ -155,6 +155,18 @@ export function createMemoryQueue({
     pending.push({ name: job.name, data: job.data, id: job.jobId, attempt: job.attempt, row: job.id });
   }
 
+  // A failed job's next attempt, written to the store; close() waits for the writes in flight, so a
+  // job kept for the next start is kept with its attempt.
+  const attemptWrites = new Set<Promise<void>>();
+  function recordAttempt(row: number, attempt: number, failed: (failure: unknown) => void) {
+    if (!store) return;
+    const write: Promise<void> = store
+      .setAttempt(row, attempt)
+      .catch(failed)
+      .finally(() => attemptWrites.delete(write));
+    attemptWrites.add(write);
+  }
+
   function settled() {
     if (active === 0 && (halted || pending.length === 0)) for (const resolve of idleWaiters.splice(0)) resolve();
   }
@@ -179,11 +191,11 @@ export function createMemoryQueue({
           if (retry && closing && entry.row !== undefined) {
             // Stopping: the job keeps its row and its next attempt comes after the restart.
             logger.warn({ job: entry.name, attempt: entry.attempt, err: error }, 'job failed while stopping; kept');
-            void store?.setAttempt(entry.row, entry.attempt + 1).catch(() => undefined);
+            recordAttempt(entry.row, entry.attempt + 1, () => undefined);
           } else if (retry && !closing) {
             const next = { ...entry, attempt: entry.attempt + 1 };
             if (entry.row !== undefined)
-              void store?.setAttempt(entry.row, next.attempt).catch((failure: unknown) => {
+              recordAttempt(entry.row, next.attempt, (failure) => {
                 logger.error({ err: failure }, 'could not record a job attempt');
               });
             const timer = setTimeout(
@@ -282,6 +294,7 @@ export function createMemoryQueue({
         if (retryCount) logger.warn({ jobs: retryCount }, 'stopping: jobs waiting to retry are dropped (no store)');
         await idle;
       }
+      await Promise.all(attemptWrites);
       await removing;
     },
   };
