@@ -15,7 +15,7 @@ import { randomScene, renderContainerFrame } from '@openyard/simulator/frames';
 const mode = TEST_DATABASE === 'postgres' ? 'services' : 'embedded';
 
 // The shared gate photos are required in CI and skipped with a message where they are absent.
-const FIXTURES = fileURLToPath(new URL('../../../../../shared/fixtures/ocr-gate', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/ocr-gate', import.meta.url));
 const haveFixtures = existsSync(FIXTURES);
 if (!haveFixtures && process.env.CI) throw new Error(`The OCR pipeline test needs the gate photos in ${FIXTURES}`);
 if (!haveFixtures) console.warn(`Skipping the OCR pipeline test on real photos: ${FIXTURES} is absent`);
