@@ -25,7 +25,12 @@ export default defineConfig(async () => {
   const integration = (name: string, database: 'pglite' | 'postgres') => ({
     test: {
       name,
-      include: ['server/src/**/*.test.ts', 'workers/src/**/*.test.ts', 'simulator/src/**/*.test.ts'],
+      include: [
+        'server/src/**/*.test.ts',
+        'workers/src/**/*.test.ts',
+        'simulator/src/**/*.test.ts',
+        'runtime/src/**/*.test.ts',
+      ],
       env: { OPENYARD_TEST_DATABASE: database, TEST_POSTGRES_URL: POSTGRES_URL },
       testTimeout: 30_000,
       hookTimeout: 60_000,

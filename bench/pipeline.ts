@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MqttClient } from 'mqtt';
+import { DEVICE_TOPICS_FILTER, topics as deviceTopics } from '@openyard/contracts';
 import { benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { machineCpu, otherCpu, processCpu, servicesCpu } from './lib/cpu';
@@ -130,9 +131,9 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
         username: `machine-${i + 1}`,
         password: 'any',
       }));
-      topics = publisherLogins.map((_, i) => `yard/machines/${i + 1}/telemetry`);
+      topics = publisherLogins.map((_, i) => deviceTopics.machineTelemetry(i + 1));
       subscriberLogin = { clientId: `${prefix}-ceiling`, username: broker.username, password: broker.password };
-      subscription = 'yard/#';
+      subscription = DEVICE_TOPICS_FILTER;
     } else {
       ceilingUrl = SERVICES.mqttUrl;
       publisherLogins = Array.from({ length: CEILING_PUBLISHERS }, (_, i) => ({ clientId: `${prefix}-ceiling-${i}` }));
@@ -269,7 +270,7 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
     const rows: StepRow[] = [];
     let tagsAccepted = 0;
     const tagMessage = (step: number) => (sequence: number, client: number) => ({
-      topic: `yard/readers/${readers[client]!.id}/tag`,
+      topic: deviceTopics.readerTag(readers[client]!.id),
       payload: JSON.stringify({
         messageId: `${runId}-t${step}-${sequence}`,
         timestamp: Date.now(),
@@ -408,7 +409,7 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
       durationMs: STEP_MS,
       maxInFlight: MAX_IN_FLIGHT,
       message: (sequence, client) => ({
-        topic: `yard/machines/${machines[client]!.id}/telemetry`,
+        topic: deviceTopics.machineTelemetry(machines[client]!.id),
         payload: JSON.stringify({
           messageId: `${runId}-m-${sequence}`,
           timestamp: Date.now(),

@@ -11,6 +11,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import mqtt from 'mqtt';
+import { topics } from '@openyard/contracts';
 import { startChild } from './lib/child';
 import { fmt, sleep } from './lib/stats';
 
@@ -138,7 +139,7 @@ async function main() {
     console.log(`connect and drop, 100 cycles: ${await cycles(100)}`);
     console.log(
       `connect, publish to another reader's topic, drop, 10 cycles: ${await cycles(10, (client) =>
-        client.publish(`yard/readers/${other!.id}/tag`, '{}', { qos: 1 }),
+        client.publish(topics.readerTag(other!.id), '{}', { qos: 1 }),
       )}`,
     );
     console.log(`after the cycles, one more connect: ${await cycles(1)}`);
@@ -165,7 +166,7 @@ async function main() {
     const socket = await open(brokerUrl);
     socket.write(connectPacket(login));
     const code = await connack(socket);
-    const topic = text(`yard/readers/${reader!.id}/tag`);
+    const topic = text(topics.readerTag(reader!.id));
     const publishLength = 100 * MB;
     const header = Buffer.concat([Buffer.from([0x30]), remainingLength(publishLength), topic]);
     const publish = await stream(socket, header, publishLength - topic.length);

@@ -11,4 +11,4 @@ if (!process.env.WEB_DIR && !existsSync(new URL('../web/dist/index.html', import
   execSync('npm run build:web', { stdio: 'inherit', cwd: new URL('..', import.meta.url) });
 }
 register();
-await import('../server/src/main.ts');
+await import('../runtime/src/main.ts');

@@ -1,6 +1,6 @@
 // The Openyard process under test, started by the bench with `fork` so that the load generator and
 // the measuring websocket client do not share its event loop. It runs startOpenyard for the config
-// the bench sends (as server/src/test/test-stack.ts does) and answers the bench's questions over IPC:
+// the bench sends (as runtime/src/test/test-stack.ts does) and answers the bench's questions over IPC:
 // counts of persisted rows, CPU and event-loop figures, pipeline stage timings, a CPU profile.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -12,9 +12,9 @@ import pino from 'pino';
 import { SERVICE_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from '@openyard/server/adapters/broker';
 import { loadConfig } from '@openyard/server/config';
 import { ingestClientIds as mqttClientIds } from '@openyard/contracts';
-import { tagReads } from '@openyard/server/modules/gates/gates.table';
-import { machinePositions } from '@openyard/server/modules/machines/machines.table';
-import { startOpenyard } from '@openyard/server/process';
+import { tagReads } from '@openyard/server/db/schema';
+import { machinePositions } from '@openyard/server/db/schema';
+import { startOpenyard } from '@openyard/runtime/process';
 import type { ChildSample, Envelope, Percentiles, ProfileSummary, Reply, Responses } from './protocol';
 import { percentiles } from './stats';
 

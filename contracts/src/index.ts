@@ -17,5 +17,6 @@ export * from './configuration';
 export * from './live';
 export * from './frame';
 export * from './ocr';
+export * from './jobs';
 export * from './api/index';
 export * from './events';

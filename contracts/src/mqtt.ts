@@ -128,70 +128,80 @@ export function parseDeviceUsername(username: string): { kind: DeviceKind; id: n
   return match ? { kind: match[1] as DeviceKind, id: Number(match[2]) } : null;
 }
 
-export const topics = {
-  readerTag: (readerId: number) => `yard/readers/${readerId}/tag`,
-  readerStatus: (readerId: number) => `yard/readers/${readerId}/status`,
-  cameraFrame: (gateId: number, camera: Camera) => `yard/cameras/${gateId}/${camera}/frame`,
-  machineTelemetry: (machineId: number) => `yard/machines/${machineId}/telemetry`,
-  machineEvent: (machineId: number) => `yard/machines/${machineId}/event`,
-  itvPosition: (itvId: number) => `yard/itvs/${itvId}/position`,
-};
+// The MQTT topic table: every device topic once, by the message kind it carries. The builders
+// (`topics`), the owned prefixes (`deviceTopicPrefix`, the broker's publish ACL), the matcher
+// (`parseTopic`, ingest) and the subscriptions are all derived from it.
+// A topic is `yard/<segment>/<device id>/[<camera>/]<leaf>`.
+export const MQTT_TOPIC_ROOT = 'yard';
+const DEVICE_SEGMENTS = {
+  reader: 'readers',
+  camera: 'cameras',
+  machine: 'machines',
+  itv: 'itvs',
+} as const satisfies Record<DeviceKind, string>;
+export const DEVICE_TOPICS = {
+  readerTag: { device: 'reader', leaf: 'tag', camera: false },
+  readerStatus: { device: 'reader', leaf: 'status', camera: false },
+  cameraFrame: { device: 'camera', leaf: 'frame', camera: true },
+  machineTelemetry: { device: 'machine', leaf: 'telemetry', camera: false },
+  machineEvent: { device: 'machine', leaf: 'event', camera: false },
+  itvPosition: { device: 'itv', leaf: 'position', camera: false },
+} as const satisfies Record<string, { device: DeviceKind; leaf: string; camera: boolean }>;
+export type DeviceTopicKind = keyof typeof DEVICE_TOPICS;
+type TopicRow<K extends DeviceTopicKind> = (typeof DEVICE_TOPICS)[K];
+type TopicArgs<K extends DeviceTopicKind> = TopicRow<K>['camera'] extends true
+  ? [deviceId: number, camera: Camera]
+  : [deviceId: number];
 
 // The topic prefix a device owns; publishing anywhere else is refused.
 export function deviceTopicPrefix(kind: DeviceKind, id: number): string {
-  switch (kind) {
-    case 'reader':
-      return `yard/readers/${id}/`;
-    case 'camera':
-      return `yard/cameras/${id}/`;
-    case 'machine':
-      return `yard/machines/${id}/`;
-    case 'itv':
-      return `yard/itvs/${id}/`;
-  }
+  return `${MQTT_TOPIC_ROOT}/${DEVICE_SEGMENTS[kind]}/${id}/`;
 }
 
-export type ParsedTopic =
-  | { kind: 'readerTag' | 'readerStatus'; deviceKind: 'reader'; deviceId: number }
-  | { kind: 'cameraFrame'; deviceKind: 'camera'; deviceId: number; camera: Camera }
-  | { kind: 'machineTelemetry' | 'machineEvent'; deviceKind: 'machine'; deviceId: number }
-  | { kind: 'itvPosition'; deviceKind: 'itv'; deviceId: number };
+function topicBuilder<K extends DeviceTopicKind>(kind: K): (...args: TopicArgs<K>) => string {
+  const row: { device: DeviceKind; leaf: string; camera: boolean } = DEVICE_TOPICS[kind];
+  return (...args) => {
+    const [deviceId, camera] = args as [number, Camera?];
+    return `${deviceTopicPrefix(row.device, deviceId)}${row.camera ? `${camera}/` : ''}${row.leaf}`;
+  };
+}
+
+// Topic builders by message kind, e.g. topics.readerTag(12) is yard/readers/12/tag.
+export const topics = Object.fromEntries(
+  (Object.keys(DEVICE_TOPICS) as DeviceTopicKind[]).map((kind) => [kind, topicBuilder(kind)]),
+) as unknown as { [K in DeviceTopicKind]: (...args: TopicArgs<K>) => string };
+
+// Every device topic (what ingest subscribes to on the embedded broker).
+export const DEVICE_TOPICS_FILTER = `${MQTT_TOPIC_ROOT}/#`;
+
+export type ParsedTopic = {
+  [K in DeviceTopicKind]: {
+    kind: K;
+    deviceKind: TopicRow<K>['device'];
+    deviceId: number;
+  } & (TopicRow<K>['camera'] extends true ? { camera: Camera } : unknown);
+}[DeviceTopicKind];
 
 const ID = '([1-9]\\d{0,9})';
-const TOPIC_PATTERNS: [RegExp, (m: RegExpExecArray) => ParsedTopic | null][] = [
-  [
-    new RegExp(`^yard/readers/${ID}/tag$`),
-    (m) => ({ kind: 'readerTag', deviceKind: 'reader', deviceId: Number(m[1]) }),
-  ],
-  [
-    new RegExp(`^yard/readers/${ID}/status$`),
-    (m) => ({ kind: 'readerStatus', deviceKind: 'reader', deviceId: Number(m[1]) }),
-  ],
-  [
-    new RegExp(`^yard/cameras/${ID}/([A-Za-z0-9]+)/frame$`),
-    (m) =>
-      (CAMERAS as readonly string[]).includes(m[2]!)
-        ? { kind: 'cameraFrame', deviceKind: 'camera', deviceId: Number(m[1]), camera: m[2] as Camera }
-        : null,
-  ],
-  [
-    new RegExp(`^yard/machines/${ID}/telemetry$`),
-    (m) => ({ kind: 'machineTelemetry', deviceKind: 'machine', deviceId: Number(m[1]) }),
-  ],
-  [
-    new RegExp(`^yard/machines/${ID}/event$`),
-    (m) => ({ kind: 'machineEvent', deviceKind: 'machine', deviceId: Number(m[1]) }),
-  ],
-  [
-    new RegExp(`^yard/itvs/${ID}/position$`),
-    (m) => ({ kind: 'itvPosition', deviceKind: 'itv', deviceId: Number(m[1]) }),
-  ],
-];
+const TOPIC_MATCHERS = (Object.keys(DEVICE_TOPICS) as DeviceTopicKind[]).map((kind) => {
+  const row: { device: DeviceKind; leaf: string; camera: boolean } = DEVICE_TOPICS[kind];
+  const pattern = new RegExp(
+    `^${MQTT_TOPIC_ROOT}/${DEVICE_SEGMENTS[row.device]}/${ID}/${row.camera ? '([A-Za-z0-9]+)/' : ''}${row.leaf}$`,
+  );
+  return (topic: string): ParsedTopic | null => {
+    const match = pattern.exec(topic);
+    if (!match) return null;
+    const parsed = { kind, deviceKind: row.device, deviceId: Number(match[1]) };
+    if (!row.camera) return parsed as ParsedTopic;
+    const camera = match[2]!;
+    return (CAMERAS as readonly string[]).includes(camera) ? ({ ...parsed, camera } as ParsedTopic) : null;
+  };
+});
 
 export function parseTopic(topic: string): ParsedTopic | null {
-  for (const [pattern, build] of TOPIC_PATTERNS) {
-    const match = pattern.exec(topic);
-    if (match) return build(match);
+  for (const match of TOPIC_MATCHERS) {
+    const parsed = match(topic);
+    if (parsed) return parsed;
   }
   return null;
 }
@@ -199,7 +209,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
 // What ingest subscribes to on an external broker: one share group per yard, split between its
 // workers processes.
 export function ingestSubscription(shareGroup: string): string {
-  return `$share/${shareGroup}/yard/#`;
+  return `$share/${shareGroup}/${DEVICE_TOPICS_FILTER}`;
 }
 
 // The client ids of one ingest process's connections (INGEST_CONNECTIONS of them, in that group):

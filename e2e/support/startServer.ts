@@ -46,7 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = await mkdtemp(join(tmpdir(), 'openyard-e2e-'));
   const baseUrl = `http://localhost:${port}`;
   let log = '';
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['runtime/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -12,45 +12,26 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { DatabaseHandle } from './adapters/db';
-import type { Config } from './config';
-import { authRoutes } from './modules/auth/auth.routes';
-import { AccessCache } from './modules/auth/access-cache';
-import { InventoryVersion } from './modules/inventory/inventory-version';
-import { createAuthService } from './modules/auth/auth.service';
-import { createExportsService } from './modules/exports/exports.service';
-import { exportsRoutes } from './modules/exports/exports.routes';
-import { masterDataRoutes } from './modules/master-data/master-data.routes';
-import { metadataRoutes } from './modules/metadata/metadata.routes';
-import { mapTileSources } from './modules/metadata/map-tile-sources';
-import { rolesRoutes } from './modules/roles/roles.routes';
-import { createRolesService } from './modules/roles/roles.service';
-import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
-import { createYardLayoutService } from './modules/yard/yard-layout.service';
-import { yardRoutes } from './modules/yard/yard.routes';
-import { accessPlugin } from './plugins/access';
 import type { Bus } from './adapters/bus';
-import { liveHub } from './live/hub';
-import { createDeviceAuthenticator } from './modules/devices/device-credentials';
-import { deviceLogsRoutes } from './modules/device-logs/device-logs.routes';
-import { gatesRoutes } from './modules/gates/gates.routes';
-import { createGatesService } from './modules/gates/gates.service';
-import { machinesRoutes } from './modules/machines/machines.routes';
-import { createMachinesService } from './modules/machines/machines.service';
-import { errorsPlugin } from './plugins/errors';
-import { configurationRoutes } from './modules/configuration/configuration.routes';
-import { createConfigurationService } from './modules/configuration/configuration.service';
-import { containersRoutes } from './modules/containers/containers.routes';
-import { createContainersService } from './modules/containers/containers.service';
-import { inventoryRoutes } from './modules/inventory/inventory.routes';
-import { createInventoryService } from './modules/inventory/inventory.service';
-import { createYardAdminService } from './modules/yard/yard-admin.service';
-import { createFileBlobs } from './adapters/blobs';
 import type { Queue } from './adapters/queue';
-import { ocrRoutes } from './modules/ocr/ocr.routes';
-import { createOcrService } from './modules/ocr/ocr.service';
-import type { AfterCommit } from './modules/outbox/outbox.repository';
-import { subscribeDomainEvents } from './modules/outbox/domain-events';
+import type { Config } from './config';
+import { liveHub } from './live/hub';
+import { authRoutes } from './modules/auth';
+import { configurationRoutes } from './modules/configuration';
+import { deviceLogsRoutes } from './modules/device-logs';
+import { exportsRoutes } from './modules/exports';
+import { gatesRoutes } from './modules/gates';
+import { containersRoutes, inventoryRoutes, yardRoutes } from './modules/inventory';
+import { machinesRoutes } from './modules/machines';
+import { masterDataRoutes } from './modules/master-data';
+import { mapTileSources, metadataRoutes } from './modules/metadata';
+import { ocrRoutes } from './modules/ocr';
+import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
+import { rolesRoutes } from './modules/roles';
+import { usersRoutes } from './modules/users';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { createServices, type Services } from './services';
 
 // How many verified tokens a server keeps (fast-jwt's LRU): more than the users it serves at once.
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -73,6 +54,9 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   // The OCR queue that uploaded camera frames go to (none: no upload route).
   ocrQueue?: Queue;
+  // The process's services (createServices), shared with its workers; without them the app builds
+  // its own (with `afterCommit`) and closes them with itself.
+  services?: Services;
 }
 
 function trustProxyOption(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -94,6 +78,7 @@ export async function buildApp({
   afterCommit: afterCommitted = () => undefined,
   logger = false,
   ocrQueue,
+  services: given,
 }: AppDependencies) {
   const tls = config.tlsCertFile && config.tlsKeyFile;
   const app = Fastify({
@@ -106,14 +91,9 @@ export async function buildApp({
     .withTypeProvider<TypeBoxTypeProvider>()
     .setValidatorCompiler(TypeBoxValidatorCompiler);
 
-  const { db } = database;
-  const exports = createExportsService(config.dataDir);
-  const access = new AccessCache(database.notifications);
-  const inventoryVersion = new InventoryVersion(database.notifications);
-  app.addHook('onClose', async () => {
-    access.close();
-    inventoryVersion.close();
-  });
+  const services = given ?? createServices({ config, database, afterCommit: afterCommitted });
+  if (!given) app.addHook('onClose', async () => services.close());
+  const { auth, inventoryVersion } = services;
   // The bus carries the domain events of every process (what every server's hub forwards, projected);
   // the inventory version follows them.
   const unsubscribeVersion =
@@ -123,33 +103,6 @@ export async function buildApp({
       'yard.layoutChanged': () => inventoryVersion.layoutChanged(),
     });
   if (unsubscribeVersion) app.addHook('onClose', async () => unsubscribeVersion());
-  // Every service's commit: the inventory version is asked again, then the outbox relay runs.
-  const afterCommit: AfterCommit = (written) => {
-    inventoryVersion.committed();
-    afterCommitted(written);
-  };
-  const auth = createAuthService(db, {
-    idleMinutes: config.yard.sessionExpireInIdleMins,
-    loginFailuresPerMinute: config.loginRateLimitPerMinute,
-    access,
-  });
-  const accessChanged = () => access.changed();
-  const roles = createRolesService(db, { accessChanged });
-  const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports, accessChanged });
-  const layout = createYardLayoutService(db, config.yard);
-  const inventory = createInventoryService(db, { slots: config.yard, afterCommit, version: inventoryVersion });
-  const containers = createContainersService(db, { inventory, exports });
-  const yardAdmin = createYardAdminService(db, { inventory });
-  const configuration = createConfigurationService(db, {
-    slots: config.yard,
-    enterprise: config.features.enterpriseVersion,
-    afterCommit,
-  });
-  const deviceAuth = createDeviceAuthenticator(db);
-  const gates = createGatesService(db, { thresholds: config.health, afterCommit, devices: deviceAuth });
-  const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
-  const blobs = createFileBlobs(config.dataDir);
-  const ocr = createOcrService(db, { afterCommit, visitWindowMs: config.ocr.visitWindowMs });
   const webDir = resolve(config.webDir ?? defaultWebDir);
   const serveWeb = existsSync(resolve(webDir, 'index.html'));
 
@@ -227,21 +180,21 @@ export async function buildApp({
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
   });
   await app.register(metadataRoutes, { config });
-  await app.register(yardRoutes, { layout, admin: yardAdmin });
-  await app.register(inventoryRoutes, { inventory });
-  await app.register(containersRoutes, { containers });
-  await app.register(configurationRoutes, { configuration });
-  await app.register(masterDataRoutes, { db });
-  await app.register(usersRoutes, { users });
-  await app.register(rolesRoutes, { roles });
-  await app.register(exportsRoutes, { exports });
-  await app.register(gatesRoutes, { gates });
-  await app.register(deviceLogsRoutes, { db });
-  await app.register(machinesRoutes, { machines });
+  await app.register(yardRoutes, { layout: services.layout, admin: services.yardAdmin });
+  await app.register(inventoryRoutes, { inventory: services.inventory });
+  await app.register(containersRoutes, { containers: services.containers });
+  await app.register(configurationRoutes, { configuration: services.configuration });
+  await app.register(masterDataRoutes, { masterData: services.masterData });
+  await app.register(usersRoutes, { users: services.users });
+  await app.register(rolesRoutes, { roles: services.roles });
+  await app.register(exportsRoutes, { exports: services.exports });
+  await app.register(gatesRoutes, { gates: services.gates });
+  await app.register(deviceLogsRoutes, { deviceLogs: services.deviceLogs });
+  await app.register(machinesRoutes, { machines: services.machines });
   await app.register(ocrRoutes, {
-    ocr,
-    blobs,
-    devices: deviceAuth,
+    ocr: services.ocr,
+    blobs: services.blobs,
+    devices: services.deviceAuth,
     ocrQueue,
     maxFrameBytes: config.ocr.maxFrameBytes,
   });
@@ -253,27 +206,7 @@ export async function buildApp({
     app.log.warn(`The web app is not built (${webDir}); run "npm run build:web". The API is served.`);
   }
 
-  return {
-    app,
-    services: {
-      access,
-      inventoryVersion,
-      auth,
-      users,
-      roles,
-      exports,
-      layout,
-      gates,
-      machines,
-      deviceAuth,
-      inventory,
-      containers,
-      yardAdmin,
-      configuration,
-      ocr,
-      blobs,
-    },
-  };
+  return { app, services };
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>['app'];

@@ -3,22 +3,15 @@ import type { Database } from '@openyard/server/adapters/db';
 import type { Queue } from '@openyard/server/adapters/queue';
 import type { Config } from '@openyard/server/config';
 import { createBatcher } from '@openyard/server/lib/batcher';
-import {
-  createDeviceMessagesService,
-  type DeviceMessage,
-} from '@openyard/server/modules/devices/device-messages.service';
-import { createHealthAgeingService } from '@openyard/server/modules/devices/health-ageing.service';
-import type { ExportsService } from '@openyard/server/modules/exports/exports.service';
+import type { DeviceMessage } from '@openyard/server/modules/devices';
 import type { JobHandler } from '@openyard/server/adapters/queue';
-import { createFileBlobs } from '@openyard/server/adapters/blobs';
-import { createOcrService } from '@openyard/server/modules/ocr/ocr.service';
+import type { Services } from '@openyard/server/services';
 import { createCameraFrameIntake } from './ingest/camera-frames';
 import { startIngest } from './ingest/mqtt-ingest';
 import type { JobContext, JobDefinition } from './jobs/job';
 import { createOcrThreadPool } from './jobs/ocr/ocr-thread-pool';
 import { fuseVisit } from './ocr/index';
-import { JOBS, validateRegistry } from './jobs/registry';
-import type { AfterCommit } from '@openyard/server/modules/outbox/outbox.repository';
+import { jobHandler, JOBS, queueOf, validateRegistry } from './jobs/registry';
 import type { DeviceIntake } from '@openyard/server/adapters/broker';
 
 // The workers role: job processors, repeatable jobs and MQTT ingest, against one queue.
@@ -27,8 +20,7 @@ export async function startWorkers({
   db,
   queue,
   ocrQueue,
-  exports,
-  afterCommit,
+  services,
   logger,
   mqtt,
 }: {
@@ -37,8 +29,8 @@ export async function startWorkers({
   queue: Queue;
   // OCR jobs, with their own concurrency (OCR_CONCURRENCY).
   ocrQueue: Queue;
-  exports: ExportsService;
-  afterCommit: AfterCommit;
+  // The process's services (createServices), the same the API of this process uses.
+  services: Services;
   logger: FastifyBaseLogger;
   // With `intake`, the embedded broker in this process hands device messages over directly.
   mqtt: {
@@ -50,27 +42,31 @@ export async function startWorkers({
   };
 }) {
   validateRegistry(JOBS);
-  const deviceMessagesService = createDeviceMessagesService(db, { thresholds: config.health, afterCommit });
-  const deviceMessages = createBatcher<DeviceMessage>({ flush: (items) => deviceMessagesService.processBatch(items) });
-  const healthAgeing = createHealthAgeingService(db, { thresholds: config.health, afterCommit });
+  const { blobs, healthAgeing } = services;
+  const deviceMessages = createBatcher<DeviceMessage>({
+    flush: (items) => services.deviceMessages.processBatch(items),
+  });
   // OCR runs on worker threads, one engine each, as many as OCR jobs run at once.
-  const blobs = createFileBlobs(config.dataDir);
   const ocrReader = createOcrThreadPool({
     size: config.ocr.concurrency,
     ...(config.ocr.engineThreads ? { engineThreads: config.ocr.engineThreads } : {}),
     logger: logger.child({ component: 'ocr' }),
   });
   const ocr = {
-    service: createOcrService(db, { afterCommit, visitWindowMs: config.ocr.visitWindowMs }),
+    service: services.ocr,
     blobs,
     reader: ocrReader,
     fuse: fuseVisit,
   };
-  const context: JobContext = { db, config, exports, deviceMessages, healthAgeing, ocr, logger };
+  const context: JobContext = { db, config, services, deviceMessages, ocr, logger };
   const handlersOf = (jobs: readonly JobDefinition[]) =>
-    new Map<string, JobHandler>(jobs.map((job) => [job.name, (data: unknown) => job.run(data, context)]));
-  queue.process(handlersOf(JOBS.filter((job) => job.queue !== 'ocr')), { concurrency: config.queueConcurrency });
-  ocrQueue.process(handlersOf(JOBS.filter((job) => job.queue === 'ocr')), { concurrency: config.ocr.concurrency });
+    new Map<string, JobHandler>(jobs.map((job) => [job.name, jobHandler(job, context)]));
+  queue.process(handlersOf(JOBS.filter((job) => queueOf(job.name) === 'main')), {
+    concurrency: config.queueConcurrency,
+  });
+  ocrQueue.process(handlersOf(JOBS.filter((job) => queueOf(job.name) === 'ocr')), {
+    concurrency: config.ocr.concurrency,
+  });
   for (const job of JOBS) if (job.everyMs) await queue.every(job.name, job.everyMs(config));
   const ingest = await startIngest({
     url: mqtt.url,

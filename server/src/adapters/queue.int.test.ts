@@ -3,8 +3,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../test/eventually';
-import { reachable } from '../test/processes';
-import { TEST_DATABASE, TEST_SERVICES } from '../test/test-services';
+import { reachable, TEST_DATABASE, TEST_SERVICES } from '../test/test-services';
 import { createBullQueue, type Queue } from './queue';
 
 // BullMQ on the real Redis, in the PostgreSQL run (the services run); required with CI.

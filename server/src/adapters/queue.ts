@@ -1,4 +1,4 @@
-import { Queue as BullQueue, Worker, type ConnectionOptions } from 'bullmq';
+import { Queue as BullQueue, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface JobRequest {
@@ -12,6 +12,12 @@ export type JobHandler = (
   data: unknown,
   job: { name: string; id: string | undefined; attempt: number },
 ) => Promise<void>;
+
+// A job whose payload is not the one its name takes (the job catalogue, contracts/src/jobs.ts): it
+// fails for good at once, since no retry would mend it.
+export class InvalidJobPayload extends Error {
+  override readonly name = 'InvalidJobPayload';
+}
 
 export interface FailedJob {
   name: string;
@@ -178,11 +184,12 @@ export function createMemoryQueue({
         })
         .catch((error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
-          if (entry.attempt < ATTEMPTS && closing && entry.row !== undefined) {
+          const retry = entry.attempt < ATTEMPTS && !(error instanceof InvalidJobPayload);
+          if (retry && closing && entry.row !== undefined) {
             // Stopping: the job keeps its row and its next attempt comes after the restart.
             logger.warn({ job: entry.name, attempt: entry.attempt, err: error }, 'job failed while stopping; kept');
             recordAttempt(entry.row, entry.attempt + 1, () => undefined);
-          } else if (entry.attempt < ATTEMPTS && !closing) {
+          } else if (retry && !closing) {
             const next = { ...entry, attempt: entry.attempt + 1 };
             if (entry.row !== undefined)
               recordAttempt(entry.row, next.attempt, (failure) => {
@@ -284,6 +291,7 @@ export function createMemoryQueue({
         if (retryCount) logger.warn({ jobs: retryCount }, 'stopping: jobs waiting to retry are dropped (no store)');
         await idle;
       }
+      await Promise.all(recording);
       await removing;
       await Promise.all(recording);
     },
@@ -373,7 +381,13 @@ export function createBullQueue({
         async (job) => {
           const handler = handlers.get(job.name);
           if (!handler) throw new Error(`No handler for job ${job.name}`);
-          await handler(job.data, { name: job.name, id: job.id, attempt: job.attemptsMade + 1 });
+          try {
+            await handler(job.data, { name: job.name, id: job.id, attempt: job.attemptsMade + 1 });
+          } catch (error) {
+            // BullMQ's own word for "do not retry".
+            if (error instanceof InvalidJobPayload) throw new UnrecoverableError(error.message);
+            throw error;
+          }
         },
         { connection, prefix, concurrency: options.concurrency, lockDuration: stalledMs, stalledInterval: stalledMs },
       );

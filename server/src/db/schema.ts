@@ -7,7 +7,7 @@ export * from '../modules/gates/gates.table';
 export * from '../modules/device-logs/device-logs.table';
 export * from '../modules/machines/machines.table';
 export * from '../modules/outbox/outbox.table';
-export * from '../modules/containers/containers.table';
+export * from '../modules/inventory/containers.table';
 export * from '../modules/configuration/configuration.table';
 export * from '../modules/ocr/ocr.table';
 export * from '../modules/jobs/jobs.table';

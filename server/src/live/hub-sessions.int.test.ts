@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveMessage } from '@openyard/contracts';
 import { createMemoryBus, type Bus } from '../adapters/bus';
-import { sessions } from '../modules/auth/sessions.table';
+import { sessions } from '../db/schema';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../test/test-app';
 
 // The hub hears session changes as they happen: logout, a user disabled (by another server, in

@@ -14,8 +14,8 @@ import {
 } from '@openyard/contracts';
 import type { RawData, WebSocket } from 'ws';
 import type { Bus } from '../adapters/bus';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { Principal } from '../modules/auth/principal';
+import type { AuthService } from '../modules/auth';
+import type { Principal } from '../modules/auth';
 import { AppError, forbidden } from '../errors';
 import { projectEvent } from './projection';
 import { RecentEvents } from './recent-events';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAccess } from '@openyard/contracts';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../test/test-app';
 import { accessPlugin } from './access';
-import type { AuthService } from '../modules/auth/auth.service';
+import type { AuthService } from '../modules/auth';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;

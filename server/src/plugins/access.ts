@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+// The request and reply decorations of @fastify/cookie and @fastify/jwt (registered by app.ts).
+import type {} from '@fastify/cookie';
+import type {} from '@fastify/jwt';
 import { isAllowed, isPublicAccess, type Access, type FeatureFlags, type FeatureKey } from '@openyard/contracts';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import { messages } from '@openyard/contracts';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { Principal } from '../modules/auth/principal';
+import type { AuthService } from '../modules/auth';
+import type { Principal } from '../modules/auth';
 
 export interface RouteEntry {
   method: string;

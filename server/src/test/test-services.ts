@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 // Where the tests find the real services, and which database the server test project runs on.
 // Test settings, read once here; the product's own settings live in ../config.ts.
 export const TEST_SERVICES = {
@@ -12,3 +13,16 @@ export const TEST_DATABASE: 'postgres' | 'pglite' =
 // What child processes of the tests inherit from the test runner's environment (nothing else).
 export const INHERITED_PATH = process.env.PATH ?? '/usr/bin:/bin';
 export const INHERITED_HOME = process.env.HOME;
+
+// Whether something listens at the URL's host and port (the default port when it names none).
+export function reachable(url: string, defaultPort: number): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.connect(Number(port || defaultPort), hostname);
+  });
+}

@@ -1,7 +1,7 @@
 import { decodeFrame, type ParsedTopic } from '@openyard/contracts';
 import type { Blobs } from '@openyard/server/adapters/blobs';
 import type { Queue } from '@openyard/server/adapters/queue';
-import { takeFrame } from '@openyard/server/modules/ocr/ocr-frames';
+import { takeFrame } from '@openyard/server/modules/ocr';
 
 export type FrameIntakeOutcome = { ok: true } | { ok: false; reason: string; messageId: string | null };
 

@@ -16,16 +16,13 @@ import {
   MAX_JSON_PAYLOAD_BYTES,
   storableText,
   unstorableTextPath,
+  DEVICE_MESSAGES_PER_JOB,
+  jobRequest,
+  type DeviceMessage,
   type ParsedTopic,
 } from '@openyard/contracts';
 import type { DeviceIntake } from '@openyard/server/adapters/broker';
 import type { Queue } from '@openyard/server/adapters/queue';
-import type { DeviceMessage } from '@openyard/server/modules/devices/device-messages.service';
-import {
-  DEVICE_MESSAGES_JOB,
-  DEVICE_MESSAGES_PER_JOB,
-  type DeviceMessagesJobData,
-} from '../jobs/devices/device-messages.jobs';
 import type { CameraFrameIntake } from './camera-frames';
 
 const SCHEMAS = {
@@ -163,10 +160,8 @@ export async function startIngest({
       try {
         const jobs = [];
         for (let start = 0; start < batch.length; start += DEVICE_MESSAGES_PER_JOB) {
-          const data: DeviceMessagesJobData = {
-            messages: batch.slice(start, start + DEVICE_MESSAGES_PER_JOB).map((entry) => entry.message),
-          };
-          jobs.push({ name: DEVICE_MESSAGES_JOB, data });
+          const messages = batch.slice(start, start + DEVICE_MESSAGES_PER_JOB).map((entry) => entry.message);
+          jobs.push(jobRequest('DeviceMessages', { messages }));
         }
         await queue.addBulk(jobs);
         stats.queued += batch.length;

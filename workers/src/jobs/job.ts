@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceMessage, JobName, JobPayload } from '@openyard/contracts';
+import type { Blobs } from '@openyard/server/adapters/blobs';
 import type { Database } from '@openyard/server/adapters/db';
 import type { Config } from '@openyard/server/config';
 import type { Batcher } from '@openyard/server/lib/batcher';
-import type { DeviceMessage } from '@openyard/server/modules/devices/device-messages.service';
-import type { HealthAgeingService } from '@openyard/server/modules/devices/health-ageing.service';
-import type { ExportsService } from '@openyard/server/modules/exports/exports.service';
-import type { Blobs } from '@openyard/server/adapters/blobs';
-import type { FuseVisit, OcrService } from '@openyard/server/modules/ocr/ocr.service';
+import type { FuseVisit, OcrService } from '@openyard/server/modules/ocr';
+import type { Services } from '@openyard/server/services';
 import type { FrameReader } from './ocr/ocr-thread-pool';
 
 // What OCR jobs use: the queue's service, the frame blobs, the engine threads and the visit fusion.
@@ -17,22 +16,24 @@ export interface OcrJobContext {
   fuse: FuseVisit;
 }
 
+// What a job runs with: the process's services (jobs call services, never repositories), the
+// device-message batcher, the OCR engine, and the database for maintenance statements.
 export interface JobContext {
   db: Database;
   config: Config;
-  exports: ExportsService;
+  services: Services;
   deviceMessages: Batcher<DeviceMessage>;
-  healthAgeing: HealthAgeingService;
   ocr: OcrJobContext;
   logger: FastifyBaseLogger;
 }
 
-export interface JobDefinition {
-  // PascalCase job name, unique across the registry.
-  name: string;
+// A processor for one job of the catalogue (contracts/src/jobs.ts): its payload arrives checked
+// against the catalogue's schema.
+export interface JobDefinition<N extends JobName = JobName> {
+  name: N;
   // Repeatable jobs run on this period (one process runs each tick when BullMQ is used).
   everyMs?: (config: Config) => number;
-  // Jobs of a queue of their own with its own concurrency (OCR_CONCURRENCY); default the main one.
-  queue?: 'ocr';
-  run(data: unknown, context: JobContext): Promise<void>;
+  run(data: JobPayload<N>, context: JobContext): Promise<void>;
 }
+
+export const defineJob = <N extends JobName>(job: JobDefinition<N>): JobDefinition<N> => job;

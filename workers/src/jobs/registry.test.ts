@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createExportsService } from '@openyard/server/modules/exports/exports.service';
+import { createExportsService } from '@openyard/server/modules/exports';
 import { openPglite } from '@openyard/server/adapters/db';
 import { loadConfig } from '@openyard/server/config';
 import { seedReferenceData } from '@openyard/server/db/seed/seed';
 import { purgeExportsJob } from './exports/purge-exports.job';
 import { analyzeEmbeddedJob } from './maintenance/analyze-embedded.job';
-import type { JobContext, JobDefinition } from './job';
+import type { JobContext } from './job';
 import { JOBS, validateRegistry } from './registry';
 
-const job = (name: string): JobDefinition => ({ name, run: () => Promise.resolve() });
+const job = (name: string) => ({ name, run: () => Promise.resolve() });
 
 describe('job registry', () => {
   it('accepts the registered jobs', () => {
@@ -43,7 +43,11 @@ describe('PurgeExports', () => {
       const longAgo = new Date(Date.now() - 2 * 60 * 60_000);
       utimesSync(oldDir, longAgo, longAgo);
       const config = loadConfig({ DATA_DIR: dataDir, EXPORT_RETENTION_MINUTES: '60' });
-      await purgeExportsJob.run({}, { exports, config, logger: pino({ level: 'silent' }) } as unknown as JobContext);
+      await purgeExportsJob.run({}, {
+        services: { exports },
+        config,
+        logger: pino({ level: 'silent' }),
+      } as unknown as JobContext);
       const principal = { userId: 1, role: 'operator' } as Parameters<typeof exports.open>[2];
       const [, , , freshToken, freshName] = fresh.split('/');
       const [, , , oldToken, oldName] = old.split('/');

@@ -1,3 +1,5 @@
+import { JOB_CATALOGUE, JOB_NAMES, jobPayloadProblem, type JobName } from '@openyard/contracts';
+import { InvalidJobPayload, type JobHandler } from '@openyard/server/adapters/queue';
 import { purgeSessionsJob } from './auth/purge-sessions.job';
 import { deviceMessagesJob } from './devices/device-messages.jobs';
 import { healthAgeingJob } from './devices/health-ageing.job';
@@ -6,20 +8,10 @@ import { purgeExportsJob } from './exports/purge-exports.job';
 import { analyzeEmbeddedJob } from './maintenance/analyze-embedded.job';
 import { ocrFrameJob } from './ocr/ocr-frame.job';
 import { purgeOcrFramesJob } from './ocr/purge-ocr-frames.job';
-import type { JobDefinition } from './job';
+import type { JobContext, JobDefinition } from './job';
 
-// Every job name maps to exactly one processor; boot fails on a duplicate or a missing handler.
-export const JOB_NAMES = [
-  'DeviceMessages',
-  'HealthAgeing',
-  'PurgeDeviceLogs',
-  'PurgeExports',
-  'PurgeSessions',
-  'OcrFrame',
-  'PurgeOcrFrames',
-  'AnalyzeEmbedded',
-] as const;
-
+// One processor per job of the catalogue (contracts/src/jobs.ts); boot fails on a duplicate or a
+// missing handler.
 export const JOBS: readonly JobDefinition[] = [
   deviceMessagesJob,
   healthAgeingJob,
@@ -31,7 +23,7 @@ export const JOBS: readonly JobDefinition[] = [
   analyzeEmbeddedJob,
 ];
 
-export function validateRegistry(jobs: readonly JobDefinition[], names: readonly string[] = JOB_NAMES) {
+export function validateRegistry(jobs: readonly { name: string }[], names: readonly string[] = JOB_NAMES) {
   const seen = new Set<string>();
   for (const job of jobs) {
     if (seen.has(job.name)) throw new Error(`Job ${job.name} has more than one handler`);
@@ -40,4 +32,17 @@ export function validateRegistry(jobs: readonly JobDefinition[], names: readonly
   }
   for (const name of names) if (!seen.has(name)) throw new Error(`Job ${name} has no handler`);
   for (const name of seen) if (!names.includes(name)) throw new Error(`Job ${name} is not a declared job name`);
+}
+
+// The queue the catalogue puts a job on.
+export const queueOf = (name: JobName) => JOB_CATALOGUE[name].queue;
+
+// The queue's handler of a job: the payload is checked against the catalogue's schema first, and a
+// payload that does not match fails the job for good (a retry would not mend it), saying why.
+export function jobHandler(job: JobDefinition, context: JobContext): JobHandler {
+  return async (data) => {
+    const problem = jobPayloadProblem(job.name, data);
+    if (problem) throw new InvalidJobPayload(problem);
+    await job.run(data as never, context);
+  };
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { sizeClass, slotSpan, withCheckDigit } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { containersRepository } from '../../modules/containers/containers.repository';
-import { createSlotNamer, type Position, type SlotOptions } from '../../modules/yard/slot-namer';
-import { yardRepository } from '../../modules/yard/yard.repository';
+import { containersRepository } from '../../modules/inventory';
+import { createSlotNamer, type Position, type SlotOptions } from '../../modules/yard';
+import { yardRepository } from '../../modules/yard';
 import { insertJsonRows } from '../bulk-insert';
 import * as schema from '../schema';
 import { LINERS } from './reference-data';

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Camera } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { newDeviceSecret } from '../../modules/devices/device-credentials';
-import { gateReaders, gates } from '../../modules/gates/gates.table';
-import { itvs, machines } from '../../modules/machines/machines.table';
+import { renewDeviceCredentials, UNUSABLE_SECRET_HASH } from '../../modules/device-logins';
+import { gateReaders, gates } from '../schema';
+import { itvs, machines } from '../schema';
 
 export interface DemoDevicesFile {
   readers: { id: number; gateId: number | null; username: string; password: string; silent?: boolean }[];
@@ -54,7 +54,7 @@ export async function seedDemoDevices(db: Database, dataDir: string, center: { l
             positionLat: center.latitude - 0.0012,
             positionLong: center.longitude - 0.0009 + index * 0.0006,
             camConfig: gate.cameras.map((camera) => ({ id: camera, name: `${gate.name} ${camera}` })),
-            cameraSecretHash: '!',
+            cameraSecretHash: UNUSABLE_SECRET_HASH,
           })
           .returning();
         for (const [readerIndex, name] of gate.readers.entries()) {
@@ -65,13 +65,17 @@ export async function seedDemoDevices(db: Database, dataDir: string, center: { l
             gateId: row!.id,
             positionLat: row!.positionLat,
             positionLong: row!.positionLong,
-            secretHash: '!',
+            secretHash: UNUSABLE_SECRET_HASH,
           });
         }
         if (index === DEMO_GATES.length - 1) {
-          await tx
-            .insert(gateReaders)
-            .values({ name: SILENT_READER, readerType: 'GATEIN', ip: '10.20.3.19', gateId: row!.id, secretHash: '!' });
+          await tx.insert(gateReaders).values({
+            name: SILENT_READER,
+            readerType: 'GATEIN',
+            ip: '10.20.3.19',
+            gateId: row!.id,
+            secretHash: UNUSABLE_SECRET_HASH,
+          });
         }
       }
       await tx.insert(machines).values(
@@ -79,47 +83,43 @@ export async function seedDemoDevices(db: Database, dataDir: string, center: { l
           machineName,
           machineType,
           isrfidInstalled: true,
-          secretHash: '!',
+          secretHash: UNUSABLE_SECRET_HASH,
         })),
       );
       await tx.insert(itvs).values(
         Array.from({ length: 5 }, (_, i) => ({
           itvNumber: `ITV-${String(i + 1).padStart(2, '0')}`,
           trailerNumber: `MH04-TR-${1201 + i}`,
-          secretHash: '!',
+          secretHash: UNUSABLE_SECRET_HASH,
         })),
       );
     }
     for (const gate of await tx.select().from(gates)) {
-      const secret = await newDeviceSecret('camera', gate.id);
-      await tx.update(gates).set({ cameraSecretHash: secret.hash }).where(eq(gates.id, gate.id));
+      const login = (await renewDeviceCredentials(tx, 'camera', gate.id))!;
       result.cameras.push({
         gateId: gate.id,
-        username: secret.mqttUsername,
-        password: secret.mqttPassword,
+        username: login.mqttUsername,
+        password: login.mqttPassword,
         cameras: gate.camConfig.map((entry) => entry.id as Camera),
       });
     }
     for (const reader of await tx.select().from(gateReaders)) {
-      const secret = await newDeviceSecret('reader', reader.id);
-      await tx.update(gateReaders).set({ secretHash: secret.hash }).where(eq(gateReaders.id, reader.id));
+      const login = (await renewDeviceCredentials(tx, 'reader', reader.id))!;
       result.readers.push({
         id: reader.id,
         gateId: reader.gateId,
-        username: secret.mqttUsername,
-        password: secret.mqttPassword,
+        username: login.mqttUsername,
+        password: login.mqttPassword,
         ...(reader.name === SILENT_READER ? { silent: true } : {}),
       });
     }
     for (const machine of await tx.select().from(machines)) {
-      const secret = await newDeviceSecret('machine', machine.id);
-      await tx.update(machines).set({ secretHash: secret.hash }).where(eq(machines.id, machine.id));
-      result.machines.push({ id: machine.id, username: secret.mqttUsername, password: secret.mqttPassword });
+      const login = (await renewDeviceCredentials(tx, 'machine', machine.id))!;
+      result.machines.push({ id: machine.id, username: login.mqttUsername, password: login.mqttPassword });
     }
     for (const itv of await tx.select().from(itvs)) {
-      const secret = await newDeviceSecret('itv', itv.id);
-      await tx.update(itvs).set({ secretHash: secret.hash }).where(eq(itvs.id, itv.id));
-      result.itvs.push({ id: itv.id, username: secret.mqttUsername, password: secret.mqttPassword });
+      const login = (await renewDeviceCredentials(tx, 'itv', itv.id))!;
+      result.itvs.push({ id: itv.id, username: login.mqttUsername, password: login.mqttPassword });
     }
   });
   await mkdir(dataDir, { recursive: true });

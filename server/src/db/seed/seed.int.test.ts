@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { users } from '../schema';
 import { openTestDatabase } from '../../test/test-app';
-import { verifyPassword } from '../../modules/auth/password-hasher';
+import { verifyPassword } from '../../modules/auth';
 import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './seed';
 
 describe('first start without the demo', () => {

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
-import { hashPassword } from '../../modules/auth/password-hasher';
+import { hashPassword } from '../../modules/auth';
 import * as schema from '../schema';
 import {
   ACTIVITIES,

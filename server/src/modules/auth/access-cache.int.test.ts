@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUserWithPermissions, TEST_DATABASE, type TestApp } from '../../test/test-app';
-import { rolePermissions } from '../roles/roles.table';
-import { users } from '../users/users.table';
+import { rolePermissions } from '../../db/schema';
+import { users } from '../../db/schema';
 import { ACCESS_CHANNEL } from './access-cache';
 import { sessions } from './sessions.table';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { messages, systemRoleOf, type UserInfo } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, sessionExpired, unauthenticated } from '../../errors';
-import { effectivePermissions } from '../roles/roles.service';
-import { usersRepository } from '../users/users.repository';
+import { effectivePermissions } from '../roles';
+import { usersRepository } from '../users';
 import type { AccessCache } from './access-cache';
 import { burnPasswordCheck, verifyPassword } from './password-hasher';
 import type { Principal } from './principal';
@@ -134,6 +134,9 @@ export function createAuthService(
       await sessionsRepository.end(db, sessionId, 'logout');
       access.forget(sessionId);
     },
+
+    // Housekeeping (the PurgeSessions job): sessions ended, or last seen, before `before` are removed.
+    purgeSessionsBefore: (before: Date) => sessionsRepository.deleteEndedBefore(db, before),
 
     userInfo(principal: Principal): UserInfo {
       return {

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
 import { preparedQuery } from '../../db/prepared';
-import { rolePermissions, roles } from '../roles/roles.table';
-import { users } from '../users/users.table';
+import { rolePermissions, roles } from '../../db/schema';
+import { users } from '../../db/schema';
 import { sessions } from './sessions.table';
 
 // Every authenticated request asks it: built once (see preparedQuery).

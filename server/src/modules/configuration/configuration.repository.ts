@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
-import { yardCells } from '../yard/yard.table';
+import { yardCells } from '../../db/schema';
 import { yardRuleCells, yardRules } from './configuration.table';
 
 export type RuleRow = typeof yardRules.$inferSelect;

@@ -1,12 +1,12 @@
 import { messages, RULE_ALL, ruleSaveError, type Rule, type RuleInput } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, lockedFeature, notFound } from '../../errors';
+import type { Principal } from '../auth';
+import { masterDataRepository } from '../master-data';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
+import { createSlotNamer, type SlotOptions } from '../yard';
+import { yardRepository } from '../yard';
 import { databaseError } from '../../lib/database-errors';
-import type { Principal } from '../auth/principal';
-import { masterDataRepository } from '../master-data/master-data.repository';
-import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
-import { createSlotNamer, type SlotOptions } from '../yard/slot-namer';
-import { yardRepository } from '../yard/yard.repository';
 import { configurationRepository, type RuleRow } from './configuration.repository';
 
 const FILTERS = ['process', 'type', 'size', 'category', 'liner', 'customer', 'cargoType'] as const;

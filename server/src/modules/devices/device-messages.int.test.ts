@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HEALTH_THRESHOLDS, DEVICE_CLOCK_TOLERANCE } from '@openyard/contracts';
 import type { DatabaseHandle } from '../../adapters/db';
 import { openTestDatabase } from '../../test/test-app';
-import { deviceLogs } from '../device-logs/device-logs.table';
-import { gateReaders, tagReads } from '../gates/gates.table';
-import { machinePositions, machines } from '../machines/machines.table';
+import { deviceLogs } from '../../db/schema';
+import { gateReaders, tagReads } from '../../db/schema';
+import { machinePositions, machines } from '../../db/schema';
 import { createDeviceMessagesService } from './device-messages.service';
 
 let database: DatabaseHandle;

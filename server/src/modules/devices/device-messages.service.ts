@@ -5,29 +5,20 @@ import {
   gateHealth,
   machineColour,
   readerHealth,
+  topics,
+  type DeviceMessage,
   type HealthThresholds,
-  type ItvPositionPayload,
-  type MachineEventPayload,
-  type MachineTelemetryPayload,
-  type ReaderStatusPayload,
-  type TagReadPayload,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { deviceLogsRepository, toDeviceLogEntry, type NewDeviceLog } from '../device-logs/device-logs.repository';
-import { gatesRepository } from '../gates/gates.repository';
-import { gateReaders, gates } from '../gates/gates.table';
-import { itvs, machines } from '../machines/machines.table';
-import { machinesRepository } from '../machines/machines.repository';
-import { outboxRepository, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
+import { deviceLogsRepository, toDeviceLogEntry, type NewDeviceLog } from '../device-logs';
+import { gatesRepository } from '../gates';
+import { gateReaders, gates } from '../../db/schema';
+import { itvs, machines } from '../../db/schema';
+import { machinesRepository } from '../machines';
+import { outboxRepository, type AfterCommit, type NewEvent } from '../outbox';
 
-// The device messages a worker processes, as ingest queued them (already schema-checked).
-export type DeviceMessage =
-  | { kind: 'readerTag'; readerId: number; topic: string; payload: TagReadPayload }
-  | { kind: 'readerStatus'; readerId: number; topic: string; payload: ReaderStatusPayload }
-  | { kind: 'machineTelemetry'; machineId: number; topic: string; payload: MachineTelemetryPayload }
-  | { kind: 'machineEvent'; machineId: number; topic: string; payload: MachineEventPayload }
-  | { kind: 'itvPosition'; itvId: number; topic: string; payload: ItvPositionPayload }
-  | { kind: 'rejected'; deviceId: string; topic: string | null; reason: string; messageId: string | null };
+// The device messages a worker processes, as ingest queued them (the job catalogue's schema).
+export type { DeviceMessage };
 
 const HOUR_MS = 60 * 60_000;
 function distance(ms: number) {
@@ -120,7 +111,7 @@ export function createDeviceMessagesService(
           deviceId: deviceUsername('reader', row.readerId),
           type: 'TAG_DATA',
           message: `Tag ${row.tagId} read${details.length ? ` (${details.join(', ')})` : ''}`,
-          topic: `yard/readers/${row.readerId}/tag`,
+          topic: topics.readerTag(row.readerId),
           messageId: row.messageId,
         });
         events.push({

@@ -1,9 +1,9 @@
 import { machineColour, readerHealth, type HealthThresholds } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { gatesRepository } from '../gates/gates.repository';
-import { machinesRepository } from '../machines/machines.repository';
-import { machines, itvs } from '../machines/machines.table';
-import { outboxRepository, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
+import { gatesRepository } from '../gates';
+import { machinesRepository } from '../machines';
+import { machines, itvs } from '../../db/schema';
+import { outboxRepository, type AfterCommit, type NewEvent } from '../outbox';
 import { gateHealthEvent } from './device-messages.service';
 import { eq } from 'drizzle-orm';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { forbidden, notFound } from '../../errors';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../auth';
 import { hasRole, type ExportFormat } from '@openyard/contracts';
 
 export interface Workbook {

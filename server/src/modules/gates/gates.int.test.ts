@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GateInput, GateReaderInput, LiveMessage } from '@openyard/contracts';
 import { outcome } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createHealthAgeingService } from '../devices/health-ageing.service';
-import { outboxEvents } from '../outbox/outbox.table';
+import { createHealthAgeingService } from '../devices';
+import { outboxEvents } from '../../db/schema';
 import { gateReaders } from './gates.table';
 import { projectEvents } from '../../live/projection';
 

@@ -12,10 +12,10 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, notFound } from '../../errors';
+import type { DeviceAuthenticator } from '../device-logins';
+import { registerDevice, renewDeviceCredentials } from '../device-logins';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import { databaseError } from '../../lib/database-errors';
-import type { DeviceAuthenticator } from '../devices/device-credentials';
-import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices/device-credentials';
-import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import { gatesRepository, type GateReaderRow, type GateRow } from './gates.repository';
 
 export function toReader(
@@ -124,19 +124,16 @@ export function createGatesService(
     async createGate(input: GateInput) {
       const values = validateGate(input);
       return change(async (tx, events) => {
-        const inserted = await gatesRepository.insertGate(tx, {
-          ...values,
-          type: input.type ?? 'IN',
-          camConfig: input.camConfig ?? [],
-          cameraSecretHash: UNUSABLE_SECRET_HASH,
-        });
-        const secret = await newDeviceSecret('camera', inserted.id);
-        const row = (await gatesRepository.updateGate(tx, inserted.id, { cameraSecretHash: secret.hash }))!;
+        const { row, credentials } = await registerDevice(tx, 'camera', (cameraSecretHash) =>
+          gatesRepository.insertGate(tx, {
+            ...values,
+            type: input.type ?? 'IN',
+            camConfig: input.camConfig ?? [],
+            cameraSecretHash,
+          }),
+        );
         events.push(gateEvent(row.id));
-        return {
-          gate: await gateView(tx, row),
-          credentials: { mqttUsername: secret.mqttUsername, mqttPassword: secret.mqttPassword },
-        };
+        return { gate: await gateView(tx, row), credentials };
       }, messages.gateNameTaken);
     },
 
@@ -172,12 +169,13 @@ export function createGatesService(
     },
 
     async renewGateCredentials(id: number) {
-      const secret = await newDeviceSecret('camera', id);
-      await change(async (tx) => {
-        if (!(await gatesRepository.updateGate(tx, id, { cameraSecretHash: secret.hash }))) throw notFound();
+      const credentials = await change(async (tx) => {
+        const renewed = await renewDeviceCredentials(tx, 'camera', id);
+        if (!renewed) throw notFound();
+        return renewed;
       }, messages.gateNameTaken);
-      deps.devices.forget(secret.mqttUsername);
-      return { mqttUsername: secret.mqttUsername, mqttPassword: secret.mqttPassword };
+      deps.devices.forget(credentials.mqttUsername);
+      return credentials;
     },
 
     async readers() {
@@ -199,18 +197,18 @@ export function createGatesService(
       return change(async (tx, events) => {
         const gateId = input.gate?.id ?? null;
         if (gateId !== null && !(await gatesRepository.gate(tx, gateId))) throw badRequest(messages.unknownGate);
-        const inserted = await gatesRepository.insertReader(tx, {
-          ...values,
-          gateId,
-          positionLat: input.positionLat ?? null,
-          positionLong: input.positionLong ?? null,
-          secretHash: UNUSABLE_SECRET_HASH,
-        });
-        const secret = await newDeviceSecret('reader', inserted.id);
-        const row = (await gatesRepository.updateReader(tx, inserted.id, { secretHash: secret.hash }))!;
+        const { row, credentials } = await registerDevice(tx, 'reader', (secretHash) =>
+          gatesRepository.insertReader(tx, {
+            ...values,
+            gateId,
+            positionLat: input.positionLat ?? null,
+            positionLong: input.positionLong ?? null,
+            secretHash,
+          }),
+        );
         const reader = await readerView(tx, row);
         events.push(readerEvent(reader));
-        return { reader, credentials: { mqttUsername: secret.mqttUsername, mqttPassword: secret.mqttPassword } };
+        return { reader, credentials };
       }, messages.readerNameTaken);
     },
 
@@ -254,12 +252,13 @@ export function createGatesService(
     },
 
     async renewReaderCredentials(id: number) {
-      const secret = await newDeviceSecret('reader', id);
-      await change(async (tx) => {
-        if (!(await gatesRepository.updateReader(tx, id, { secretHash: secret.hash }))) throw notFound();
+      const credentials = await change(async (tx) => {
+        const renewed = await renewDeviceCredentials(tx, 'reader', id);
+        if (!renewed) throw notFound();
+        return renewed;
       }, messages.readerNameTaken);
-      deps.devices.forget(secret.mqttUsername);
-      return { mqttUsername: secret.mqttUsername, mqttPassword: secret.mqttPassword };
+      deps.devices.forget(credentials.mqttUsername);
+      return credentials;
     },
   };
 }

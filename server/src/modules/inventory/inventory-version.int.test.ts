@@ -5,7 +5,7 @@ import type { DomainEventOf, InventoryGrid } from '@openyard/contracts';
 import { createTestApp, TEST_DATABASE, type TestApp } from '../../test/test-app';
 import { rowsOf } from '../../db/bulk-insert';
 import { addContainer } from '../../test/yard-fixtures';
-import { containers } from '../containers/containers.table';
+import { containers } from './containers.table';
 import { INVENTORY_CHANNEL } from './inventory-version';
 
 // The inventory snapshots are answered from memory while the yard stands still (InventoryVersion):

@@ -12,13 +12,13 @@ import type {
   YardMapResponse,
 } from '@openyard/contracts';
 import { sqlState } from '../../lib/database-errors';
+import { projectEvents } from '../../live/projection';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { addContainer, containerNumber } from '../../test/yard-fixtures';
-import { outboxEvents } from '../outbox/outbox.table';
-import { containerSizes } from '../master-data/master-data.table';
-import { yardAreas, yardColumns } from '../yard/yard.table';
-import { containerMovements, containerPositions, containers } from '../containers/containers.table';
-import { projectEvents } from '../../live/projection';
+import { outboxEvents } from '../../db/schema';
+import { containerSizes } from '../../db/schema';
+import { yardAreas, yardColumns } from '../../db/schema';
+import { containerMovements, containerPositions, containers } from './containers.table';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;

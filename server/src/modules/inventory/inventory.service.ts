@@ -17,14 +17,14 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, badRequest, notFound } from '../../errors';
+import type { Principal } from '../auth';
+import { slotNamesOf, toInventoryContainer } from './container-views';
+import { containersRepository } from './containers.repository';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import { databaseError, yardChangeAnswers } from '../../lib/database-errors';
-import type { Principal } from '../auth/principal';
-import { slotNamesOf, toInventoryContainer } from '../containers/container-views';
-import { containersRepository } from '../containers/containers.repository';
-import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
 import type { InventoryVersion } from './inventory-version';
-import { createSlotNamer, type Grid, type SlotOptions } from '../yard/slot-namer';
-import { yardRepository } from '../yard/yard.repository';
+import { createSlotNamer, type Grid, type SlotOptions } from '../yard';
+import { yardRepository } from '../yard';
 import {
   applyMoves,
   inventoryViews,

@@ -9,11 +9,11 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, notFound } from '../../errors';
-import { slotNamesOf, toInventoryContainer } from '../containers/container-views';
-import { containersRepository, type PositionRow } from '../containers/containers.repository';
-import type { NewEvent } from '../outbox/outbox.repository';
-import type { Grid, Position, SlotNamer } from '../yard/slot-namer';
-import { yardRepository } from '../yard/yard.repository';
+import { slotNamesOf, toInventoryContainer } from './container-views';
+import { containersRepository, type PositionRow } from './containers.repository';
+import type { NewEvent } from '../outbox';
+import type { Grid, Position, SlotNamer } from '../yard';
+import { yardRepository } from '../yard';
 
 // Who or what moved a container: a user (manual), a gate transaction, a machine, an import.
 export interface Actor {

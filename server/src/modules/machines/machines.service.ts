@@ -11,9 +11,9 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, notFound } from '../../errors';
+import type { DeviceAuthenticator } from '../device-logins';
+import { registerDevice } from '../device-logins';
 import { databaseError } from '../../lib/database-errors';
-import type { DeviceAuthenticator } from '../devices/device-credentials';
-import { newDeviceSecret, UNUSABLE_SECRET_HASH } from '../devices/device-credentials';
 import { machinesRepository, type ItvRow, type MachineRow } from './machines.repository';
 
 export function toMachine(row: MachineRow, now: number, thresholds: HealthThresholds): Machine {
@@ -81,13 +81,10 @@ export function createMachinesService(
             if (!row) throw notFound();
             return { machine: toMachine(row, Date.now(), thresholds) };
           }
-          const inserted = await machinesRepository.insertMachine(tx, { ...values, secretHash: UNUSABLE_SECRET_HASH });
-          const secret = await newDeviceSecret('machine', inserted.id);
-          const row = (await machinesRepository.updateMachine(tx, inserted.id, { secretHash: secret.hash }))!;
-          return {
-            machine: toMachine(row, Date.now(), thresholds),
-            credentials: { mqttUsername: secret.mqttUsername, mqttPassword: secret.mqttPassword },
-          };
+          const { row, credentials } = await registerDevice(tx, 'machine', (secretHash) =>
+            machinesRepository.insertMachine(tx, { ...values, secretHash }),
+          );
+          return { machine: toMachine(row, Date.now(), thresholds), credentials };
         });
       } catch (error) {
         uniqueMessage(error, messages.machineNameTaken);
@@ -122,18 +119,15 @@ export function createMachinesService(
     async createItv(input: ItvInput) {
       try {
         return await db.transaction(async (tx) => {
-          const inserted = await machinesRepository.insertItv(tx, {
-            itvNumber: input.itvNumber.trim(),
-            trailerNumber: input.trailerNumber.trim(),
-            deviceInstalled: input.deviceInstalled ?? true,
-            secretHash: UNUSABLE_SECRET_HASH,
-          });
-          const secret = await newDeviceSecret('itv', inserted.id);
-          const row = (await machinesRepository.updateItv(tx, inserted.id, { secretHash: secret.hash }))!;
-          return {
-            itv: toItv(row, Date.now(), thresholds),
-            credentials: { mqttUsername: secret.mqttUsername, mqttPassword: secret.mqttPassword },
-          };
+          const { row, credentials } = await registerDevice(tx, 'itv', (secretHash) =>
+            machinesRepository.insertItv(tx, {
+              itvNumber: input.itvNumber.trim(),
+              trailerNumber: input.trailerNumber.trim(),
+              deviceInstalled: input.deviceInstalled ?? true,
+              secretHash,
+            }),
+          );
+          return { itv: toItv(row, Date.now(), thresholds), credentials };
         });
       } catch (error) {
         uniqueMessage(error, messages.itvNumberTaken);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@openyard/contracts';
-import type { Database } from '../../adapters/db';
 import { registerRoutes } from '../../lib/routes';
-import { masterDataRepository, type NamedListName } from './master-data.repository';
+import type { NamedListName } from './master-data.repository';
+import type { MasterDataService } from './master-data.service';
 
 // The master-data calls of the catalogue (contracts/src/api/routes/master-data.ts).
-export async function masterDataRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const named = (list: NamedListName) => () => masterDataRepository.named(db, list);
+export async function masterDataRoutes(app: FastifyInstance, { masterData }: { masterData: MasterDataService }) {
+  const named = (list: NamedListName) => () => masterData.named(list);
   registerRoutes(app, routes.masterData, {
     containerProcesses: named('container-processes'),
     categories: named('categories'),
@@ -18,17 +18,11 @@ export async function masterDataRoutes(app: FastifyInstance, { db }: { db: Datab
     machineStatuses: named('machine-statuses'),
     taskTypes: named('task-types'),
     activityGroups: named('activity-groups'),
-    activities: async (request) =>
-      (await masterDataRepository.activities(db, request.query.activityGroup)).map(({ activity, group }) => ({
-        id: activity.id,
-        activityId: activity.id,
-        activityName: activity.name,
-        activityGroup: { id: group.id, name: group.name },
-      })),
-    containerSizes: () => masterDataRepository.sizes(db),
-    containerTypes: () => masterDataRepository.types(db),
-    customers: () => masterDataRepository.customers(db),
-    linerInfos: () => masterDataRepository.linerInfos(db),
-    liners: async () => (await masterDataRepository.linerInfos(db)).map(({ id, name }) => ({ id, name })),
+    activities: (request) => masterData.activities(request.query.activityGroup),
+    containerSizes: () => masterData.sizes(),
+    containerTypes: () => masterData.types(),
+    customers: () => masterData.customers(),
+    linerInfos: () => masterData.linerInfos(),
+    liners: () => masterData.liners(),
   });
 }

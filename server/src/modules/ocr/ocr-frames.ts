@@ -1,22 +1,13 @@
 import { createHash } from 'node:crypto';
-import { deviceUsername, type Camera } from '@openyard/contracts';
+import { deviceUsername, type Camera, type JobName, type OcrFrameJobData } from '@openyard/contracts';
 import type { Blobs } from '../../adapters/blobs';
 import type { JobRequest, Queue } from '../../adapters/queue';
 
 // How a camera frame reaches the OCR queue, from MQTT (ingest) or an HTTP upload alike: the JPEG
 // is stored as a blob and the job carries only its path and metadata.
 
-export const OCR_FRAME_JOB = 'OcrFrame';
-
-export interface OcrFrameJobData {
-  gateId: number;
-  camera: Camera;
-  messageId: string;
-  // The camera's timestamp (epoch ms).
-  timestamp: number;
-  // Blob key of the JPEG: frames/<gateId>/<yyyy-mm-dd>/<camera>-<hash>.jpg
-  image: string;
-}
+export const OCR_FRAME_JOB = 'OcrFrame' satisfies JobName;
+export type { OcrFrameJobData };
 
 // The same device message always gets the same key, so a redelivery overwrites its own file.
 export function frameBlobKey(gateId: number, camera: Camera, messageId: string, timestamp: number): string {

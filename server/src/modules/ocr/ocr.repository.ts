@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Camera, OcrDiffEntry, OcrRecordData } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { containers } from '../containers/containers.table';
-import { gates } from '../gates/gates.table';
-import { containerProcesses, containerSizes } from '../master-data/master-data.table';
+import { containers } from '../../db/schema';
+import { gates } from '../../db/schema';
+import { containerProcesses, containerSizes } from '../../db/schema';
 import { ocrDiffs, ocrFrames, ocrRecords, type StoredFrameRead } from './ocr.table';
 
 export interface NewOcrFrame {

@@ -4,7 +4,7 @@ import type { Blobs } from '../../adapters/blobs';
 import type { Queue } from '../../adapters/queue';
 import { AppError, badRequest, notFound, unauthenticated } from '../../errors';
 import { registerRoutes } from '../../lib/routes';
-import type { DeviceAuthenticator } from '../devices/device-credentials';
+import type { DeviceAuthenticator } from '../device-logins';
 import { takeFrame } from './ocr-frames';
 import type { OcrService } from './ocr.service';
 

@@ -13,8 +13,8 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, notFound } from '../../errors';
-import { deviceLogsRepository, toDeviceLogEntry } from '../device-logs/device-logs.repository';
-import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox/outbox.repository';
+import { deviceLogsRepository, toDeviceLogEntry } from '../device-logs';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import { ocrRepository } from './ocr.repository';
 import type { OcrFrameRow, OcrRecordRow, StoredFrameRead } from './ocr.table';
 

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { PERMISSION_FLAGS, type PermissionSet } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { users } from '../users/users.table';
+import { users } from '../../db/schema';
 import { rolePermissions, roles } from './roles.table';
 
 export type RoleRow = typeof roles.$inferSelect;

@@ -14,8 +14,8 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { Principal } from '../auth';
 import { databaseError } from '../../lib/database-errors';
-import type { Principal } from '../auth/principal';
 import { permissionSetOf, rolesRepository, type RolePermissionsRow, type RoleRow } from './roles.repository';
 
 export function toRole(row: RoleRow): Role {

@@ -2,7 +2,7 @@ import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SortOrder, UserSortField } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { roles } from '../roles/roles.table';
+import { roles } from '../../db/schema';
 import { users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;

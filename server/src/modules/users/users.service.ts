@@ -15,12 +15,12 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { Principal } from '../auth';
+import { hashPassword, verifyPassword } from '../auth';
+import { sessionsRepository } from '../auth';
+import type { ExportsService } from '../exports';
+import { rolesRepository } from '../roles';
 import { databaseError } from '../../lib/database-errors';
-import type { Principal } from '../auth/principal';
-import { hashPassword, verifyPassword } from '../auth/password-hasher';
-import { sessionsRepository } from '../auth/sessions.repository';
-import type { ExportsService } from '../exports/exports.service';
-import { rolesRepository } from '../roles/roles.repository';
 import { usersRepository, type UserListRow, type UserSort } from './users.repository';
 
 export function toUser({ user, role, enteredBy }: UserListRow): User {

@@ -1,9 +1,9 @@
-import type { JobDefinition } from '../job';
+import { defineJob } from '../job';
 
-export const healthAgeingJob: JobDefinition = {
+export const healthAgeingJob = defineJob({
   name: 'HealthAgeing',
   everyMs: (config) => config.health.ageingIntervalMs,
-  async run(_data, { healthAgeing }) {
-    await healthAgeing.age();
+  async run(_data, { services }) {
+    await services.healthAgeing.age();
   },
-};
+});

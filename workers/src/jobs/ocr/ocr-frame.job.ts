@@ -1,13 +1,9 @@
-import type { OcrFrameJobData } from '@openyard/server/modules/ocr/ocr-frames';
-import { OCR_FRAME_JOB } from '@openyard/server/modules/ocr/ocr-frames';
-import type { JobDefinition } from '../job';
+import { defineJob } from '../job';
 
 // Reads one camera frame on an OCR thread and adds it to its truck visit's OCR queue record.
-export const ocrFrameJob: JobDefinition = {
-  name: OCR_FRAME_JOB,
-  queue: 'ocr',
-  async run(data, { ocr, config }) {
-    const frame = data as OcrFrameJobData;
+export const ocrFrameJob = defineJob({
+  name: 'OcrFrame',
+  async run(frame, { ocr, config }) {
     if (!config.features.smartGateEnabled) return ocr.blobs.delete(frame.image);
     // A retry after the commit, or a frame queued twice, is read once.
     if (await ocr.service.alreadyRecorded(frame.gateId, frame.messageId)) return;
@@ -31,4 +27,4 @@ export const ocrFrameJob: JobDefinition = {
       ocr.fuse,
     );
   },
-};
+});

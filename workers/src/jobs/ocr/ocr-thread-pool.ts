@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StoredFrameRead } from '@openyard/server/modules/ocr/ocr.table';
+import type { StoredFrameRead } from '@openyard/server/db/schema';
 
 export type ThreadRequest = { kind: 'read'; id: number; jpeg: ArrayBuffer } | { kind: 'close' };
 export type ThreadReply =

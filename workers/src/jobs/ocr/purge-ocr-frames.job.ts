@@ -1,8 +1,8 @@
-import type { JobDefinition } from '../job';
+import { defineJob } from '../job';
 
 // Keeps the frame images bounded: day folders (frames/<gate>/<yyyy-mm-dd>) older than
 // OCR_FRAME_RETENTION_DAYS are deleted. Records and reads stay; their old images are gone.
-export const purgeOcrFramesJob: JobDefinition = {
+export const purgeOcrFramesJob = defineJob({
   name: 'PurgeOcrFrames',
   everyMs: () => 60 * 60_000,
   async run(_data, { config, ocr, logger }) {
@@ -18,4 +18,4 @@ export const purgeOcrFramesJob: JobDefinition = {
     }
     if (removed > 0) logger.info({ removed }, 'purged old camera frame folders');
   },
-};
+});

@@ -29,8 +29,8 @@ import {
   linerInfos,
   linerPrefixes,
   masterDataState,
-} from '../master-data/master-data.table';
-import { yardAreas } from '../yard/yard.table';
+} from '../../db/schema';
+import { yardAreas } from '../../db/schema';
 import {
   containerMovements,
   containerPositions,

@@ -13,12 +13,12 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { Principal } from '../auth/principal';
-import { containersRepository } from '../containers/containers.repository';
-import type { InventoryService } from '../inventory/inventory.service';
-import { loadGrid } from '../inventory/placement';
-import type { NewEvent } from '../outbox/outbox.repository';
-import { yardAdminRepository, yardRepository, type YardAreaRow } from './yard.repository';
+import type { Principal } from '../auth';
+import { containersRepository } from './containers.repository';
+import type { InventoryService } from './inventory.service';
+import { loadGrid } from './placement';
+import type { NewEvent } from '../outbox';
+import { yardAdminRepository, yardRepository, type YardAreaRow } from '../yard';
 
 const AREA_NAME = /^[A-Za-z0-9-]{1,60}$/;
 

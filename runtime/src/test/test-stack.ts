@@ -6,13 +6,13 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { ingestClientIds, type LiveMessage } from '@openyard/contracts';
-import { loadConfig } from '../config';
-import type { DemoDevicesFile } from '../db/seed/demo-devices';
+import { loadConfig } from '@openyard/server/config';
+import type { DemoDevicesFile } from '@openyard/server/db/seed/demo-devices';
 import { startOpenyard } from '../process';
-import { createTestPostgresDatabase } from './test-app';
-import { httpClient } from './api-client';
-import { eventually } from './eventually';
-import { TEST_SERVICES } from './test-services';
+import { httpClient } from '@openyard/server/test/api-client';
+import { createTestPostgresDatabase } from '@openyard/server/test/test-app';
+import { eventually } from '@openyard/server/test/eventually';
+import { TEST_SERVICES } from '@openyard/server/test/test-services';
 
 export { eventually };
 

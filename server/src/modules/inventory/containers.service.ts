@@ -22,13 +22,13 @@ import {
 } from '@openyard/contracts';
 import { budgeted, type Database } from '../../adapters/db';
 import { badRequest, conflict, notFound } from '../../errors';
+import type { Principal } from '../auth';
+import type { ExportsService } from '../exports';
+import type { InventoryService } from './inventory.service';
+import { applyMoves, inventoryViews, loadGrid, loadGridAt, slotEvents } from './placement';
+import { masterDataRepository } from '../master-data';
+import type { Grid } from '../yard';
 import { databaseError } from '../../lib/database-errors';
-import type { Principal } from '../auth/principal';
-import type { ExportsService } from '../exports/exports.service';
-import type { InventoryService } from '../inventory/inventory.service';
-import { applyMoves, inventoryViews, loadGrid, loadGridAt, slotEvents } from '../inventory/placement';
-import { masterDataRepository } from '../master-data/master-data.repository';
-import type { Grid } from '../yard/slot-namer';
 import { slotNamesOf, toContainer } from './container-views';
 import {
   containersRepository,

@@ -7,13 +7,13 @@ import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeFrame, topics } from '@openyard/contracts';
-import { openPglite } from './adapters/db';
-import { loadConfig } from './config';
-import { rowsOf } from './db/bulk-insert';
-import { seedDemoDevices, type DemoDevicesFile } from './db/seed/demo-devices';
+import { openPglite } from '@openyard/server/adapters/db';
+import { loadConfig } from '@openyard/server/config';
+import { rowsOf } from '@openyard/server/db/bulk-insert';
+import { seedDemoDevices, type DemoDevicesFile } from '@openyard/server/db/seed/demo-devices';
 import { startOpenyard } from './process';
 import { startTagStream } from './test/processes';
-import { TEST_DATABASE } from './test/test-app';
+import { TEST_DATABASE } from '@openyard/server/test/test-app';
 
 // A graceful stop of the embedded process (`npm start`, SIGTERM): intake first (uploads, ingest, the
 // broker), then the jobs (finished, or kept in the database), the database last. Whatever a device

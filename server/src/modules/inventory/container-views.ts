@@ -1,5 +1,5 @@
 import { sizeClass, type Container, type InventoryContainer } from '@openyard/contracts';
-import type { Grid, SlotNamer, SlotNames } from '../yard/slot-namer';
+import type { Grid, SlotNamer, SlotNames } from '../yard';
 import type { ContainerDetailsRow, StandingRow } from './containers.repository';
 
 const ms = (date: Date | null) => (date ? date.getTime() : null);

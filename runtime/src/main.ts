@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from '@openyard/server/config';
 import { startOpenyard } from './process';
 
 // The process entry: configuration, logger, startOpenyard, and signals for a graceful shutdown.

@@ -1,23 +1,23 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import mqtt, { type MqttClient } from 'mqtt';
 import { ingestClientIds, topics } from '@openyard/contracts';
-import { DEFAULT_INGEST_CONNECTIONS } from '../config';
-import type { DemoDevicesFile } from '../db/seed/demo-devices';
-import { httpClient } from './api-client';
-import { createTestPostgresDatabase } from './test-app';
+import { DEFAULT_INGEST_CONNECTIONS } from '@openyard/server/config';
+import type { DemoDevicesFile } from '@openyard/server/db/seed/demo-devices';
+import { httpClient } from '@openyard/server/test/api-client';
+import { createTestPostgresDatabase } from '@openyard/server/test/test-app';
 import { SERVICES } from './test-stack';
-import { INHERITED_HOME, INHERITED_PATH } from './test-services';
+import { INHERITED_HOME, INHERITED_PATH, reachable } from '@openyard/server/test/test-services';
 
 // Openyard as separate operating-system processes (ROLE=server / ROLE=workers) on real services,
 // for fault tests: kill a process, restart it, run several side by side. Each child is a plain
-// `node --import tsx server/src/main.ts`: one process, so SIGKILL reaches the program itself (the
+// `node --import tsx runtime/src/main.ts`: one process, so SIGKILL reaches the program itself (the
 // `tsx` command would run it in a grandchild, which a SIGKILL of `tsx` leaves running).
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -29,17 +29,7 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-export function reachable(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-    socket.connect(Number(port || defaultPort), hostname);
-  });
-}
+export { reachable };
 
 // Why the real services cannot be used (null when PostgreSQL, Redis and the broker all answer).
 export async function unreachableServices(): Promise<string | null> {
@@ -154,7 +144,7 @@ export interface OpenyardProcess extends Child {
   dataDir: string;
 }
 
-// Starts `node server/src/main.ts` with ROLE=role and `env` and waits until it is ready: its own
+// Starts `node runtime/src/main.ts` with ROLE=role and `env` and waits until it is ready: its own
 // "Openyard <role> … in N ms" line (workers have no HTTP port), so children log at info level; the
 // output is kept for failure messages. A server's (or ROLE=all's) health route must answer.
 async function launch(
@@ -167,7 +157,7 @@ async function launch(
   const readyLine = new Promise<{ msg: string }>((resolve) => (ready = resolve));
   const { handle } = startChild(
     process.execPath,
-    ['--import', 'tsx', 'server/src/main.ts'],
+    ['--import', 'tsx', 'runtime/src/main.ts'],
     {
       PATH: INHERITED_PATH,
       HOME: INHERITED_HOME ?? dataDir,

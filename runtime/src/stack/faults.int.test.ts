@@ -16,9 +16,9 @@ import {
   unreachableServices,
   type Cluster,
   type PrivateService,
-} from '@openyard/server/test/processes';
+} from '../test/processes';
 import { TEST_DATABASE } from '@openyard/server/test/test-app';
-import { connectLive, eventually, loginAt } from '@openyard/server/test/test-stack';
+import { connectLive, eventually, loginAt } from '../test/test-stack';
 
 // Faults and scale-out with Openyard as separate processes (ROLE=server / ROLE=workers) on the real
 // services: PostgreSQL, Redis and Mosquitto. Only in the PostgreSQL run; without the services they

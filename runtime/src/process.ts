@@ -1,31 +1,30 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { ingestSubscription } from '@openyard/contracts';
+import { DEVICE_TOPICS_FILTER, ingestSubscription } from '@openyard/contracts';
 import {
   PACKET_OVERHEAD_BYTES,
   SERVICE_USERNAME,
   startEmbeddedBroker,
   type DeviceIntake,
   type EmbeddedBroker,
-} from './adapters/broker';
-import { createMemoryBus, createRedisBus } from './adapters/bus';
-import { createFileBlobs } from './adapters/blobs';
-import { openDatabase, type DatabaseHandle } from './adapters/db';
-import { createBullQueue, openMemoryQueue } from './adapters/queue';
-import { buildApp } from './app';
-import { ConfigError, resolveJwtSecret, resolveMqttServicePassword, type Config } from './config';
-import { demoDevicesPath, seedDemoDevices } from './db/seed/demo-devices';
-import { seedDemoContainers } from './db/seed/demo-containers';
-import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './db/seed/seed';
-import { createDeviceAuthenticator } from './modules/devices/device-credentials';
-import { createExportsService } from './modules/exports/exports.service';
-import { createJobStore } from './modules/jobs/jobs.repository';
-import { requeueFrameIntake } from './modules/ocr/ocr-frames';
-import { createOutboxRelay } from './modules/outbox/outbox-relay';
-import type { AfterCommit } from './modules/outbox/outbox.repository';
-import { checkRedisDurability } from './adapters/redis-check';
+} from '@openyard/server/adapters/broker';
+import { createMemoryBus, createRedisBus } from '@openyard/server/adapters/bus';
+import { openDatabase, type DatabaseHandle } from '@openyard/server/adapters/db';
+import { createBullQueue, openMemoryQueue } from '@openyard/server/adapters/queue';
+import { checkRedisDurability } from '@openyard/server/adapters/redis-check';
+import { buildApp } from '@openyard/server/app';
+import { ConfigError, resolveJwtSecret, resolveMqttServicePassword, type Config } from '@openyard/server/config';
+import { demoDevicesPath, seedDemoDevices } from '@openyard/server/db/seed/demo-devices';
+import { seedDemoContainers } from '@openyard/server/db/seed/demo-containers';
+import { seedDemo, seedInitialSuperadmin, seedReferenceData } from '@openyard/server/db/seed/seed';
+import { createJobStore } from '@openyard/server/modules/jobs';
+import { requeueFrameIntake } from '@openyard/server/modules/ocr';
+import { createOutboxRelay, type AfterCommit } from '@openyard/server/modules/outbox';
+import { createServices } from '@openyard/server/services';
 import type { Workers } from '@openyard/workers/runtime';
 
+// The composition root: the one place that wires a process together from the server (API, hub,
+// services), the workers (ingest, jobs) and the simulator. Nothing in those packages starts another.
 // Starts what the ROLE runs: the API and websocket hub, the workers (ingest, jobs), the embedded
 // broker; `stop()` stops intake first (uploads, ingest, broker), then finishes or keeps the queued
 // jobs, and closes the database last.
@@ -66,7 +65,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
     : createMemoryBus();
   const relay = createOutboxRelay({ db, bus, logger });
   const afterCommit: AfterCommit = (written) => void relay.kick(written);
-  const exports = createExportsService(config.dataDir);
+  // Every service once, shared by the API and the workers of this process.
+  const services = createServices({ config, database, afterCommit, listen: config.role !== 'workers' });
   const stops: (() => Promise<void>)[] = [];
 
   // OCR jobs have a queue of their own (own concurrency): ingest and HTTP uploads add to it, the
@@ -81,27 +81,25 @@ export async function startOpenyard(config: Config, logger: Logger) {
       })
     : await openMemoryQueue({ logger, maxPending: 10_000, store: createJobStore(db, 'ocr') });
   // Frames stored before a crash whose OCR job was not queued yet are queued before any intake.
-  const requeuedFrames = await requeueFrameIntake(createFileBlobs(config.dataDir), ocrQueue);
+  const requeuedFrames = await requeueFrameIntake(services.blobs, ocrQueue);
   if (requeuedFrames) logger.info({ frames: requeuedFrames }, 'queued the OCR jobs of frames stored before a crash');
 
   let address: string | null = null;
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | null = null;
-  let deviceAuth = createDeviceAuthenticator(db);
   if (config.role !== 'workers') {
     const built = await buildApp({
       config,
       database,
       jwtSecret: resolveJwtSecret(config),
       bus,
-      afterCommit,
       logger,
       ocrQueue,
+      services,
     });
     app = built.app;
-    deviceAuth = built.services.deviceAuth;
   }
   const checkDevice = (username: string, password: string, address: string) =>
-    deviceAuth.login(username, password, address);
+    services.deviceAuth.login(username, password, address);
 
   let broker: EmbeddedBroker | null = null;
   // The embedded broker hands device messages to ingest in this process, which stores them before
@@ -133,6 +131,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
 
   let workers: Workers | null = null;
   if (config.role !== 'server') {
+    // Loaded only by a process that runs them (the OCR engine is heavy to load).
     const { startWorkers } = await import('@openyard/workers/runtime');
     const queue = config.redisUrl
       ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, stalledMs: config.queueStalledMs, logger })
@@ -142,7 +141,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
           url: broker.url,
           username: SERVICE_USERNAME,
           password: resolveMqttServicePassword(config),
-          subscription: 'yard/#',
+          subscription: DEVICE_TOPICS_FILTER,
           intake,
         }
       : {
@@ -151,7 +150,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
           ...(config.mqttServicePassword ? { password: config.mqttServicePassword } : {}),
           subscription: ingestSubscription(config.ingestShareGroup),
         };
-    workers = await startWorkers({ config, db, queue, ocrQueue, exports, afterCommit, logger, mqtt });
+    workers = await startWorkers({ config, db, queue, ocrQueue, services, logger, mqtt });
   }
 
   if (app) address = await app.listen({ port: config.port, host: config.host });
@@ -177,7 +176,10 @@ export async function startOpenyard(config: Config, logger: Logger) {
     for (const stop of stops) await step('simulator', stop);
     // Intake first: no upload, websocket or device message is taken from here on. A device message
     // that arrives now is refused unacknowledged and sent again to the next run.
-    await step('http', async () => app?.close());
+    await step('http', async () => {
+      await app?.close();
+      services.close();
+    });
     await step('ingest', async () => workers?.stopIntake());
     await step('broker', async () => broker?.close());
     // Then the jobs: finished, or kept in the database for the next start (embedded). The workers
@@ -196,5 +198,5 @@ export async function startOpenyard(config: Config, logger: Logger) {
       config.redisUrl ? 'redis' : 'in-process queue'
     }, ${config.mqttUrl ? 'external broker' : broker ? `embedded broker :${broker.port}` : 'no broker'}${config.demo ? ', demo yard' : ''}) in ${Date.now() - started} ms`,
   );
-  return { app, address, broker, bus, relay, database, workers, stop };
+  return { app, address, broker, bus, relay, database, services, workers, stop };
 }

@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFrame, topics, type LiveMessage, type OcrRecord } from '@openyard/contracts';
-import { deviceLogs } from '@openyard/server/modules/device-logs/device-logs.table';
-import { ocrFrames } from '@openyard/server/modules/ocr/ocr.table';
+import { deviceLogs } from '@openyard/server/db/schema';
+import { ocrFrames } from '@openyard/server/db/schema';
 import { TEST_DATABASE } from '@openyard/server/test/test-app';
-import { startTestStack, type LiveClient, type TestStack } from '@openyard/server/test/test-stack';
+import { startTestStack, type LiveClient, type TestStack } from '../test/test-stack';
 import { randomScene, renderContainerFrame } from '@openyard/simulator/frames';
 
 // Camera frame → MQTT → ingest (blob + OCR job) → OCR thread → visit record → websocket, on the
@@ -15,7 +15,7 @@ import { randomScene, renderContainerFrame } from '@openyard/simulator/frames';
 const mode = TEST_DATABASE === 'postgres' ? 'services' : 'embedded';
 
 // The shared gate photos are required in CI and skipped with a message where they are absent.
-const FIXTURES = fileURLToPath(new URL('../../../../../shared/fixtures/ocr-gate', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/ocr-gate', import.meta.url));
 const haveFixtures = existsSync(FIXTURES);
 if (!haveFixtures && process.env.CI) throw new Error(`The OCR pipeline test needs the gate photos in ${FIXTURES}`);
 if (!haveFixtures) console.warn(`Skipping the OCR pipeline test on real photos: ${FIXTURES} is absent`);

@@ -3,7 +3,7 @@ import { routes } from '@openyard/contracts';
 import { registerRoutes } from '../../lib/routes';
 import { requirePrincipal } from '../../plugins/access';
 import type { YardAdminService } from './yard-admin.service';
-import type { YardLayoutService } from './yard-layout.service';
+import type { YardLayoutService } from '../yard';
 
 // The yard calls of the catalogue (contracts/src/api/routes/yard.ts).
 export async function yardRoutes(

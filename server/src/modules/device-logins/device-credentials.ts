@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { deviceUsername, parseDeviceUsername, type DeviceKind } from '@openyard/contracts';
 import type { DeviceLoginResult } from '../../adapters/broker';
 import type { Database } from '../../adapters/db';
-import { hashPassword, verifyPassword } from '../auth/password-hasher';
+import { hashPassword, verifyPassword } from '../auth';
 import { createDeviceLoginLimiter, type DeviceLoginLimiter } from './device-login-limiter';
 import { devicesRepository } from './devices.repository';
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deviceLogs } from '@openyard/server/modules/device-logs/device-logs.table';
-import { tagReads } from '@openyard/server/modules/gates/gates.table';
+import { deviceLogs } from '@openyard/server/db/schema';
+import { tagReads } from '@openyard/server/db/schema';
 import { TEST_DATABASE } from '@openyard/server/test/test-app';
-import { eventually, startTestStack, type TestStack } from '@openyard/server/test/test-stack';
-import type { LiveMessage } from '@openyard/contracts';
+import { eventually, startTestStack, type TestStack } from '../test/test-stack';
+import { topics, type LiveMessage } from '@openyard/contracts';
 
 // The PGlite run checks the embedded topology, the PostgreSQL run the real services.
 const mode = TEST_DATABASE === 'postgres' ? 'services' : 'embedded';
@@ -29,7 +29,7 @@ describe(`live pipeline (${mode})`, () => {
     const client = await t.device(username, password);
     const tag = tagId();
     await client.publishAsync(
-      `yard/readers/${id}/tag`,
+      topics.readerTag(id),
       JSON.stringify({ messageId: t.newMessageId(), timestamp: Date.now(), tagId: tag, antenna: 2, rssi: -51.5 }),
       { qos: 1 },
     );
@@ -50,12 +50,12 @@ describe(`live pipeline (${mode})`, () => {
     const client = await t.device(username, password, { clientId: `${username}` });
     const tag = tagId();
     const payload = JSON.stringify({ messageId: `redelivered-${tag}`, timestamp: Date.now(), tagId: tag });
-    for (let i = 0; i < 3; i += 1) await client.publishAsync(`yard/readers/${id}/tag`, payload, { qos: 1 });
+    for (let i = 0; i < 3; i += 1) await client.publishAsync(topics.readerTag(id), payload, { qos: 1 });
     await live.waitFor((m) => m.type === 'gate.tag.v1' && m.data.tagRead.tagId === tag);
     // Later copies would have landed by the time a fresh message behind them has.
     const marker = tagId();
     await client.publishAsync(
-      `yard/readers/${id}/tag`,
+      topics.readerTag(id),
       JSON.stringify({ messageId: t.newMessageId(), timestamp: Date.now(), tagId: marker }),
       { qos: 1 },
     );
@@ -72,10 +72,10 @@ describe(`live pipeline (${mode})`, () => {
     const { id, username, password } = reader();
     const client = await t.device(username, password);
     const messageId = t.newMessageId();
-    await client.publishAsync(`yard/readers/${id}/tag`, JSON.stringify({ messageId, timestamp: Date.now() }), {
+    await client.publishAsync(topics.readerTag(id), JSON.stringify({ messageId, timestamp: Date.now() }), {
       qos: 1,
     });
-    await client.publishAsync(`yard/readers/${id}/tag`, '{not json', { qos: 1 });
+    await client.publishAsync(topics.readerTag(id), '{not json', { qos: 1 });
     const rejected = await eventually(async () => {
       const rows = await t.db
         .select()
@@ -95,7 +95,7 @@ describe(`live pipeline (${mode})`, () => {
     const client = await t.device(username, password);
     const messageId = t.newMessageId();
     await client.publishAsync(
-      `yard/readers/${id}/status`,
+      topics.readerStatus(id),
       JSON.stringify({ messageId, timestamp: Date.now(), rfStatus: 'OK' }),
       { qos: 1 },
     );
@@ -108,7 +108,7 @@ describe(`live pipeline (${mode})`, () => {
     const session = await t.login('superadmin');
     const machines = await t.live(session.cookie, ['machines']);
     await machineClient.publishAsync(
-      `yard/machines/${machine.id}/telemetry`,
+      topics.machineTelemetry(machine.id),
       JSON.stringify({
         messageId: t.newMessageId(),
         timestamp: Date.now(),
@@ -139,7 +139,7 @@ describe.runIf(mode === 'embedded')('embedded broker security', () => {
     const tag = tagId();
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish(
-      `yard/readers/${other!.id}/tag`,
+      topics.readerTag(other!.id),
       JSON.stringify({ messageId: t.newMessageId(), timestamp: Date.now(), tagId: tag }),
       { qos: 1 },
     );
@@ -148,7 +148,7 @@ describe.runIf(mode === 'embedded')('embedded broker security', () => {
     const own = await t.device(other!.username, other!.password);
     const marker = tagId();
     await own.publishAsync(
-      `yard/readers/${other!.id}/tag`,
+      topics.readerTag(other!.id),
       JSON.stringify({ messageId: t.newMessageId(), timestamp: Date.now(), tagId: marker }),
       { qos: 1 },
     );

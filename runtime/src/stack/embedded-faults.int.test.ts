@@ -9,9 +9,9 @@ import { encodeFrame, topics } from '@openyard/contracts';
 import { openPglite } from '@openyard/server/adapters/db';
 import { rowsOf } from '@openyard/server/db/bulk-insert';
 import type { DemoDevicesFile } from '@openyard/server/db/seed/demo-devices';
-import { freePort, startEmbeddedProcess, startTagStream } from '@openyard/server/test/processes';
+import { freePort, startEmbeddedProcess, startTagStream } from '../test/processes';
 import { TEST_DATABASE } from '@openyard/server/test/test-app';
-import { eventually, loginAt } from '@openyard/server/test/test-stack';
+import { eventually, loginAt } from '../test/test-stack';
 
 // The embedded topology (`npm start`: PGlite on disk, the in-process queue, aedes) as a child
 // process, killed with SIGKILL while devices publish at QoS 1 and started again on the same DATA_DIR

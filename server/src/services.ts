@@ -1,0 +1,115 @@
+import type { DatabaseHandle } from './adapters/db';
+import { createFileBlobs } from './adapters/blobs';
+import type { Config } from './config';
+import { AccessCache, createAuthService } from './modules/auth';
+import { createConfigurationService } from './modules/configuration';
+import { createDeviceLogsService } from './modules/device-logs';
+import { createDeviceAuthenticator } from './modules/device-logins';
+import { createDeviceMessagesService, createHealthAgeingService } from './modules/devices';
+import { createExportsService } from './modules/exports';
+import { createGatesService } from './modules/gates';
+import {
+  createContainersService,
+  createInventoryService,
+  createYardAdminService,
+  InventoryVersion,
+} from './modules/inventory';
+import { createMachinesService } from './modules/machines';
+import { createMasterDataService } from './modules/master-data';
+import { createOcrService } from './modules/ocr';
+import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
+import { createRolesService } from './modules/roles';
+import { createUsersService } from './modules/users';
+import { createYardLayoutService } from './modules/yard';
+
+export interface ServicesDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  // Called after a transaction that wrote outbox events, so the relay sends them at once.
+  afterCommit?: AfterCommit;
+  // What this server keeps in memory (sessions, the inventory version) listens to the database's
+  // notifications; a process that serves no HTTP (ROLE=workers) keeps nothing and listens to nothing.
+  listen?: boolean;
+}
+
+// Every domain service, built once per process: the API (buildApp) and the workers (jobs, ingest)
+// are handed the same instances. `close()` stops what the services listen to (not the database).
+export function createServices({
+  config,
+  database,
+  afterCommit = () => undefined,
+  listen = true,
+}: ServicesDependencies) {
+  const { db } = database;
+  const notifications = listen ? database.notifications : null;
+  const access = new AccessCache(notifications);
+  const inventoryVersion = new InventoryVersion(notifications);
+  // Every service's commit: the inventory version is asked again, then the outbox relay runs.
+  const committed: AfterCommit = (written) => {
+    inventoryVersion.committed();
+    afterCommit(written);
+  };
+  const exports = createExportsService(config.dataDir);
+  const blobs = createFileBlobs(config.dataDir);
+  const auth = createAuthService(db, {
+    idleMinutes: config.yard.sessionExpireInIdleMins,
+    loginFailuresPerMinute: config.loginRateLimitPerMinute,
+    access,
+  });
+  const accessChanged = () => access.changed();
+  const roles = createRolesService(db, { accessChanged });
+  const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports, accessChanged });
+  const layout = createYardLayoutService(db, config.yard);
+  const inventory = createInventoryService(db, {
+    slots: config.yard,
+    afterCommit: committed,
+    version: inventoryVersion,
+  });
+  const containers = createContainersService(db, { inventory, exports });
+  const yardAdmin = createYardAdminService(db, { inventory });
+  const configuration = createConfigurationService(db, {
+    slots: config.yard,
+    enterprise: config.features.enterpriseVersion,
+    afterCommit: committed,
+  });
+  const masterData = createMasterDataService(db);
+  const deviceAuth = createDeviceAuthenticator(db);
+  const deviceLogs = createDeviceLogsService(db);
+  const gates = createGatesService(db, { thresholds: config.health, afterCommit: committed, devices: deviceAuth });
+  const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
+  const ocr = createOcrService(db, { afterCommit: committed, visitWindowMs: config.ocr.visitWindowMs });
+  // What the workers' jobs run: device messages, health ageing (their commits leave the inventory
+  // version alone: they move no container), and the outbox's own housekeeping.
+  const deviceMessages = createDeviceMessagesService(db, { thresholds: config.health, afterCommit });
+  const healthAgeing = createHealthAgeingService(db, { thresholds: config.health, afterCommit });
+  const outbox = createOutboxMaintenance(db);
+  return {
+    access,
+    inventoryVersion,
+    auth,
+    users,
+    roles,
+    exports,
+    blobs,
+    layout,
+    inventory,
+    containers,
+    yardAdmin,
+    configuration,
+    masterData,
+    deviceAuth,
+    deviceLogs,
+    gates,
+    machines,
+    ocr,
+    deviceMessages,
+    healthAgeing,
+    outbox,
+    close() {
+      access.close();
+      inventoryVersion.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
