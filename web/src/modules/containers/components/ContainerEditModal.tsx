@@ -8,9 +8,6 @@ import {
   normalizeContainerNumber,
   type Container,
   type ContainerInput,
-  type ContainerSize,
-  type Customer,
-  type NamedItem,
 } from '@openyard/contracts';
 import { AppModal } from '../../../ui/AppModal';
 import { confirmDialog } from '../../../ui/confirmDialog';
@@ -45,12 +42,12 @@ const names = (list: readonly { name: string }[] | undefined, current: string | 
 // Edit a container (spec 1 §2). The ISO 6346 check warns while typing; the server's
 // 'Invalid container number...' asks 'Do you still want to update container?' (spec 1 §5).
 export function ContainerEditModal({ container, onClose }: { container: Container; onClose: () => void }) {
-  const sizes = useMasterList<ContainerSize>('/rest/container-sizes');
-  const types = useMasterList<NamedItem>('/rest/container-types');
-  const processes = useMasterList<NamedItem>('/rest/container-processes');
-  const categories = useMasterList<NamedItem>('/rest/categories');
-  const cargoTypes = useMasterList<NamedItem>('/rest/cargo-types');
-  const customers = useMasterList<Customer>('/rest/customers');
+  const sizes = useMasterList('containerSizes');
+  const types = useMasterList('containerTypes');
+  const processes = useMasterList('containerProcesses');
+  const categories = useMasterList('categories');
+  const cargoTypes = useMasterList('cargoTypes');
+  const customers = useMasterList('customers');
   const save = useSaveContainer();
   const [serverError, setServerError] = useState<string | null>(null);
 

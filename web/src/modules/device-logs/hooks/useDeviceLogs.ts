@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip, type DeviceLogPage } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { oneBasedSkip } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import type { DeviceLogFilter } from '../utils/DeviceLogFilter';
 import { deviceLogsPageSize } from '../utils/deviceLogsPageSize';
 import { deviceLogsQueryKeys } from '../utils/deviceLogsQueryKeys';
@@ -11,10 +11,9 @@ export function useDeviceLogs(deviceId: string, filter: DeviceLogFilter, page: n
   return useQuery({
     queryKey: deviceLogsQueryKeys.page(deviceId, filter, page),
     queryFn: () =>
-      http.get<DeviceLogPage>(`/rest/enterprise/devicelogs/${encodeURIComponent(deviceId)}`, {
-        skip: oneBasedSkip(page, deviceLogsPageSize),
-        limit: deviceLogsPageSize,
-        filterString: filter,
+      api.deviceLogs.page({
+        params: { x: deviceId },
+        query: { skip: oneBasedSkip(page, deviceLogsPageSize), limit: deviceLogsPageSize, filterString: filter },
       }),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip, type RolesPage } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { oneBasedSkip } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import { usersPageSize } from '../utils/usersPageSize';
 import { usersQueryKeys } from '../utils/usersQueryKeys';
 
@@ -8,8 +8,7 @@ import { usersQueryKeys } from '../utils/usersQueryKeys';
 export function useRoles(page: number) {
   return useQuery({
     queryKey: usersQueryKeys.rolesPage(page),
-    queryFn: () =>
-      http.get<RolesPage>('/rest/enterprise/roles', { skip: oneBasedSkip(page, usersPageSize), limit: usersPageSize }),
+    queryFn: () => api.roles.page({ query: { skip: oneBasedSkip(page, usersPageSize), limit: usersPageSize } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip, type UserSortField, type UsersPage } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { oneBasedSkip, type UserSortField } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import type { ListSort } from '../../../ui/ListSort';
 import { usersPageSize } from '../utils/usersPageSize';
 import { usersQueryKeys } from '../utils/usersQueryKeys';
@@ -12,11 +12,13 @@ export function useUsers(page: number, sort: ListSort<UserSortField> | null) {
   return useQuery({
     queryKey: usersQueryKeys.usersPage(page, sort),
     queryFn: () =>
-      http.get<UsersPage>('/rest/enterprise/users', {
-        skip: oneBasedSkip(page, usersPageSize),
-        limit: usersPageSize,
-        sortBy: sort?.sortBy,
-        sortOrder: sort?.sortOrder,
+      api.users.page({
+        query: {
+          skip: oneBasedSkip(page, usersPageSize),
+          limit: usersPageSize,
+          sortBy: sort?.sortBy,
+          sortOrder: sort?.sortOrder,
+        },
       }),
     placeholderData: keepPreviousData,
     refetchInterval: usersRefreshIntervalMs,
