@@ -27,12 +27,9 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useAtom, useAtomValue } from 'jotai';
-import { useLocation } from 'react-router';
-import { canWriteInventory, hasRole, type YardLayout } from '@openyard/contracts';
-import { currentUserState } from '../../../app/states/currentUserState';
-import { metadataState } from '../../../app/states/metadataState';
-import { principalOf } from '../../../app/utils/principalOf';
+import { useAtom } from 'jotai';
+import { hasRole, routes, type YardLayout } from '@openyard/contracts';
+import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
@@ -69,17 +66,15 @@ type AdminDialog = 'split-area' | 'merge-slots' | 'split-slots' | 'bulk-location
 export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geometry: YardGeometry }) {
   const store = yardInventory;
   useLayoutEffect(() => store.setGeometry(geometry), [store, geometry]);
-  const user = useAtomValue(currentUserState);
   const phone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false });
-  const metadata = useAtomValue(metadataState);
-  const enterprise = metadata?.enterpriseVersion ?? false;
   const slotFormat = layout.slotFormat;
   const startHeight = layout.startHeight;
-  const superadmin = user ? hasRole(user, 'superadmin') : false;
   // Spec 2 §6: crud when the landing page is this screen or the permissions allow it; the server's
   // location update checks the same rule.
-  const { pathname } = useLocation();
-  const canWrite = user !== null && canWriteInventory(principalOf(user), pathname);
+  const access = useScreenAccess({ write: routes.inventory.updateLocation.access });
+  const canWrite = access?.canWrite ?? false;
+  const enterprise = access?.enterprise ?? false;
+  const superadmin = access ? hasRole(access.user, 'superadmin') : false;
 
   const [live, setLive] = useAtom(inventoryLiveState);
   const [rulesShown, setRulesShown] = useAtom(inventoryRulesShownState);

@@ -1,0 +1,35 @@
+import { cloneElement, type ReactElement } from 'react';
+import { Badge, Tooltip } from '@mantine/core';
+
+// A write action (a button, a menu target) where the user may not write: disabled, with the
+// reason on hover and focus. `hide` leaves it out instead (actions that make no sense read-only).
+// `reason` is ScreenAccess.readOnlyReason: null lets the action through as it is.
+export function WriteGuard({
+  reason,
+  hide = false,
+  children,
+}: {
+  reason: string | null;
+  hide?: boolean;
+  children: ReactElement<{ disabled?: boolean }>;
+}) {
+  if (reason === null) return children;
+  if (hide) return null;
+  return (
+    <Tooltip label={reason}>
+      <span>{cloneElement(children, { disabled: true })}</span>
+    </Tooltip>
+  );
+}
+
+// The screen-level note that the user reads only, with the reason.
+export function ReadOnlyBadge({ reason, testId }: { reason: string | null; testId: string }) {
+  if (reason === null) return null;
+  return (
+    <Tooltip label={reason}>
+      <Badge variant="outline" color="gray" size="lg" tt="none" data-testid={testId}>
+        Read only
+      </Badge>
+    </Tooltip>
+  );
+}
