@@ -1,15 +1,5 @@
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  Box,
-  Center,
-  Checkbox,
-  Group,
-  LoadingOverlay,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Box, Center, Checkbox, Group, LoadingOverlay, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   getCoreRowModel,

@@ -3,17 +3,20 @@ import { Badge, Tooltip } from '@mantine/core';
 
 // A write action (a button, a menu target) where the user may not write: disabled, with the
 // reason on hover and focus. `hide` leaves it out instead (actions that make no sense read-only).
-// `reason` is ScreenAccess.readOnlyReason: null lets the action through as it is.
+// `reason` is ScreenAccess.readOnlyReason: null lets the action through as it is. Props a parent
+// adds (Menu.Target's ref, handlers and aria attributes) go on to the action.
 export function WriteGuard({
   reason,
   hide = false,
   children,
+  ...passed
 }: {
   reason: string | null;
   hide?: boolean;
   children: ReactElement<{ disabled?: boolean }>;
+  [prop: string]: unknown;
 }) {
-  if (reason === null) return children;
+  if (reason === null) return Object.keys(passed).length ? cloneElement(children, passed) : children;
   if (hide) return null;
   return (
     <Tooltip label={reason}>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { errorMessageOf } from './errorMessageOf';
 import { notifyAlert } from './notifyAlert';
 import { notifySuccess } from './notifySuccess';
@@ -7,6 +7,8 @@ export interface NotifyingMutationOptions<Input, Reply> {
   mutationFn: (input: Input) => Promise<Reply>;
   // Reloaded after the call, whether it succeeded or not (what the screen shows may have changed).
   invalidates?: readonly QueryKey[];
+  // A finer reload than whole keys (a predicate), run at the same moment.
+  refresh?: (queryClient: QueryClient) => Promise<unknown>;
   // The success notice (spec 3 §9: about a second): a text, or one made from the reply and the
   // input; undefined for none (the caller announces it itself).
   success?: string | ((reply: Reply, input: Input) => string | undefined);
@@ -29,6 +31,7 @@ export function successNoticeOf<Input, Reply>(
 export function useNotifyingMutation<Input, Reply>({
   mutationFn,
   invalidates = [],
+  refresh,
   success,
   quiet = false,
 }: NotifyingMutationOptions<Input, Reply>) {
@@ -42,6 +45,10 @@ export function useNotifyingMutation<Input, Reply>({
     onError: (error) => {
       if (!quiet) notifyAlert(errorMessageOf(error));
     },
-    onSettled: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () =>
+      Promise.all([
+        ...invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        refresh?.(queryClient),
+      ]),
   });
 }

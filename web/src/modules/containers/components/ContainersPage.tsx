@@ -19,7 +19,6 @@ export function ContainersPage() {
   const [scope, setScope] = useState<ContainersScope>('yard');
   const liveRefusal = useContainersLive();
   if (!access) return null;
-  const { canWrite } = access;
   const yardPageSize = metadata?.paginationItemsPerPage || allTabPageSize;
 
   return (
@@ -39,10 +38,10 @@ export function ContainersPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="yard">
-          <ContainersScopePanel scope="yard" pageSize={yardPageSize} canWrite={canWrite} />
+          <ContainersScopePanel scope="yard" pageSize={yardPageSize} access={access} />
         </Tabs.Panel>
         <Tabs.Panel value="all">
-          <ContainersScopePanel scope="all" pageSize={allTabPageSize} canWrite={canWrite} />
+          <ContainersScopePanel scope="all" pageSize={allTabPageSize} access={access} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CloseButton, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconListSearch, IconStack2 } from '@tabler/icons-react';
+import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import type { ContainerSearch } from '../utils/ContainerSearch';
 import type { ContainersScope } from '../utils/ContainersScope';
 import { dateInputValue } from '../utils/dateInputValue';
@@ -19,11 +20,11 @@ const sameSearch = (a: Omit<ContainerSearch, 'id'>, b: Omit<ContainerSearch, 'id
 export function ContainersScopePanel({
   scope,
   pageSize,
-  canWrite,
+  access,
 }: {
   scope: ContainersScope;
   pageSize: number;
-  canWrite: boolean;
+  access: ScreenAccess;
 }) {
   const [allSearch] = useState(defaultContainerSearch);
   const [searches, setSearches] = useState<ContainerSearch[]>([]);
@@ -108,7 +109,7 @@ export function ContainersScopePanel({
         page={pages[currentId] ?? 1}
         pageSize={pageSize}
         onPageChange={(page) => setPages((all) => ({ ...all, [currentId]: page }))}
-        canWrite={canWrite}
+        access={access}
       />
     </Stack>
   );

@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@openyard/contracts';
 import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { refreshContainerData } from '../utils/refreshContainerData';
 
 // DELETE /rest/enterprise/containers/{id}: by id, so that only this visit of the number goes.
 export function useDeleteContainer() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifyingMutation({
     mutationFn: (id: number) => api.containers.delete({ params: { n: String(id) } }),
-    onSettled: () => refreshContainerData(queryClient),
+    success: (reply) => reply.message ?? messages.containerDeleted,
+    refresh: refreshContainerData,
   });
 }
