@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { RULE_ALL } from '@openyard/contracts';
+import { RULE_ALL, STALE_TIMES_MS } from '@openyard/contracts';
 import { api } from '../../../api/http';
 import { configureQueryKeys } from '../utils/configureQueryKeys';
 import { RULE_FILTERS, type RuleFilterName } from '../utils/RuleFilterName';
@@ -10,7 +10,7 @@ export function useRuleFilterOptions(): Record<RuleFilterName, string[]> {
     queries: RULE_FILTERS.map((filter) => ({
       queryKey: configureQueryKeys.filterOptions(filter.name),
       queryFn: () => (api.masterData[filter.list] as () => Promise<readonly { name: string }[]>)(),
-      staleTime: 5 * 60_000,
+      staleTime: STALE_TIMES_MS.masterLists,
     })),
   });
   return Object.fromEntries(

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Alert, Tabs } from '@mantine/core';
 import { IconBuildingWarehouse, IconPlugConnectedX, IconStack3 } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { routes } from '@openyard/contracts';
+import { routes, PAGE_SIZES } from '@openyard/contracts';
 import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { metadataState } from '../../../app/states/metadataState';
 import { useContainersLive } from '../hooks/useContainersLive';
-import { allTabPageSize } from '../utils/allTabPageSize';
 import type { ContainersScope } from '../utils/ContainersScope';
 import { ContainersScopePanel } from './ContainersScopePanel';
 
@@ -19,7 +18,7 @@ export function ContainersPage() {
   const [scope, setScope] = useState<ContainersScope>('yard');
   const liveRefusal = useContainersLive();
   if (!access) return null;
-  const yardPageSize = metadata?.paginationItemsPerPage || allTabPageSize;
+  const yardPageSize = metadata?.paginationItemsPerPage || PAGE_SIZES.containers;
 
   return (
     <>
@@ -41,7 +40,7 @@ export function ContainersPage() {
           <ContainersScopePanel scope="yard" pageSize={yardPageSize} access={access} />
         </Tabs.Panel>
         <Tabs.Panel value="all">
-          <ContainersScopePanel scope="all" pageSize={allTabPageSize} access={access} />
+          <ContainersScopePanel scope="all" pageSize={PAGE_SIZES.containers} access={access} />
         </Tabs.Panel>
       </Tabs>
     </>

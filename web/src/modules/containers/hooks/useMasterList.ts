@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { STALE_TIMES_MS } from '@openyard/contracts';
 import { api } from '../../../api/http';
 import type { MasterList, MasterListName } from '../../../api/MasterListName';
 import { containersQueryKeys } from '../utils/containersQueryKeys';
@@ -8,7 +9,7 @@ export function useMasterList<N extends MasterListName>(list: N, enabled = true)
   return useQuery({
     queryKey: containersQueryKeys.masterList(list),
     queryFn: () => (api.masterData[list] as () => Promise<MasterList<N>>)(),
-    staleTime: 5 * 60_000,
+    staleTime: STALE_TIMES_MS.masterLists,
     enabled,
   });
 }

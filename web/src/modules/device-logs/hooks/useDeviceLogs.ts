@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip } from '@openyard/contracts';
+import { oneBasedSkip, PAGE_SIZES } from '@openyard/contracts';
 import { api } from '../../../api/http';
 import type { DeviceLogFilter } from '../utils/DeviceLogFilter';
-import { deviceLogsPageSize } from '../utils/deviceLogsPageSize';
 import { deviceLogsQueryKeys } from '../utils/deviceLogsQueryKeys';
 
 // GET /rest/enterprise/devicelogs/{deviceId|all}: one page of 100, newest first; skip is the page's
@@ -13,7 +12,7 @@ export function useDeviceLogs(deviceId: string, filter: DeviceLogFilter, page: n
     queryFn: () =>
       api.deviceLogs.page({
         params: { x: deviceId },
-        query: { skip: oneBasedSkip(page, deviceLogsPageSize), limit: deviceLogsPageSize, filterString: filter },
+        query: { skip: oneBasedSkip(page, PAGE_SIZES.deviceLogs), limit: PAGE_SIZES.deviceLogs, filterString: filter },
       }),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { STALE_TIMES_MS } from '@openyard/contracts';
 import { api } from '../../../api/http';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
@@ -7,6 +8,6 @@ export function useReaderTypes() {
   return useQuery({
     queryKey: gatesQueryKeys.readerTypes,
     queryFn: () => api.masterData.readerTypes(),
-    staleTime: 10 * 60_000,
+    staleTime: STALE_TIMES_MS.readerTypes,
   });
 }

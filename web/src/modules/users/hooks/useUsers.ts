@@ -1,10 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip, type UserSortField } from '@openyard/contracts';
+import { oneBasedSkip, PAGE_SIZES, REFRESH_INTERVALS_MS, type UserSortField } from '@openyard/contracts';
 import { api } from '../../../api/http';
 import type { ListSort } from '../../../ui/ListSort';
-import { usersPageSize } from '../utils/usersPageSize';
 import { usersQueryKeys } from '../utils/usersQueryKeys';
-import { usersRefreshIntervalMs } from '../utils/usersRefreshIntervalMs';
 
 // GET /rest/enterprise/users, one page of 15 with a 1-based skip, refreshed every two minutes;
 // sorted by the server when a column is chosen.
@@ -14,13 +12,13 @@ export function useUsers(page: number, sort: ListSort<UserSortField> | null) {
     queryFn: () =>
       api.users.page({
         query: {
-          skip: oneBasedSkip(page, usersPageSize),
-          limit: usersPageSize,
+          skip: oneBasedSkip(page, PAGE_SIZES.users),
+          limit: PAGE_SIZES.users,
           sortBy: sort?.sortBy,
           sortOrder: sort?.sortOrder,
         },
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: usersRefreshIntervalMs,
+    refetchInterval: REFRESH_INTERVALS_MS.users,
   });
 }
