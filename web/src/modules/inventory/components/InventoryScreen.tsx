@@ -1,31 +1,19 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Box,
-  Button,
   CloseButton,
   Flex,
   Group,
   Loader,
-  Menu,
   Stack,
   Switch,
   Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import {
-  IconAdjustmentsHorizontal,
-  IconArrowsJoin,
-  IconArrowsSplit,
-  IconCut,
-  IconMapPin,
-  IconPlugConnectedX,
-  IconRefresh,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useAtom } from 'jotai';
 import { hasRole, routes, type YardLayout } from '@openyard/contracts';
@@ -51,17 +39,14 @@ import { slotName } from '../utils/slotName';
 import { slotBox, type AreaGeometry, type YardGeometry } from '../utils/yardGeometry';
 import { yardInventory } from '../utils/yardInventory';
 import { AreaCardList } from './AreaCardList';
-import { BulkLocationModal } from './BulkLocationModal';
+import { InventoryAdminMenu } from './InventoryAdminMenu';
+import { InventoryNotices } from './InventoryNotices';
 import { ContainerDetails } from './ContainerDetails';
 import { GridContextMenu, type GridMenuTarget } from './GridContextMenu';
 import { GridLegend } from './GridLegend';
-import { MergeSlotsModal } from './MergeSlotsModal';
 import { OccupancyBadge } from './OccupancyBadge';
-import { SplitAreaModal } from './SplitAreaModal';
 import { UpdateLocationModal } from './UpdateLocationModal';
 import { YardGrid } from './YardGrid';
-
-type AdminDialog = 'split-area' | 'merge-slots' | 'split-slots' | 'bulk-location';
 
 export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geometry: YardGeometry }) {
   const store = yardInventory;
@@ -107,7 +92,6 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   const [tooltip, setTooltip] = useState<{ containerId: number; x: number; y: number } | null>(null);
   const [menu, setMenu] = useState<(GridMenuTarget & { pick: GridPick | null }) | null>(null);
   const [updating, setUpdating] = useState<GridContainer | null>(null);
-  const [dialog, setDialog] = useState<AdminDialog | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   // The context menu closes: the keyboard goes back to the grid it was opened on (unless the user
   // went elsewhere), and so does a dialog opened from it when it closes (see AppModal).
@@ -399,51 +383,11 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
               <IconRefresh size={16} />
             </ActionIcon>
           </Tooltip>
-          {superadmin && (
-            <Menu position="bottom-end" shadow="lg" width={200}>
-              <Menu.Target>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconAdjustmentsHorizontal size={15} />}
-                  data-testid="inventory-admin-menu"
-                >
-                  Admin
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconCut size={15} />} onClick={() => setDialog('split-area')}>
-                  Split Area
-                </Menu.Item>
-                <Menu.Item leftSection={<IconArrowsJoin size={15} />} onClick={() => setDialog('merge-slots')}>
-                  Merge Slots
-                </Menu.Item>
-                <Menu.Item leftSection={<IconArrowsSplit size={15} />} onClick={() => setDialog('split-slots')}>
-                  Split Slots
-                </Menu.Item>
-                <Menu.Item leftSection={<IconMapPin size={15} />} onClick={() => setDialog('bulk-location')}>
-                  Bulk Locations
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          {superadmin && <InventoryAdminMenu layout={layout} geometry={geometry} />}
         </Group>
       </Group>
 
-      {(loading.refusal || loading.error) && (
-        <Group gap="xs">
-          {loading.refusal && (
-            <Alert color="orange" variant="light" icon={<IconPlugConnectedX size={16} />} p={6}>
-              Live updates are not available on this screen: {loading.refusal}
-            </Alert>
-          )}
-          {loading.error && (
-            <Alert color="red" variant="light" p={6}>
-              The yard could not be loaded: {loading.error}
-            </Alert>
-          )}
-        </Group>
-      )}
+      <InventoryNotices refusal={loading.refusal} error={loading.error} />
 
       <Flex
         direction={phone ? 'column' : 'row'}
@@ -517,10 +461,6 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
           onClose={() => setUpdating(null)}
         />
       )}
-      {dialog === 'split-area' && <SplitAreaModal geometry={geometry} onClose={() => setDialog(null)} />}
-      {dialog === 'merge-slots' && <MergeSlotsModal geometry={geometry} mode="merge" onClose={() => setDialog(null)} />}
-      {dialog === 'split-slots' && <MergeSlotsModal geometry={geometry} mode="split" onClose={() => setDialog(null)} />}
-      {dialog === 'bulk-location' && <BulkLocationModal layout={layout} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }
