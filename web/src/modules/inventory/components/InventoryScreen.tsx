@@ -1,19 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  CloseButton,
-  Flex,
-  Group,
-  Loader,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Badge, Box, CloseButton, Flex, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useAtom } from 'jotai';
 import { hasRole, routes, type YardLayout } from '@openyard/contracts';
@@ -40,6 +26,7 @@ import { slotBox, type AreaGeometry, type YardGeometry } from '../utils/yardGeom
 import { yardInventory } from '../utils/yardInventory';
 import { AreaCardList } from './AreaCardList';
 import { InventoryAdminMenu } from './InventoryAdminMenu';
+import { InventoryControls } from './InventoryControls';
 import { InventoryNotices } from './InventoryNotices';
 import { ContainerDetails } from './ContainerDetails';
 import { GridContextMenu, type GridMenuTarget } from './GridContextMenu';
@@ -331,58 +318,20 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
           )}
         </Group>
         <Group gap="sm" wrap={phone ? 'wrap' : 'nowrap'} w={phone ? '100%' : undefined}>
-          <Tooltip label="Search is part of the enterprise version" disabled={enterprise}>
-            <TextInput
-              w={phone ? '100%' : 300}
-              // 16 px text on a phone: smaller makes mobile browsers zoom the page on focus.
-              size={phone ? 'md' : 'xs'}
-              inputMode="search"
-              enterKeyHint="search"
-              placeholder="Container number, IGM or slot"
-              leftSection={<IconSearch size={14} />}
-              value={searchText}
-              disabled={!enterprise}
-              onChange={(event) => setSearchText(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') runSearch();
-                if (event.key === 'Escape') clearSearch();
-              }}
-              rightSection={
-                searchText || highlighted.length ? (
-                  <CloseButton size="sm" onClick={clearSearch} aria-label="Clear search" />
-                ) : null
-              }
-              data-testid="inventory-search"
-            />
-          </Tooltip>
-          <Tooltip
-            label={
-              enterprise
-                ? 'Live updates: every move shows as it happens'
-                : 'Auto-refresh is part of the enterprise version'
-            }
-          >
-            <Switch
-              size="sm"
-              label="Live"
-              checked={liveOn}
-              disabled={!enterprise}
-              onChange={(event) => setLive(event.currentTarget.checked)}
-              data-testid="inventory-live-toggle"
-            />
-          </Tooltip>
-          <Switch
-            size="sm"
-            label="Rule colours"
-            checked={rulesShown}
-            onChange={(event) => setRulesShown(event.currentTarget.checked)}
-            data-testid="inventory-rules-toggle"
+          <InventoryControls
+            phone={phone}
+            enterprise={enterprise}
+            searchText={searchText}
+            onSearchTextChange={setSearchText}
+            searching={searchText !== '' || highlighted.length > 0}
+            onSearch={runSearch}
+            onClearSearch={clearSearch}
+            live={liveOn}
+            onLiveChange={setLive}
+            rulesShown={rulesShown}
+            onRulesShownChange={setRulesShown}
+            onReload={() => void loading.reload()}
           />
-          <Tooltip label="Load the yard again">
-            <ActionIcon variant="default" onClick={() => void loading.reload()} aria-label="Reload the yard">
-              <IconRefresh size={16} />
-            </ActionIcon>
-          </Tooltip>
           {superadmin && <InventoryAdminMenu layout={layout} geometry={geometry} />}
         </Group>
       </Group>
