@@ -337,8 +337,14 @@ describe('containers screen', () => {
     expect(isSorted(await numbers())).toBe(true);
     await heading.click();
     await expect.poll(() => pagerStatus.textContent()).toMatch(/^Page 1 of /);
-    await expect.poll(async () => (await numbers())[0]! > firstPage[firstPage.length - 1]!).toBe(true);
-    expect(isSorted([...(await numbers())].reverse())).toBe(true);
+    // Until the descending page arrives the table keeps page 2 (ascending, also above page 1's
+    // last number): wait for the order itself, not only for a high first number.
+    await expect
+      .poll(async () => {
+        const descending = await numbers();
+        return descending[0]! > firstPage[firstPage.length - 1]! && isSorted([...descending].reverse());
+      })
+      .toBe(true);
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Container');
     expect(await heading.getAttribute('title')).toBe('Sort all pages');
     expect(await page.getByTestId('containers-table-yard-sorted-page').count()).toBe(0);
