@@ -8,6 +8,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { BrowserRouter } from 'react-router';
+import { STALE_TIMES_MS } from '@openyard/contracts';
 import { ApiError } from './api/http';
 import { App } from './app/components/App';
 import { theme } from './app/utils/theme';
@@ -15,7 +16,7 @@ import { theme } from './app/utils/theme';
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      staleTime: 30_000,
+      staleTime: STALE_TIMES_MS.default,
       // Operators keep screens open for a shift; refresh on purpose, not on every focus change.
       refetchOnWindowFocus: false,
       // A 4xx will not change by asking again; one retry for a server or network hiccup.

@@ -2,6 +2,7 @@ export * from './permissions';
 export * from './menu';
 export * from './password';
 export * from './paging';
+export * from './intervals';
 export * from './export-range';
 export * from './health';
 export * from './live-topics';

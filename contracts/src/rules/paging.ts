@@ -24,3 +24,12 @@ export function pageJumpError(input: string, pages: number): string | null {
   const page = Number(input);
   return Number.isInteger(page) && page >= 1 && page <= pages ? null : messages.pageOutOfRange(pages);
 }
+
+// Page sizes of the lists (spec 3 §9; device logs spec 1 §9). The containers' Yard tab uses the
+// yard's paginationItemsPerPage (metadata) and falls back to `containers`.
+export const PAGE_SIZES = {
+  users: 15,
+  roles: 15,
+  containers: 15,
+  deviceLogs: 100,
+} as const;

@@ -30,7 +30,6 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
 type Listener = (error: ApiError) => void;
 
 const listeners = new Set<Listener>();
@@ -39,16 +38,6 @@ const listeners = new Set<Listener>();
 export function onApiError(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-function withQuery(path: string, query?: Query): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
 }
 
 // Gateways answer these when the server behind them is down or too slow: the server is unreachable.
@@ -67,18 +56,12 @@ interface RequestOptions {
 }
 
 // Every request carries the current route in the PagePath header (spec 1 §7); the server uses it
-// for the landing-page create/update rule and logs it.
-async function request<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  query?: Query,
-  options: RequestOptions = {},
-): Promise<T> {
+// for the landing-page create/update rule and logs it. `url` has its query string already.
+async function request(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
   const action = options.action ?? method !== 'GET';
   let response: Response;
   try {
-    response = await fetch(withQuery(path, query), {
+    response = await fetch(url, {
       method,
       credentials: 'same-origin',
       headers: {
@@ -93,7 +76,7 @@ async function request<T>(
     for (const listener of listeners) listener(error);
     throw error;
   }
-  if (response.ok && options.bytes) return (await response.arrayBuffer()) as T;
+  if (response.ok && options.bytes) return response.arrayBuffer();
   const text = await response.text();
   const data: unknown = text ? parseJson(text) : undefined;
   if (!response.ok) {
@@ -114,7 +97,7 @@ async function request<T>(
     for (const listener of listeners) listener(error);
     throw error;
   }
-  return (data === undefined && text ? { message: text } : data) as T;
+  return data === undefined && text ? { message: text } : data;
 }
 
 function parseJson(text: string): unknown {
@@ -129,16 +112,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export const http = {
-  get: <T>(path: string, query?: Query, options?: RequestOptions) => request<T>('GET', path, undefined, query, options),
-  post: <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, body ?? {}, query),
-  put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, body ?? {}, query),
-  delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, undefined, query),
-};
-
 // The route catalogue's calls over this module's fetch (PagePath header, ApiError, the shell's listeners).
 const webTransport: Transport = (call) =>
-  request<unknown>(call.method, call.url, call.body, undefined, {
+  request(call.method, call.url, call.body, {
     ...(call.options.action === undefined ? {} : { action: call.options.action }),
     ...(call.route.responseKind === 'bytes' ? { bytes: true } : {}),
     ...(call.options.headers ? { headers: call.options.headers } : {}),

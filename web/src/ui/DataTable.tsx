@@ -1,19 +1,6 @@
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  LoadingOverlay,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Box, Center, Checkbox, Group, LoadingOverlay, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   getCoreRowModel,
   getSortedRowModel,
@@ -23,6 +10,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import type { ListSort } from './ListSort';
+import { ListState } from './ListState';
 import { Pager } from './Pager';
 
 export interface DataTablePagination {
@@ -222,30 +210,15 @@ export function DataTable<T>({
     : null;
 
   const columnCount = table.getVisibleLeafColumns().length;
+  // Loading and empty in the table's body, a failure above it: the lists' one ListState.
   let placeholder: ReactNode = null;
   if (error && rows.length === 0) placeholder = <Text c="dimmed">—</Text>;
-  else if (loading && rows.length === 0) placeholder = <Loader size="sm" aria-label="Loading" />;
   else if (rows.length === 0)
-    placeholder = (
-      <Text size="sm" c="dimmed" data-testid={`${testId}-empty`}>
-        {emptyText}
-      </Text>
-    );
+    placeholder = <ListState loading={loading} error={null} count={0} emptyText={emptyText} testId={testId} />;
 
   return (
     <Stack gap="xs">
-      {error && (
-        <Alert color="red" icon={<IconAlertCircle size={16} />} data-testid={`${testId}-error`}>
-          <Stack gap={6} align="flex-start">
-            <Text size="sm">{error}</Text>
-            {onRetry && (
-              <Button size="xs" variant="light" color="red" onClick={onRetry}>
-                Retry
-              </Button>
-            )}
-          </Stack>
-        </Alert>
-      )}
+      {error && <ListState loading={loading} error={error} count={rows.length} onRetry={onRetry} testId={testId} />}
       <Box pos="relative">
         <LoadingOverlay visible={loading && rows.length > 0} overlayProps={{ blur: 0, backgroundOpacity: 0.15 }} />
         <Table.ScrollContainer minWidth={minWidth} type="native">

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { Metadata, UserInfo, YardLayout } from '@openyard/contracts';
-import { ApiError, http } from '../../api/http';
+import { ApiError, api } from '../../api/http';
 import { bootstrapAttemptState } from '../states/bootstrapAttemptState';
 import { bootstrapStatusState } from '../states/bootstrapStatusState';
 import { currentUserState } from '../states/currentUserState';
@@ -22,9 +21,9 @@ export function useBootstrap(): void {
     let cancelled = false;
     async function load(): Promise<void> {
       const [layout, metadata, user] = await Promise.allSettled([
-        http.get<YardLayout>('/rest/yard/layout'),
-        http.get<Metadata>('/rest/metadata'),
-        http.get<UserInfo>('/rest/user'),
+        api.yard.layout(),
+        api.metadata.get(),
+        api.auth.user(),
       ]);
       if (cancelled) return;
       if (layout.status === 'fulfilled') setLayout(layout.value);

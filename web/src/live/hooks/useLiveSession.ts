@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { UserInfo } from '@openyard/contracts';
-import { http } from '../../api/http';
+import { api } from '../../api/http';
 import { currentUserState } from '../../app/states/currentUserState';
 import { liveSocket } from '../utils/liveSocket';
 
@@ -16,7 +15,7 @@ export function useLiveSession(): void {
     if (userName === null) return;
     liveSocket.start();
     const stopListening = liveSocket.onAccessChanged(() => {
-      http.get<UserInfo>('/rest/user').then(
+      api.auth.user().then(
         (user) => setUser((current) => (current?.userName === user.userName ? user : current)),
         // A 401 is handled by the API error handler (it logs the user out).
         () => undefined,

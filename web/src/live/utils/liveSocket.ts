@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api } from '../../api/http';
 import { LiveClient } from './LiveClient';
 import { liveSocketUrl } from './liveSocketUrl';
 
@@ -6,5 +6,5 @@ import { liveSocketUrl } from './liveSocketUrl';
 export const liveSocket = new LiveClient({
   url: () => liveSocketUrl(),
   // Ask the REST side, whose 401 handling logs the user out with the usual notice.
-  onSessionEnded: () => void http.get('/rest/user').catch(() => undefined),
+  onSessionEnded: () => void api.auth.user().catch(() => undefined),
 });

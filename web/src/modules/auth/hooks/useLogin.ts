@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import type { LoginBody, LoginResponse } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import type { LoginBody } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { loginNoticeState } from '../../../app/states/loginNoticeState';
 import { serverUnreachableState } from '../../../app/states/serverUnreachableState';
@@ -15,7 +15,7 @@ export function useLogin() {
   const setNotice = useSetAtom(loginNoticeState);
   const setUnreachable = useSetAtom(serverUnreachableState);
   return useMutation({
-    mutationFn: (body: LoginBody) => http.post<LoginResponse>('/rest/login', body),
+    mutationFn: (body: LoginBody) => api.auth.login({ body }),
     onSuccess: ({ token: _token, ...user }) => {
       // A fresh last-access time first, so the idle check does not judge the new session by the old one.
       lastAccessStorage.write(Date.now());

@@ -2,8 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
-import type { StatusResponse } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { loginNoticeState } from '../../../app/states/loginNoticeState';
 import { lastAccessStorage } from '../../../app/utils/lastAccessStorage';
@@ -18,7 +17,7 @@ export function useLogout(): (notice?: string) => Promise<void> {
   return useCallback(
     async (notice?: string) => {
       try {
-        await http.post<StatusResponse>('/rest/user/logout');
+        await api.auth.logout();
       } catch (error) {
         // The session ends on this side regardless; the server's own idle expiry ends it there.
         console.warn('Openyard: logout request failed', error);

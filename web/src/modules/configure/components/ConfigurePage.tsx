@@ -2,13 +2,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPalette, IconPlus, IconX } from '@tabler/icons-react';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
-import { useAtomValue } from 'jotai';
-import { useLocation } from 'react-router';
-import { canCreateOrUpdate, messages, type Rule } from '@openyard/contracts';
+import { messages, routes, type Rule } from '@openyard/contracts';
 import { PageLoader } from '../../../app/components/PageLoader';
-import { currentUserState } from '../../../app/states/currentUserState';
-import { metadataState } from '../../../app/states/metadataState';
-import { principalOf } from '../../../app/utils/principalOf';
+import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyAlert } from '../../../ui/notifyAlert';
@@ -44,9 +40,8 @@ const CARD_CHROME = 24 + 46 + 12;
 // rights) selects cells by cell, row, column or area for the rule form. Live: rule and layout
 // changes made elsewhere reload.
 export function ConfigurePage() {
-  const user = useAtomValue(currentUserState);
-  const metadata = useAtomValue(metadataState);
-  const { pathname } = useLocation();
+  // Editing rules needs create/update rights and the enterprise edition (the server checks both).
+  const access = useScreenAccess({ write: routes.configuration.save.access, enterprise: true });
   const layout = useLayout();
   const rules = useRules();
   const liveRefusal = useRulesLive();
@@ -58,8 +53,8 @@ export function ConfigurePage() {
   const [focusedCellId, setFocusedCellId] = useState<number | null>(null);
   const [gridColumnRef, gridWidth] = useWidth();
 
-  const enterprise = metadata?.enterpriseVersion ?? false;
-  const canEdit = enterprise && user !== null && canCreateOrUpdate(principalOf(user), pathname, '/configure');
+  const enterprise = access?.enterprise ?? false;
+  const canEdit = access?.canWrite ?? false;
   const editing = mode.kind === 'edit';
   const editedRuleId = mode.kind === 'edit' ? (mode.rule?.id ?? null) : null;
 
@@ -152,7 +147,7 @@ export function ConfigurePage() {
     });
   };
 
-  if (!user) return null;
+  if (!access) return null;
   if (layout.isPending || rules.isPending) return <PageLoader label="Loading the yard layout…" />;
   if (layout.isError || rules.isError)
     return (

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StatusResponse } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { configureQueryKeys } from '../utils/configureQueryKeys';
 
 // DELETE /rest/configuration/{id}.
 export function useDeleteRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<StatusResponse>(`/rest/configuration/${id}`),
+    mutationFn: (id: number) => api.configuration.delete({ params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: configureQueryKeys.rules }),
   });
 }

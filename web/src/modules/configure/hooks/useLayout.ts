@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { YardLayout } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { yardLayoutState } from '../../../app/states/metadataState';
 import { configureQueryKeys } from '../utils/configureQueryKeys';
 
@@ -11,7 +10,7 @@ export function useLayout() {
   const bootstrapLayout = useAtomValue(yardLayoutState);
   return useQuery({
     queryKey: configureQueryKeys.layout,
-    queryFn: () => http.get<YardLayout>('/rest/yard/layout'),
+    queryFn: () => api.yard.layout(),
     initialData: bootstrapLayout ?? undefined,
     initialDataUpdatedAt: 0,
   });

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { RULE_ALL, type NamedItem } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { RULE_ALL, STALE_TIMES_MS } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import { configureQueryKeys } from '../utils/configureQueryKeys';
 import { RULE_FILTERS, type RuleFilterName } from '../utils/RuleFilterName';
 
@@ -9,8 +9,8 @@ export function useRuleFilterOptions(): Record<RuleFilterName, string[]> {
   const results = useQueries({
     queries: RULE_FILTERS.map((filter) => ({
       queryKey: configureQueryKeys.filterOptions(filter.name),
-      queryFn: () => http.get<NamedItem[]>(filter.path),
-      staleTime: 5 * 60_000,
+      queryFn: () => (api.masterData[filter.list] as () => Promise<readonly { name: string }[]>)(),
+      staleTime: STALE_TIMES_MS.masterLists,
     })),
   });
   return Object.fromEntries(

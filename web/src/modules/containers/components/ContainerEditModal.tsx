@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
@@ -8,15 +7,11 @@ import {
   normalizeContainerNumber,
   type Container,
   type ContainerInput,
-  type ContainerSize,
-  type Customer,
-  type NamedItem,
 } from '@openyard/contracts';
-import { AppModal } from '../../../ui/AppModal';
 import { confirmDialog } from '../../../ui/confirmDialog';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { showServerFieldError } from '../../../ui/showServerFieldError';
+import { FormModal } from '../../../ui/FormModal';
 import { notifySuccess } from '../../../ui/notifySuccess';
+import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useMasterList } from '../hooks/useMasterList';
 import { useSaveContainer } from '../hooks/useSaveContainer';
 
@@ -45,14 +40,13 @@ const names = (list: readonly { name: string }[] | undefined, current: string | 
 // Edit a container (spec 1 §2). The ISO 6346 check warns while typing; the server's
 // 'Invalid container number...' asks 'Do you still want to update container?' (spec 1 §5).
 export function ContainerEditModal({ container, onClose }: { container: Container; onClose: () => void }) {
-  const sizes = useMasterList<ContainerSize>('/rest/container-sizes');
-  const types = useMasterList<NamedItem>('/rest/container-types');
-  const processes = useMasterList<NamedItem>('/rest/container-processes');
-  const categories = useMasterList<NamedItem>('/rest/categories');
-  const cargoTypes = useMasterList<NamedItem>('/rest/cargo-types');
-  const customers = useMasterList<Customer>('/rest/customers');
+  const sizes = useMasterList('containerSizes');
+  const types = useMasterList('containerTypes');
+  const processes = useMasterList('containerProcesses');
+  const categories = useMasterList('categories');
+  const cargoTypes = useMasterList('cargoTypes');
+  const customers = useMasterList('customers');
   const save = useSaveContainer();
-  const [serverError, setServerError] = useState<string | null>(null);
 
   const form = useForm<ContainerFormValues>({
     initialValues: {
@@ -76,11 +70,13 @@ export function ContainerEditModal({ container, onClose }: { container: Containe
     },
   });
 
+  const submission = useFormSubmission(form);
+
   const number = normalizeContainerNumber(form.values.containerNumber);
   const isoWarning = number.length === 11 && !isValidContainerNumber(number);
 
   const submit = async (values: ContainerFormValues) => {
-    setServerError(null);
+    submission.start();
     const input: ContainerInput = {
       id: container.id,
       containerNumber: normalizeContainerNumber(values.containerNumber),
@@ -108,14 +104,14 @@ export function ContainerEditModal({ container, onClose }: { container: Containe
         reply = await save.mutateAsync({ ...input, skipValidation: true });
       }
       if (reply.responsestatus !== 'success') {
-        setServerError(reply.message ?? reply.responsestatus);
+        submission.setError(reply.message ?? reply.responsestatus);
         return;
       }
       notifySuccess(reply.message ?? messages.containerUpdated);
       onClose();
     } catch (error) {
       // A refusal about one field shows on that field and clears when it changes.
-      if (!showServerFieldError(form, error)) setServerError(errorMessageOf(error));
+      submission.fail(error);
     }
   };
 
@@ -138,64 +134,53 @@ export function ContainerEditModal({ container, onClose }: { container: Containe
   );
 
   return (
-    <AppModal opened onClose={onClose} title={`Edit container ${container.containerNumber}`} size="lg" centered>
-      <form onSubmit={form.onSubmit((values) => void submit(values))}>
-        <Stack gap="sm">
-          <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-            <TextInput
-              label="Container number"
-              withAsterisk
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              data-testid="container-form-number"
-              {...form.getInputProps('containerNumber')}
-              onChange={(event) => form.setFieldValue('containerNumber', event.currentTarget.value.toUpperCase())}
-            />
-            {select('sizeName', 'Size', sizes.data, true)}
-            {select('containerType', 'Type', types.data)}
-            {select('process', 'Process', processes.data)}
-            {select('category', 'Category', categories.data)}
-            {select('cargoType', 'Cargo type', cargoTypes.data)}
-            {select('customer', 'Customer', customers.data)}
-            <TextInput label="RFID tag" data-testid="container-form-rfid" {...form.getInputProps('rfidTagId')} />
-            <TextInput label="IGM" data-testid="container-form-igm" {...form.getInputProps('igm')} />
-            <TextInput label="Item" data-testid="container-form-item" {...form.getInputProps('item')} />
-          </SimpleGrid>
-          {isoWarning && (
-            <Alert
-              color="yellow"
-              variant="light"
-              p="xs"
-              icon={<IconAlertTriangle size={16} />}
-              data-testid="container-form-iso"
-            >
-              <Text size="sm">
-                {number} does not pass the ISO 6346 check digit; saving asks whether to keep it anyway.
-              </Text>
-            </Alert>
-          )}
-          <Group gap="lg">
-            <Checkbox label="Hazardous" {...form.getInputProps('hazardous', { type: 'checkbox' })} />
-            <Checkbox
-              label="Movement alert"
-              data-testid="container-form-movement-alert"
-              {...form.getInputProps('movementAlert', { type: 'checkbox' })}
-            />
-          </Group>
-          {serverError && (
-            <Alert color="red" p="xs" data-testid="container-form-error">
-              <Text size="sm">{serverError}</Text>
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="container-form-save">
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+    <FormModal
+      title={`Edit container ${container.containerNumber}`}
+      size="lg"
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      saving={save.isPending}
+      error={submission.error}
+      testId="container-form"
+    >
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+        <TextInput
+          label="Container number"
+          withAsterisk
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          data-testid="container-form-number"
+          {...form.getInputProps('containerNumber')}
+          onChange={(event) => form.setFieldValue('containerNumber', event.currentTarget.value.toUpperCase())}
+        />
+        {select('sizeName', 'Size', sizes.data, true)}
+        {select('containerType', 'Type', types.data)}
+        {select('process', 'Process', processes.data)}
+        {select('category', 'Category', categories.data)}
+        {select('cargoType', 'Cargo type', cargoTypes.data)}
+        {select('customer', 'Customer', customers.data)}
+        <TextInput label="RFID tag" data-testid="container-form-rfid" {...form.getInputProps('rfidTagId')} />
+        <TextInput label="IGM" data-testid="container-form-igm" {...form.getInputProps('igm')} />
+        <TextInput label="Item" data-testid="container-form-item" {...form.getInputProps('item')} />
+      </SimpleGrid>
+      {isoWarning && (
+        <Alert
+          color="yellow"
+          variant="light"
+          p="xs"
+          icon={<IconAlertTriangle size={16} />}
+          data-testid="container-form-iso"
+        >
+          <Text size="sm">{number} does not pass the ISO 6346 check digit; saving asks whether to keep it anyway.</Text>
+        </Alert>
+      )}
+      <Group gap="lg">
+        <Checkbox label="Hazardous" {...form.getInputProps('hazardous', { type: 'checkbox' })} />
+        <Checkbox
+          label="Movement alert"
+          data-testid="container-form-movement-alert"
+          {...form.getInputProps('movementAlert', { type: 'checkbox' })}
+        />
+      </Group>
+    </FormModal>
   );
 }

@@ -3,28 +3,23 @@ import { Tabs } from '@mantine/core';
 import { IconBuildingWarehouse, IconStack3 } from '@tabler/icons-react';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useAtomValue } from 'jotai';
-import { useLocation } from 'react-router';
-import { canCreateOrUpdate } from '@openyard/contracts';
-import { currentUserState } from '../../../app/states/currentUserState';
+import { routes, PAGE_SIZES } from '@openyard/contracts';
+import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { metadataState } from '../../../app/states/metadataState';
-import { principalOf } from '../../../app/utils/principalOf';
 import { useContainersLive } from '../hooks/useContainersLive';
-import { allTabPageSize } from '../utils/allTabPageSize';
 import type { ContainersScope } from '../utils/ContainersScope';
 import { ContainersScopePanel } from './ContainersScopePanel';
 
 // /containers: top tabs Yard (container locations) and All (container management), spec 1 §2.
 // Container changes made anywhere reload the visible page through the live topic `containers`.
 export function ContainersPage() {
-  const user = useAtomValue(currentUserState);
+  // The web mirrors the server's rule for the screen's writes (spec 1 §6) to disable what would be refused.
+  const access = useScreenAccess({ write: routes.containers.save.access });
   const metadata = useAtomValue(metadataState);
-  const { pathname } = useLocation();
   const [scope, setScope] = useState<ContainersScope>('yard');
   const liveRefusal = useContainersLive();
-  if (!user) return null;
-  // The web mirrors the server's rule (spec 1 §6) to disable what would be refused.
-  const canWrite = canCreateOrUpdate(principalOf(user), pathname, '/containers');
-  const yardPageSize = metadata?.paginationItemsPerPage || allTabPageSize;
+  if (!access) return null;
+  const yardPageSize = metadata?.paginationItemsPerPage || PAGE_SIZES.containers;
 
   return (
     <>
@@ -39,10 +34,10 @@ export function ContainersPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="yard">
-          <ContainersScopePanel scope="yard" pageSize={yardPageSize} canWrite={canWrite} />
+          <ContainersScopePanel scope="yard" pageSize={yardPageSize} access={access} />
         </Tabs.Panel>
         <Tabs.Panel value="all">
-          <ContainersScopePanel scope="all" pageSize={allTabPageSize} canWrite={canWrite} />
+          <ContainersScopePanel scope="all" pageSize={PAGE_SIZES.containers} access={access} />
         </Tabs.Panel>
       </Tabs>
     </>

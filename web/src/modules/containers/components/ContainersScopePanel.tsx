@@ -4,6 +4,7 @@ import { CloseButton, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/
 import { IconListSearch, IconStack2 } from '@tabler/icons-react';
 import { yardDayOf } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
+import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import type { ContainerSearch } from '../utils/ContainerSearch';
 import type { ContainersScope } from '../utils/ContainersScope';
 import { defaultContainerSearch } from '../utils/defaultContainerSearch';
@@ -21,11 +22,11 @@ const sameSearch = (a: Omit<ContainerSearch, 'id'>, b: Omit<ContainerSearch, 'id
 export function ContainersScopePanel({
   scope,
   pageSize,
-  canWrite,
+  access,
 }: {
   scope: ContainersScope;
   pageSize: number;
-  canWrite: boolean;
+  access: ScreenAccess;
 }) {
   const timeZone = useAtomValue(metadataState)?.timeZone;
   const [allSearch] = useState(() => defaultContainerSearch(new Date(), timeZone));
@@ -111,7 +112,7 @@ export function ContainersScopePanel({
         page={pages[currentId] ?? 1}
         pageSize={pageSize}
         onPageChange={(page) => setPages((all) => ({ ...all, [currentId]: page }))}
-        canWrite={canWrite}
+        access={access}
       />
     </Stack>
   );

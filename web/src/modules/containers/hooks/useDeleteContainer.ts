@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StatusResponse } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { messages } from '@openyard/contracts';
+import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { refreshContainerData } from '../utils/refreshContainerData';
 
 // DELETE /rest/enterprise/containers/{id}: by id, so that only this visit of the number goes.
 export function useDeleteContainer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.delete<StatusResponse>(`/rest/enterprise/containers/${id}`),
-    onSettled: () => refreshContainerData(queryClient),
+  return useNotifyingMutation({
+    mutationFn: (id: number) => api.containers.delete({ params: { n: String(id) } }),
+    success: (reply) => reply.message ?? messages.containerDeleted,
+    refresh: refreshContainerData,
   });
 }

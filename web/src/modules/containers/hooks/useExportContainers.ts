@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContainerSortField, ExportResponse } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import type { ContainerSortField } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import type { ListSort } from '../../../ui/ListSort';
 import type { ContainerSearch } from '../utils/ContainerSearch';
 import type { ContainersScope } from '../utils/ContainersScope';
@@ -15,18 +15,19 @@ export function useExportContainers(
 ) {
   return useMutation({
     mutationFn: (range: { startIndex: number; pageSize: number }) =>
-      http.get<ExportResponse>(
-        '/rest/enterprise/containers/export',
+      api.containers.export(
         {
-          skip: range.startIndex,
-          limit: range.pageSize,
-          format: 'xlsx',
-          searchText: searchTextOf(search),
-          inYardContainersOnly: scope === 'yard',
-          fromDate: search.fromDate,
-          toDate: search.toDate,
-          sortBy: sort?.sortBy,
-          sortOrder: sort?.sortOrder,
+          query: {
+            skip: range.startIndex,
+            limit: range.pageSize,
+            format: 'xlsx',
+            searchText: searchTextOf(search),
+            inYardContainersOnly: scope === 'yard',
+            fromDate: search.fromDate,
+            toDate: search.toDate,
+            sortBy: sort?.sortBy,
+            sortOrder: sort?.sortOrder,
+          },
         },
         { action: true },
       ),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContainerInput, ContainerSaved } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import type { ContainerInput } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import { refreshContainerData } from '../utils/refreshContainerData';
 
 // PUT /rest/enterprise/containers: the reply 'Invalid container number...' writes nothing until
@@ -8,7 +8,7 @@ import { refreshContainerData } from '../utils/refreshContainerData';
 export function useSaveContainer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ContainerInput) => http.put<ContainerSaved>('/rest/enterprise/containers', input),
+    mutationFn: (input: ContainerInput) => api.containers.save({ body: input }),
     onSettled: () => refreshContainerData(queryClient),
   });
 }

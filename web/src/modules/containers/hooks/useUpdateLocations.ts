@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LocationUpdateBody, LocationUpdateResult } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import type { LocationUpdateBody } from '@openyard/contracts';
+import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { refreshContainerData } from '../utils/refreshContainerData';
 
 // POST /rest/yard/updateLocation with the changed rows only; the server applies all or none.
 export function useUpdateLocations() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (items: LocationUpdateBody) => http.post<LocationUpdateResult>('/rest/yard/updateLocation', items),
-    onSettled: () => refreshContainerData(queryClient),
+  return useNotifyingMutation({
+    mutationFn: (items: LocationUpdateBody) => api.inventory.updateLocation({ body: items }),
+    success: (reply) => reply.message,
+    refresh: refreshContainerData,
   });
 }

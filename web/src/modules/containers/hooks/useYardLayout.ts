@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { YardLayout } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { yardLayoutState } from '../../../app/states/metadataState';
 import { containersQueryKeys } from '../utils/containersQueryKeys';
 
@@ -12,7 +11,7 @@ export function useYardLayout() {
   const bootstrapLayout = useAtomValue(yardLayoutState);
   return useQuery({
     queryKey: containersQueryKeys.layout,
-    queryFn: () => http.get<YardLayout>('/rest/yard/layout'),
+    queryFn: () => api.yard.layout(),
     initialData: bootstrapLayout ?? undefined,
     initialDataUpdatedAt: 0,
   });

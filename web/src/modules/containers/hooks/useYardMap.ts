@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { YardMapResponse } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { containersMedium } from '../utils/containersMedium';
 import { containersQueryKeys } from '../utils/containersQueryKeys';
 
@@ -11,14 +10,7 @@ export function useYardMap(containerNumbers: readonly string[]) {
   return useQuery({
     queryKey: containersQueryKeys.yardMap(joined),
     queryFn: () =>
-      http.get<YardMapResponse>(
-        '/rest/enterprise/containers/yard-map',
-        {
-          containerNumbers: joined,
-          medium: containersMedium,
-        },
-        { action: true },
-      ),
+      api.inventory.yardMap({ query: { containerNumbers: joined, medium: containersMedium } }, { action: true }),
     enabled: containerNumbers.length > 0,
   });
 }

@@ -5,7 +5,7 @@ import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableN
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
-import { DEVICE_LOG_FILTERS, type DeviceLogEntry, type DeviceLogPage } from '@openyard/contracts';
+import { DEVICE_LOG_FILTERS, type DeviceLogEntry, type DeviceLogPage, PAGE_SIZES } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
 import { DataTable } from '../../../ui/DataTable';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
@@ -15,7 +15,6 @@ import { useDeviceLogs } from '../hooks/useDeviceLogs';
 import { useDeviceLogsLive } from '../hooks/useDeviceLogsLive';
 import { allDevices } from '../utils/allDevices';
 import type { DeviceLogFilter } from '../utils/DeviceLogFilter';
-import { deviceLogsPageSize } from '../utils/deviceLogsPageSize';
 import { deviceLogsQueryKeys } from '../utils/deviceLogsQueryKeys';
 import { entryMatches } from '../utils/entryMatches';
 import { withNewEntry } from '../utils/withNewEntry';
@@ -200,7 +199,7 @@ export function DeviceLogsPage() {
         rowKey={(entry) => String(entry.id)}
         pagination={{
           page,
-          pageSize: deviceLogsPageSize,
+          pageSize: PAGE_SIZES.deviceLogs,
           totalCount: logs.data?.totalCount ?? 0,
           onPageChange: (next) => showList({ page: next }),
         }}

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { deviceLogsQueryKeys } from '../utils/deviceLogsQueryKeys';
 
 // GET /rest/deviceIds: the devices that have logs ('reader-3', 'machine-1', ...).
 export function useDeviceIds() {
   return useQuery({
     queryKey: deviceLogsQueryKeys.deviceIds,
-    queryFn: () => http.get<string[]>('/rest/deviceIds'),
+    queryFn: () => api.deviceLogs.deviceIds(),
   });
 }

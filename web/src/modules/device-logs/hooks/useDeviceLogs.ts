@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip, type DeviceLogPage } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { oneBasedSkip, PAGE_SIZES } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import type { DeviceLogFilter } from '../utils/DeviceLogFilter';
-import { deviceLogsPageSize } from '../utils/deviceLogsPageSize';
 import { deviceLogsQueryKeys } from '../utils/deviceLogsQueryKeys';
 
 // GET /rest/enterprise/devicelogs/{deviceId|all}: one page of 100, newest first; skip is the page's
@@ -11,10 +10,9 @@ export function useDeviceLogs(deviceId: string, filter: DeviceLogFilter, page: n
   return useQuery({
     queryKey: deviceLogsQueryKeys.page(deviceId, filter, page),
     queryFn: () =>
-      http.get<DeviceLogPage>(`/rest/enterprise/devicelogs/${encodeURIComponent(deviceId)}`, {
-        skip: oneBasedSkip(page, deviceLogsPageSize),
-        limit: deviceLogsPageSize,
-        filterString: filter,
+      api.deviceLogs.page({
+        params: { x: deviceId },
+        query: { skip: oneBasedSkip(page, PAGE_SIZES.deviceLogs), limit: PAGE_SIZES.deviceLogs, filterString: filter },
       }),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import {
-  Alert,
   Button,
   Fieldset,
   Group,
@@ -15,10 +13,9 @@ import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { CAMERAS, messages, type Camera, type Gate, type GateInput } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
-import { AppModal } from '../../../ui/AppModal';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { FormModal } from '../../../ui/FormModal';
 import { notifySuccess } from '../../../ui/notifySuccess';
-import { showServerFieldError } from '../../../ui/showServerFieldError';
+import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useSaveGate } from '../hooks/useSaveGate';
 import { shownCredentialsState } from '../states/shownCredentialsState';
 
@@ -45,7 +42,6 @@ export function GateFormModal({ gate, onClose }: { gate: Gate | null; onClose: (
   const yardCenter = useAtomValue(metadataState)?.yardCenter;
   const showCredentials = useSetAtom(shownCredentialsState);
   const save = useSaveGate();
-  const [serverError, setServerError] = useState<string | null>(null);
   const adding = gate === null;
 
   const form = useForm<GateFormValues>({
@@ -70,6 +66,7 @@ export function GateFormModal({ gate, onClose }: { gate: Gate | null; onClose: (
       },
     },
   });
+  const submission = useFormSubmission(form, { positionLat: 'latitude', positionLong: 'longitude' });
 
   const submit = (values: GateFormValues) => {
     const input: GateInput = {
@@ -82,7 +79,7 @@ export function GateFormModal({ gate, onClose }: { gate: Gate | null; onClose: (
         return name ? [{ id: camera, name }] : [];
       }),
     };
-    setServerError(null);
+    submission.start();
     save.mutate(
       { id: gate?.id ?? null, input },
       {
@@ -93,10 +90,7 @@ export function GateFormModal({ gate, onClose }: { gate: Gate | null; onClose: (
           }
           onClose();
         },
-        onError: (error) => {
-          if (!showServerFieldError(form, error, { positionLat: 'latitude', positionLong: 'longitude' }))
-            setServerError(errorMessageOf(error));
-        },
+        onError: submission.fail,
       },
     );
   };
@@ -108,95 +102,86 @@ export function GateFormModal({ gate, onClose }: { gate: Gate | null; onClose: (
   };
 
   return (
-    <AppModal opened onClose={onClose} title={adding ? 'Add gate' : `Update gate ${gate.name}`} size="lg" centered>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Name"
-              required
-              maxLength={60}
-              autoComplete="off"
-              data-autofocus
-              data-testid="gate-form-name"
-              {...form.getInputProps('name')}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Type
-              </Text>
-              <SegmentedControl
-                data={[
-                  { value: 'IN', label: 'IN' },
-                  { value: 'OUT', label: 'OUT' },
-                ]}
-                aria-label="Gate type"
-                data-testid="gate-form-type"
-                value={form.values.type}
-                onChange={(value) => form.setFieldValue('type', value === 'OUT' ? 'OUT' : 'IN')}
-              />
-            </Stack>
-            <NumberInput
-              label="Latitude"
-              required
-              decimalScale={7}
-              min={-90}
-              max={90}
-              hideControls
-              data-testid="gate-form-latitude"
-              {...form.getInputProps('latitude')}
-            />
-            <NumberInput
-              label="Longitude"
-              required
-              decimalScale={7}
-              min={-180}
-              max={180}
-              hideControls
-              data-testid="gate-form-longitude"
-              {...form.getInputProps('longitude')}
-            />
-          </SimpleGrid>
-          {yardCenter && (
-            <Group justify="flex-end" mt={-6}>
-              <Button size="compact-xs" variant="subtle" onClick={fillYardCenter} data-testid="gate-form-yard-center">
-                Use the yard centre
-              </Button>
-            </Group>
-          )}
-          <Fieldset legend="Cameras" p="sm">
-            <Text size="xs" c="dimmed" mb="xs">
-              Name the cameras this gate has; leave the others empty.
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              {CAMERAS.map((camera) => (
-                <TextInput
-                  key={camera}
-                  label={camera}
-                  size="xs"
-                  maxLength={60}
-                  placeholder="Not fitted"
-                  data-testid={`gate-form-camera-${camera}`}
-                  {...form.getInputProps(`cameras.${camera}`)}
-                />
-              ))}
-            </SimpleGrid>
-          </Fieldset>
-          {serverError && (
-            <Alert color="red" p="xs" data-testid="gate-form-error">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} data-testid="gate-form-cancel">
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="gate-form-save">
-              Save
-            </Button>
-          </Group>
+    <FormModal
+      title={adding ? 'Add gate' : `Update gate ${gate.name}`}
+      size="lg"
+      onClose={onClose}
+      onSubmit={form.onSubmit(submit)}
+      saving={save.isPending}
+      error={submission.error}
+      testId="gate-form"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Name"
+          required
+          maxLength={60}
+          autoComplete="off"
+          data-autofocus
+          data-testid="gate-form-name"
+          {...form.getInputProps('name')}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Type
+          </Text>
+          <SegmentedControl
+            data={[
+              { value: 'IN', label: 'IN' },
+              { value: 'OUT', label: 'OUT' },
+            ]}
+            aria-label="Gate type"
+            data-testid="gate-form-type"
+            value={form.values.type}
+            onChange={(value) => form.setFieldValue('type', value === 'OUT' ? 'OUT' : 'IN')}
+          />
         </Stack>
-      </form>
-    </AppModal>
+        <NumberInput
+          label="Latitude"
+          required
+          decimalScale={7}
+          min={-90}
+          max={90}
+          hideControls
+          data-testid="gate-form-latitude"
+          {...form.getInputProps('latitude')}
+        />
+        <NumberInput
+          label="Longitude"
+          required
+          decimalScale={7}
+          min={-180}
+          max={180}
+          hideControls
+          data-testid="gate-form-longitude"
+          {...form.getInputProps('longitude')}
+        />
+      </SimpleGrid>
+      {yardCenter && (
+        <Group justify="flex-end" mt={-6}>
+          <Button size="compact-xs" variant="subtle" onClick={fillYardCenter} data-testid="gate-form-yard-center">
+            Use the yard centre
+          </Button>
+        </Group>
+      )}
+      <Fieldset legend="Cameras" p="sm">
+        <Text size="xs" c="dimmed" mb="xs">
+          Name the cameras this gate has; leave the others empty.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          {CAMERAS.map((camera) => (
+            <TextInput
+              key={camera}
+              label={camera}
+              size="xs"
+              maxLength={60}
+              placeholder="Not fitted"
+              data-testid={`gate-form-camera-${camera}`}
+              {...form.getInputProps(`cameras.${camera}`)}
+            />
+          ))}
+        </SimpleGrid>
+      </Fieldset>
+    </FormModal>
   );
 }

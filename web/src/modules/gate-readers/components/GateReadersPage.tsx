@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { hasRole } from '@openyard/contracts';
-import { currentUserState } from '../../../app/states/currentUserState';
+import { useAtom, useSetAtom } from 'jotai';
+import { routes } from '@openyard/contracts';
+import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { useGatesLive } from '../hooks/useGatesLive';
 import { gateEditorState } from '../states/gateEditorState';
 import { readerEditorState } from '../states/readerEditorState';
@@ -16,7 +16,8 @@ import { ReaderFormModal } from './ReaderFormModal';
 
 // /gate-readers: tabs Gates and Gate Readers (spec 1 §2), live through the topic `gates`.
 export function GateReadersPage() {
-  const user = useAtomValue(currentUserState);
+  // Gate-reader administration is the superadmin's (spec 1 §6); the server enforces it on every write.
+  const access = useScreenAccess({ write: routes.gates.create.access });
   const [tab, setTab] = useState<string | null>('gates');
   const [gateEditor, setGateEditor] = useAtom(gateEditorState);
   const [readerEditor, setReaderEditor] = useAtom(readerEditorState);
@@ -33,9 +34,8 @@ export function GateReadersPage() {
     [setGateEditor, setReaderEditor, setShownCredentials],
   );
 
-  if (!user) return null;
-  // Gate-reader administration is the superadmin's (spec 1 §6); the server enforces it on every write.
-  const canWrite = hasRole(user, 'superadmin');
+  if (!access) return null;
+  const { canWrite } = access;
 
   return (
     <>

@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSetAtom } from 'jotai';
 import { messages, type GateReader, type GateReaderInput } from '@openyard/contracts';
-import { AppModal } from '../../../ui/AppModal';
+import { FormModal } from '../../../ui/FormModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifySuccess } from '../../../ui/notifySuccess';
-import { showServerFieldError } from '../../../ui/showServerFieldError';
+import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useGates } from '../hooks/useGates';
 import { useReaderTypes } from '../hooks/useReaderTypes';
 import { useSaveReader } from '../hooks/useSaveReader';
@@ -41,7 +40,6 @@ export function ReaderFormModal({
   const gates = useGates();
   const save = useSaveReader();
   const showCredentials = useSetAtom(shownCredentialsState);
-  const [serverError, setServerError] = useState<string | null>(null);
   const adding = reader === null;
 
   const form = useForm<ReaderFormValues>({
@@ -68,6 +66,8 @@ export function ReaderFormModal({
     },
   });
 
+  const submission = useFormSubmission(form, { gate: 'gateId', positionLat: 'latitude', positionLong: 'longitude' });
+
   const submit = (values: ReaderFormValues) => {
     const input: GateReaderInput = {
       name: values.name.trim(),
@@ -77,7 +77,7 @@ export function ReaderFormModal({
       positionLat: numberOrNull(values.latitude),
       positionLong: numberOrNull(values.longitude),
     };
-    setServerError(null);
+    submission.start();
     save.mutate(
       { id: reader?.id ?? null, input },
       {
@@ -88,10 +88,7 @@ export function ReaderFormModal({
           }
           onClose();
         },
-        onError: (error) => {
-          const renamed = { gate: 'gateId', positionLat: 'latitude', positionLong: 'longitude' };
-          if (!showServerFieldError(form, error, renamed)) setServerError(errorMessageOf(error));
-        },
+        onError: submission.fail,
       },
     );
   };
@@ -106,89 +103,74 @@ export function ReaderFormModal({
   }));
 
   return (
-    <AppModal
-      opened
-      onClose={onClose}
+    <FormModal
       title={adding ? 'Add reader' : `Update reader ${reader.name}`}
       size="lg"
-      centered
+      onClose={onClose}
+      onSubmit={form.onSubmit(submit)}
+      saving={save.isPending}
+      error={submission.error}
+      testId="reader-form"
     >
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Name"
-              required
-              maxLength={60}
-              autoComplete="off"
-              data-autofocus
-              data-testid="reader-form-name"
-              {...form.getInputProps('name')}
-            />
-            <Select
-              label="Type"
-              required
-              data={typeOptions}
-              allowDeselect={false}
-              data-testid="reader-form-type"
-              {...form.getInputProps('readerType')}
-              error={readerTypes.error ? errorMessageOf(readerTypes.error) : form.errors.readerType}
-            />
-            <TextInput
-              label="IP address"
-              required
-              maxLength={45}
-              autoComplete="off"
-              placeholder="10.0.0.21"
-              data-testid="reader-form-ip"
-              {...form.getInputProps('ip')}
-            />
-            <Select
-              label="Gate"
-              placeholder="None"
-              data={gateOptions}
-              clearable
-              searchable
-              nothingFoundMessage="No gates"
-              disabled={gates.isPending}
-              data-testid="reader-form-gate"
-              {...form.getInputProps('gateId')}
-              error={gates.error ? errorMessageOf(gates.error) : form.errors.gateId}
-            />
-            <NumberInput
-              label="Latitude"
-              decimalScale={7}
-              min={-90}
-              max={90}
-              hideControls
-              data-testid="reader-form-latitude"
-              {...form.getInputProps('latitude')}
-            />
-            <NumberInput
-              label="Longitude"
-              decimalScale={7}
-              min={-180}
-              max={180}
-              hideControls
-              data-testid="reader-form-longitude"
-              {...form.getInputProps('longitude')}
-            />
-          </SimpleGrid>
-          {serverError && (
-            <Alert color="red" p="xs" data-testid="reader-form-error">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} data-testid="reader-form-cancel">
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="reader-form-save">
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Name"
+          required
+          maxLength={60}
+          autoComplete="off"
+          data-autofocus
+          data-testid="reader-form-name"
+          {...form.getInputProps('name')}
+        />
+        <Select
+          label="Type"
+          required
+          data={typeOptions}
+          allowDeselect={false}
+          data-testid="reader-form-type"
+          {...form.getInputProps('readerType')}
+          error={readerTypes.error ? errorMessageOf(readerTypes.error) : form.errors.readerType}
+        />
+        <TextInput
+          label="IP address"
+          required
+          maxLength={45}
+          autoComplete="off"
+          placeholder="10.0.0.21"
+          data-testid="reader-form-ip"
+          {...form.getInputProps('ip')}
+        />
+        <Select
+          label="Gate"
+          placeholder="None"
+          data={gateOptions}
+          clearable
+          searchable
+          nothingFoundMessage="No gates"
+          disabled={gates.isPending}
+          data-testid="reader-form-gate"
+          {...form.getInputProps('gateId')}
+          error={gates.error ? errorMessageOf(gates.error) : form.errors.gateId}
+        />
+        <NumberInput
+          label="Latitude"
+          decimalScale={7}
+          min={-90}
+          max={90}
+          hideControls
+          data-testid="reader-form-latitude"
+          {...form.getInputProps('latitude')}
+        />
+        <NumberInput
+          label="Longitude"
+          decimalScale={7}
+          min={-180}
+          max={180}
+          hideControls
+          data-testid="reader-form-longitude"
+          {...form.getInputProps('longitude')}
+        />
+      </SimpleGrid>
+    </FormModal>
   );
 }

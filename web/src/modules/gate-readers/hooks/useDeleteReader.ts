@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StatusResponse } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
 // DELETE /rest/enterprise/gate/reader/{id}
 export function useDeleteReader() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<StatusResponse>(`/rest/enterprise/gate/reader/${id}`),
+    mutationFn: (id: number) => api.gates.deleteReader({ params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: gatesQueryKeys.all }),
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../api/http';
-import type { GateReaderSavedReply } from '../utils/gateSavedTypes';
+import { api } from '../../../api/http';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
 // PUT /rest/enterprise/gate/{gateId}/reader/{readerId}: the reader stays, on no gate.
@@ -8,7 +7,7 @@ export function useDisassociateReader() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ gateId, readerId }: { gateId: number; readerId: number }) =>
-      http.put<GateReaderSavedReply>(`/rest/enterprise/gate/${gateId}/reader/${readerId}`),
+      api.gates.disassociateReader({ params: { gateId, readerId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: gatesQueryKeys.all }),
   });
 }

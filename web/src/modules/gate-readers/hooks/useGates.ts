@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Gate } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
 // GET /rest/enterprise/gate: every gate with its readers; kept current by the live topic `gates`.
 export function useGates() {
   return useQuery({
     queryKey: gatesQueryKeys.gates,
-    queryFn: () => http.get<Gate[]>('/rest/enterprise/gate'),
+    queryFn: () => api.gates.list(),
   });
 }

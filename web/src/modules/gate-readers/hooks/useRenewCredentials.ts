@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DeviceCredentials } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 
 export type CredentialsOwner = { kind: 'reader'; id: number } | { kind: 'gate'; id: number };
 
@@ -10,10 +9,8 @@ export type CredentialsOwner = { kind: 'reader'; id: number } | { kind: 'gate'; 
 export function useRenewCredentials() {
   return useMutation({
     mutationFn: (owner: CredentialsOwner) =>
-      http.post<DeviceCredentials>(
-        owner.kind === 'reader'
-          ? `/rest/enterprise/gate/reader/${owner.id}/credentials`
-          : `/rest/enterprise/gate/${owner.id}/credentials`,
-      ),
+      owner.kind === 'reader'
+        ? api.gates.renewReaderCredentials({ params: { id: owner.id } })
+        : api.gates.renewCredentials({ params: { id: owner.id } }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GateInput } from '@openyard/contracts';
-import { http } from '../../../api/http';
-import type { GateSavedReply } from '../utils/gateSavedTypes';
+import { api } from '../../../api/http';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
 // POST /rest/enterprise/gate for a new gate, PUT /rest/enterprise/gate/{id} for an existing one.
@@ -9,9 +8,7 @@ export function useSaveGate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: GateInput }) =>
-      id === null
-        ? http.post<GateSavedReply>('/rest/enterprise/gate', input)
-        : http.put<GateSavedReply>(`/rest/enterprise/gate/${id}`, input),
+      id === null ? api.gates.create({ body: input }) : api.gates.update({ params: { id }, body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: gatesQueryKeys.all }),
   });
 }

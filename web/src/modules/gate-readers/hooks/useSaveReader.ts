@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GateReaderInput } from '@openyard/contracts';
-import { http } from '../../../api/http';
-import type { GateReaderSavedReply } from '../utils/gateSavedTypes';
+import { api } from '../../../api/http';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
 // POST /rest/enterprise/gate/reader for a new reader, PUT /rest/enterprise/gate/reader/{id} otherwise.
@@ -9,9 +8,7 @@ export function useSaveReader() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: GateReaderInput }) =>
-      id === null
-        ? http.post<GateReaderSavedReply>('/rest/enterprise/gate/reader', input)
-        : http.put<GateReaderSavedReply>(`/rest/enterprise/gate/reader/${id}`, input),
+      id === null ? api.gates.createReader({ body: input }) : api.gates.updateReader({ params: { id }, body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: gatesQueryKeys.all }),
   });
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GateReader } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
 // GET /rest/enterprise/gate/unused-readers: readers on no gate, which a gate can take.
 export function useUnusedReaders(enabled: boolean) {
   return useQuery({
     queryKey: gatesQueryKeys.unusedReaders,
-    queryFn: () => http.get<GateReader[]>('/rest/enterprise/gate/unused-readers'),
+    queryFn: () => api.gates.unusedReaders(),
     enabled,
   });
 }

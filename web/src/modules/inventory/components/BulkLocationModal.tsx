@@ -14,7 +14,7 @@ const empty = (): Corners => ({ lat1: '', long1: '', lat2: '', long2: '', lat3: 
 export function BulkLocationModal({ layout, onClose }: { layout: YardLayout; onClose: () => void }) {
   const [areaName, setAreaName] = useState<string | null>(null);
   const [corners, setCorners] = useState<Corners>(empty);
-  const operation = useYardOperation('bulk-location', onClose);
+  const operation = useYardOperation('bulkLocation', onClose);
 
   const chooseArea = (name: string | null) => {
     setAreaName(name);
@@ -31,7 +31,8 @@ export function BulkLocationModal({ layout, onClose }: { layout: YardLayout; onC
     const values = Object.values(corners);
     if (!areaName || values.some((value) => typeof value !== 'number'))
       return operation.refuse(messages.bulkLocationInvalid);
-    operation.run({ areaName, ...corners });
+    // Every corner is a number here (checked above).
+    operation.run({ areaName, ...(corners as Record<keyof Corners, number>) });
   };
 
   return (

@@ -2,8 +2,7 @@ import { ActionIcon, Badge, Group, Loader, Paper, Table, Text } from '@mantine/c
 import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { InventoryContainer } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { metadataState } from '../../../app/states/metadataState';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { formatDateTime } from '../../../ui/formatDateTime';
@@ -33,7 +32,7 @@ export function ContainerDetails({
   const details = useQuery({
     queryKey: [...inventoryQueryKeys.container(containerId), revision],
     queryFn: async () => ({
-      container: await http.get<InventoryContainer>(`/rest/yard/container/${containerId}`),
+      container: await api.inventory.container({ params: { n: String(containerId) } }),
       loadedAt: Date.now(),
     }),
     placeholderData: (previous) => previous,

@@ -1,42 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Flex,
-  Group,
-  Loader,
-  Menu,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import {
-  IconAdjustmentsHorizontal,
-  IconArrowsJoin,
-  IconArrowsSplit,
-  IconCut,
-  IconMapPin,
-  IconRefresh,
-  IconSearch,
-} from '@tabler/icons-react';
+import { Badge, Box, CloseButton, Flex, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useAtom, useAtomValue } from 'jotai';
-import { useLocation } from 'react-router';
-import { canWriteInventory, hasRole, slotSpan, type YardLayout } from '@openyard/contracts';
-import { currentUserState } from '../../../app/states/currentUserState';
-import { metadataState } from '../../../app/states/metadataState';
-import { principalOf } from '../../../app/utils/principalOf';
+import { useAtom } from 'jotai';
+import { hasRole, routes, slotSpan, type YardLayout } from '@openyard/contracts';
+import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
 import { useColourRules } from '../hooks/useColourRules';
-import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useInventoryLive } from '../hooks/useInventoryLive';
 import { useUpdateLocation } from '../hooks/useUpdateLocation';
 import { inventoryFiltersState } from '../states/inventoryFiltersState';
@@ -54,32 +25,28 @@ import { slotName } from '../utils/slotName';
 import { slotBox, type AreaGeometry, type YardGeometry } from '../utils/yardGeometry';
 import { yardInventory } from '../utils/yardInventory';
 import { AreaCardList } from './AreaCardList';
-import { BulkLocationModal } from './BulkLocationModal';
+import { InventoryAdminMenu } from './InventoryAdminMenu';
+import { InventoryControls } from './InventoryControls';
+import { InventoryNotices } from './InventoryNotices';
 import { ContainerDetails } from './ContainerDetails';
 import { GridContextMenu, type GridMenuTarget } from './GridContextMenu';
 import { GridLegend } from './GridLegend';
-import { MergeSlotsModal } from './MergeSlotsModal';
 import { OccupancyBadge } from './OccupancyBadge';
-import { SplitAreaModal } from './SplitAreaModal';
 import { UpdateLocationModal } from './UpdateLocationModal';
 import { YardGrid } from './YardGrid';
-
-type AdminDialog = 'split-area' | 'merge-slots' | 'split-slots' | 'bulk-location';
 
 export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geometry: YardGeometry }) {
   const store = yardInventory;
   useLayoutEffect(() => store.setGeometry(geometry), [store, geometry]);
-  const user = useAtomValue(currentUserState);
   const phone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false });
-  const metadata = useAtomValue(metadataState);
-  const enterprise = metadata?.enterpriseVersion ?? false;
   const slotFormat = layout.slotFormat;
   const startHeight = layout.startHeight;
-  const superadmin = user ? hasRole(user, 'superadmin') : false;
   // Spec 2 §6: crud when the landing page is this screen or the permissions allow it; the server's
   // location update checks the same rule.
-  const { pathname } = useLocation();
-  const canWrite = user !== null && canWriteInventory(principalOf(user), pathname);
+  const access = useScreenAccess({ write: routes.inventory.updateLocation.access });
+  const canWrite = access?.canWrite ?? false;
+  const enterprise = access?.enterprise ?? false;
+  const superadmin = access ? hasRole(access.user, 'superadmin') : false;
 
   const [live, setLive] = useAtom(inventoryLiveState);
   const [rulesShown, setRulesShown] = useAtom(inventoryRulesShownState);
@@ -112,7 +79,6 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   const [tooltip, setTooltip] = useState<{ containerId: number; x: number; y: number } | null>(null);
   const [menu, setMenu] = useState<(GridMenuTarget & { pick: GridPick | null }) | null>(null);
   const [updating, setUpdating] = useState<GridContainer | null>(null);
-  const [dialog, setDialog] = useState<AdminDialog | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   // The context menu closes: the keyboard goes back to the grid it was opened on (unless the user
   // went elsewhere), and so does a dialog opened from it when it closes (see AppModal).
@@ -352,99 +318,25 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
           )}
         </Group>
         <Group gap="sm" wrap={phone ? 'wrap' : 'nowrap'} w={phone ? '100%' : undefined}>
-          <Tooltip label="Search is part of the enterprise version" disabled={enterprise}>
-            <TextInput
-              w={phone ? '100%' : 300}
-              // 16 px text on a phone: smaller makes mobile browsers zoom the page on focus.
-              size={phone ? 'md' : 'xs'}
-              inputMode="search"
-              enterKeyHint="search"
-              placeholder="Container number, IGM or slot"
-              leftSection={<IconSearch size={14} />}
-              value={searchText}
-              disabled={!enterprise}
-              onChange={(event) => setSearchText(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') runSearch();
-                if (event.key === 'Escape') clearSearch();
-              }}
-              rightSection={
-                searchText || highlighted.length ? (
-                  <CloseButton size="sm" onClick={clearSearch} aria-label="Clear search" />
-                ) : null
-              }
-              data-testid="inventory-search"
-            />
-          </Tooltip>
-          <Tooltip
-            label={
-              enterprise
-                ? 'Live updates: every move shows as it happens'
-                : 'Auto-refresh is part of the enterprise version'
-            }
-          >
-            <Switch
-              size="sm"
-              label="Live"
-              checked={liveOn}
-              disabled={!enterprise}
-              onChange={(event) => setLive(event.currentTarget.checked)}
-              data-testid="inventory-live-toggle"
-            />
-          </Tooltip>
-          <Switch
-            size="sm"
-            label="Rule colours"
-            checked={rulesShown}
-            onChange={(event) => setRulesShown(event.currentTarget.checked)}
-            data-testid="inventory-rules-toggle"
+          <InventoryControls
+            phone={phone}
+            enterprise={enterprise}
+            searchText={searchText}
+            onSearchTextChange={setSearchText}
+            searching={searchText !== '' || highlighted.length > 0}
+            onSearch={runSearch}
+            onClearSearch={clearSearch}
+            live={liveOn}
+            onLiveChange={setLive}
+            rulesShown={rulesShown}
+            onRulesShownChange={setRulesShown}
+            onReload={() => void loading.reload()}
           />
-          <Tooltip label="Load the yard again">
-            <ActionIcon variant="default" onClick={() => void loading.reload()} aria-label="Reload the yard">
-              <IconRefresh size={16} />
-            </ActionIcon>
-          </Tooltip>
-          {superadmin && (
-            <Menu position="bottom-end" shadow="lg" width={200}>
-              <Menu.Target>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconAdjustmentsHorizontal size={15} />}
-                  data-testid="inventory-admin-menu"
-                >
-                  Admin
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconCut size={15} />} onClick={() => setDialog('split-area')}>
-                  Split Area
-                </Menu.Item>
-                <Menu.Item leftSection={<IconArrowsJoin size={15} />} onClick={() => setDialog('merge-slots')}>
-                  Merge Slots
-                </Menu.Item>
-                <Menu.Item leftSection={<IconArrowsSplit size={15} />} onClick={() => setDialog('split-slots')}>
-                  Split Slots
-                </Menu.Item>
-                <Menu.Item leftSection={<IconMapPin size={15} />} onClick={() => setDialog('bulk-location')}>
-                  Bulk Locations
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          {superadmin && <InventoryAdminMenu layout={layout} geometry={geometry} />}
         </Group>
       </Group>
 
-      {(loading.refusal || loading.error) && (
-        <Group gap="xs">
-          <LiveUnavailableNotice refusal={loading.refusal} compact />
-          {loading.error && (
-            <Alert color="red" variant="light" p={6}>
-              The yard could not be loaded: {loading.error}
-            </Alert>
-          )}
-        </Group>
-      )}
+      <InventoryNotices refusal={loading.refusal} error={loading.error} />
 
       <Flex
         direction={phone ? 'column' : 'row'}
@@ -518,10 +410,6 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
           onClose={() => setUpdating(null)}
         />
       )}
-      {dialog === 'split-area' && <SplitAreaModal geometry={geometry} onClose={() => setDialog(null)} />}
-      {dialog === 'merge-slots' && <MergeSlotsModal geometry={geometry} mode="merge" onClose={() => setDialog(null)} />}
-      {dialog === 'split-slots' && <MergeSlotsModal geometry={geometry} mode="split" onClose={() => setDialog(null)} />}
-      {dialog === 'bulk-location' && <BulkLocationModal layout={layout} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }

@@ -23,7 +23,7 @@ export function MergeSlotsModal({
   const [fromCol, setFromCol] = useState<string | null>(null);
   const [toCol, setToCol] = useState<string | null>(null);
   const [adjustFurtherColumns, setAdjustFurtherColumns] = useState(false);
-  const operation = useYardOperation(mode === 'merge' ? 'merge-slots' : 'split-slots', onClose);
+  const operation = useYardOperation(mode === 'merge' ? 'mergeSlots' : 'splitSlots', onClose);
   const area = areaName ? geometry.areasByName.get(areaName.toUpperCase()) : undefined;
   const columns = columnInfos(area);
   const targets = (from: number) =>

@@ -14,7 +14,7 @@ export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; 
   const [startColumnLabel, setStartColumnLabel] = useState('');
   const [adjustFurtherColumns, setAdjustFurtherColumns] = useState(false);
   const [newAreaName, setNewAreaName] = useState('');
-  const operation = useYardOperation('split-area', onClose);
+  const operation = useYardOperation('splitArea', onClose);
   const area = areaName ? geometry.areasByName.get(areaName.toUpperCase()) : undefined;
 
   const submit = () => {

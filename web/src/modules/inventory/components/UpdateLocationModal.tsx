@@ -1,8 +1,8 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, type ComboboxItem } from '@mantine/core';
+import { Select, SimpleGrid, Text, type ComboboxItem } from '@mantine/core';
 import { locationUpdateItems } from '@openyard/contracts';
-import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { FormModal } from '../../../ui/FormModal';
 import { notifySuccess } from '../../../ui/notifySuccess';
 import { useUpdateLocation } from '../hooks/useUpdateLocation';
 import { AreaStacks, type SlotChoice } from '../utils/AreaStacks';
@@ -125,78 +125,71 @@ export function UpdateLocationModal({
   };
 
   return (
-    <AppModal opened onClose={onClose} title={`Update location of ${container.number}`} centered>
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          Now at <b>{current ?? 'no slot'}</b> · {container.size} ft
-        </Text>
-        <SimpleGrid cols={2}>
-          <Select
-            allowDeselect={false}
-            label="Area"
-            data={geometry.areas.map((entry) => entry.name)}
-            value={areaName}
-            onChange={(value) => {
-              setAreaName(value);
-              setRow(null);
-              setColumn(null);
-            }}
-            data-testid="update-location-area"
-          />
-          <Select
-            allowDeselect={false}
-            label="Row"
-            data={target?.rowNames ?? []}
-            value={row}
-            onChange={(value) => {
-              setRow(value);
-              setError(null);
-              placeOn(value, column);
-            }}
-            data-testid="update-location-row"
-            searchable
-          />
-          <Select
-            allowDeselect={false}
-            label="Column"
-            data={columnData}
-            value={column}
-            onChange={(value) => {
-              setColumn(value);
-              setError(null);
-              placeOn(row, value);
-            }}
-            data-testid="update-location-column"
-            searchable
-          />
-          <Select
-            allowDeselect={false}
-            label="Height"
-            data={heightData}
-            value={height}
-            onChange={(value) => {
-              setHeight(value);
-              setError(null);
-            }}
-            placeholder={`${startHeight} (start height)`}
-            data-testid="update-location-height"
-            clearable
-          />
-        </SimpleGrid>
-        {(error ?? refused) && (
-          <Alert color="red" variant="light" p="xs" data-testid="update-location-error">
-            {error ?? refused}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={update.isPending} data-testid="update-location-save">
-            Update
-          </Button>
-        </Group>
-      </Stack>
-    </AppModal>
+    <FormModal
+      title={`Update location of ${container.number}`}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={update.isPending}
+      error={error ?? refused}
+      testId="update-location"
+      submitLabel="Update"
+    >
+      <Text size="sm" c="dimmed">
+        Now at <b>{current ?? 'no slot'}</b> · {container.size} ft
+      </Text>
+      <SimpleGrid cols={2}>
+        <Select
+          allowDeselect={false}
+          label="Area"
+          data={geometry.areas.map((entry) => entry.name)}
+          value={areaName}
+          onChange={(value) => {
+            setAreaName(value);
+            setRow(null);
+            setColumn(null);
+          }}
+          data-testid="update-location-area"
+        />
+        <Select
+          allowDeselect={false}
+          label="Row"
+          data={target?.rowNames ?? []}
+          value={row}
+          onChange={(value) => {
+            setRow(value);
+            setError(null);
+            placeOn(value, column);
+          }}
+          data-testid="update-location-row"
+          searchable
+        />
+        <Select
+          allowDeselect={false}
+          label="Column"
+          data={columnData}
+          value={column}
+          onChange={(value) => {
+            setColumn(value);
+            setError(null);
+            placeOn(row, value);
+          }}
+          data-testid="update-location-column"
+          searchable
+        />
+        <Select
+          allowDeselect={false}
+          label="Height"
+          data={heightData}
+          value={height}
+          onChange={(value) => {
+            setHeight(value);
+            setError(null);
+          }}
+          placeholder={`${startHeight} (start height)`}
+          data-testid="update-location-height"
+          clearable
+        />
+      </SimpleGrid>
+    </FormModal>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import type { YardLayout } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { yardLayoutState } from '../../../app/states/metadataState';
 import { inventoryQueryKeys } from '../utils/inventoryQueryKeys';
 
@@ -12,7 +11,7 @@ export function useInventoryLayout() {
   const setYardLayout = useSetAtom(yardLayoutState);
   const query = useQuery({
     queryKey: inventoryQueryKeys.layout,
-    queryFn: () => http.get<YardLayout>('/rest/yard/layout'),
+    queryFn: () => api.yard.layout(),
     staleTime: Infinity,
   });
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { liveTopics, type InventoryGrid } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { liveTopics } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import { useLiveTopic } from '../../../live/hooks/useLiveTopic';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { inventoryQueryKeys } from '../utils/inventoryQueryKeys';
@@ -27,7 +27,7 @@ export function useInventoryLive(store: InventoryStore, live: boolean) {
     setState((current) => ({ ...current, loading: true }));
     try {
       // The browser revalidates with the ETag: an unchanged yard costs a 304.
-      const grid = await http.get<InventoryGrid>('/rest/yard/grid', { includePlanned: true });
+      const grid = await api.inventory.grid({ query: { includePlanned: true } });
       store.loadSnapshot(grid);
       if (load === loads.current) setState({ loading: false, error: null, loadedAt: Date.now() });
     } catch (error) {

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LocationUpdateResult } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import type { InventoryStore } from '../utils/InventoryStore';
 
 export interface LocationUpdate {
@@ -15,7 +14,7 @@ export interface LocationUpdate {
 // message brings the same state to every other screen.
 export function useUpdateLocation(store: InventoryStore) {
   return useMutation({
-    mutationFn: (items: LocationUpdate[]) => http.post<LocationUpdateResult>('/rest/yard/updateLocation', items),
+    mutationFn: (items: LocationUpdate[]) => api.inventory.updateLocation({ body: items }),
     onSuccess: (result) => {
       for (const container of result.containers) store.applyMessage(container, store.version);
     },

@@ -1,28 +1,36 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { YardOperationResult } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import type { RouteInput, Routes, YardOperationResult } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifySuccess } from '../../../ui/notifySuccess';
 import { inventoryQueryKeys } from '../utils/inventoryQueryKeys';
 
-export type YardOperation = 'split-area' | 'merge-slots' | 'split-slots' | 'bulk-location';
+export type YardOperation = 'splitArea' | 'mergeSlots' | 'splitSlots' | 'bulkLocation';
+export type YardOperationBody<O extends YardOperation> = RouteInput<Routes['yard'][O]>['body'];
 
-// The admin menu's calls (POST /rest/yard/{operation}) as their dialogs use them: `refuse` shows the
+const calls: { [O in YardOperation]: (body: YardOperationBody<O>) => Promise<YardOperationResult> } = {
+  splitArea: (body) => api.yard.splitArea({ body }),
+  mergeSlots: (body) => api.yard.mergeSlots({ body }),
+  splitSlots: (body) => api.yard.splitSlots({ body }),
+  bulkLocation: (body) => api.yard.bulkLocation({ body }),
+};
+
+// The admin menu's calls (api.yard.splitArea, mergeSlots, splitSlots, bulkLocation) as their dialogs use them: `refuse` shows the
 // form's own check, `run` sends the body; success is announced and closes the dialog (`onDone`),
 // a refusal from the server shows in the dialog. The layout is reloaded after each success.
-export function useYardOperation(operation: YardOperation, onDone: () => void) {
+export function useYardOperation<O extends YardOperation>(operation: O, onDone: () => void) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (body: unknown) => http.post<YardOperationResult>(`/rest/yard/${operation}`, body),
+    mutationFn: (body: YardOperationBody<O>) => calls[operation](body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.layout }),
   });
   return {
     error,
     pending: mutation.isPending,
     refuse: (message: string) => setError(message),
-    run(body: unknown) {
+    run(body: YardOperationBody<O>) {
       setError(null);
       mutation.mutate(body, {
         onSuccess: (reply) => {

@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, PasswordInput } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { messages, passwordChangeError } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
-import { AppModal } from '../../../ui/AppModal';
+import { FormModal } from '../../../ui/FormModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useLogout } from '../../auth/hooks/useLogout';
 import { useChangePassword } from '../hooks/useChangePassword';
@@ -63,65 +63,52 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   });
 
   return (
-    <AppModal opened={opened} onClose={close} title="Change password" centered withCloseButton={!changed}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <PasswordInput
-            label="Old password"
-            required
-            autoComplete="current-password"
-            data-autofocus
-            disabled={changed}
-            data-testid="change-password-old"
-            {...field('oldPassword')}
-          />
-          <PasswordInput
-            label="New password"
-            required
-            autoComplete="new-password"
-            disabled={changed}
-            data-testid="change-password-new"
-            {...field('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            required
-            autoComplete="new-password"
-            disabled={changed}
-            data-testid="change-password-confirm"
-            {...field('confirmPassword')}
-          />
-          {error && (
-            <Alert color="red" p="xs" data-testid="change-password-error">
-              {error}
-            </Alert>
-          )}
-          {changed && (
-            <Alert color="green" p="xs" data-testid="change-password-success">
-              Password changed. You will be logged out and can log in with the new password.
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} disabled={changed} data-testid="change-password-cancel">
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              loading={changePassword.isPending}
-              disabled={changed}
-              data-testid="change-password-submit"
-            >
-              Change password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title="Change password"
+      withCloseButton={!changed}
+      onSubmit={submit}
+      saving={changePassword.isPending}
+      error={error}
+      testId="change-password"
+      submitName="submit"
+      submitLabel="Change password"
+      submitDisabled={changed}
+      cancelDisabled={changed}
+      footer={
+        changed && (
+          <Alert color="green" p="xs" data-testid="change-password-success">
+            Password changed. You will be logged out and can log in with the new password.
+          </Alert>
+        )
+      }
+    >
+      <PasswordInput
+        label="Old password"
+        required
+        autoComplete="current-password"
+        data-autofocus
+        disabled={changed}
+        data-testid="change-password-old"
+        {...field('oldPassword')}
+      />
+      <PasswordInput
+        label="New password"
+        required
+        autoComplete="new-password"
+        disabled={changed}
+        data-testid="change-password-new"
+        {...field('newPassword')}
+      />
+      <PasswordInput
+        label="Confirm password"
+        required
+        autoComplete="new-password"
+        disabled={changed}
+        data-testid="change-password-confirm"
+        {...field('confirmPassword')}
+      />
+    </FormModal>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { messages, type Role } from '@openyard/contracts';
+import { messages, type Role, PAGE_SIZES } from '@openyard/contracts';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
@@ -10,7 +10,6 @@ import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
 import { useDeleteRole } from '../hooks/useDeleteRole';
 import { useRoles } from '../hooks/useRoles';
-import { usersPageSize } from '../utils/usersPageSize';
 import { RoleFormModal } from './RoleFormModal';
 
 const columns: ColumnDef<Role>[] = [
@@ -131,7 +130,7 @@ export function RolesTab({ canWrite }: { canWrite: boolean }) {
         rowKey={(role) => String(role.id)}
         pagination={{
           page,
-          pageSize: usersPageSize,
+          pageSize: PAGE_SIZES.roles,
           totalCount: roles.data?.totalCount ?? 0,
           onPageChange: changePage,
         }}

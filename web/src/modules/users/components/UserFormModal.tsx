@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue } from 'jotai';
 import {
@@ -13,11 +12,11 @@ import {
 } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
-import { AppModal } from '../../../ui/AppModal';
+import { FormModal } from '../../../ui/FormModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { notifySuccess } from '../../../ui/notifySuccess';
-import { showServerFieldError } from '../../../ui/showServerFieldError';
+import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useRoleNames } from '../hooks/useRoleNames';
 import { useSaveUser } from '../hooks/useSaveUser';
 
@@ -43,7 +42,6 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   const isSuperadmin = currentUser !== null && hasRole(currentUser, 'superadmin');
   const roleNames = useRoleNames();
   const save = useSaveUser();
-  const [serverError, setServerError] = useState<string | null>(null);
   const adding = user === null;
 
   const form = useForm<UserFormValues>({
@@ -67,6 +65,8 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
     },
   });
 
+  const submission = useFormSubmission(form, { role: 'roleId' });
+
   const submit = (values: UserFormValues) => {
     const common = {
       username: values.username.trim(),
@@ -85,7 +85,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
           ...(values.password ? { password: values.password, confirmPassword: values.confirmPassword } : {}),
         }
       : { ...common, password: values.password, confirmPassword: values.confirmPassword };
-    setServerError(null);
+    submission.start();
     save.mutate(body, {
       onSuccess: () => {
         notifySuccess(adding ? messages.userAdded : messages.userUpdated);
@@ -94,7 +94,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       onError: (error) => {
         const detail = errorMessageOf(error);
         notifyError(adding ? messages.userNotAdded : messages.userNotUpdated, detail);
-        if (!showServerFieldError(form, error, { role: 'roleId' })) setServerError(detail);
+        submission.fail(error);
       },
     });
   };
@@ -104,78 +104,69 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
     .filter((role) => (currentUser && mayGrantRole(currentUser, role)) || role.id === user?.role.id)
     .map((role) => ({ value: String(role.id), label: role.name }));
   return (
-    <AppModal opened onClose={onClose} title={adding ? 'Add user' : `Edit user ${user.username}`} size="lg" centered>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Username"
-              required
-              autoComplete="off"
-              data-autofocus
-              data-testid="user-form-username"
-              {...form.getInputProps('username')}
-            />
-            <Select
-              label="Role"
-              required
-              data={roleOptions}
-              searchable
-              nothingFoundMessage="No roles"
-              error={roleNames.error ? errorMessageOf(roleNames.error) : form.errors.roleId}
-              disabled={roleNames.isPending}
-              data-testid="user-form-role"
-              value={form.values.roleId}
-              onChange={(value) => form.setFieldValue('roleId', value)}
-            />
-            <PasswordInput
-              label="Password"
-              description={adding ? undefined : 'Leave empty to keep the current password'}
-              required={adding}
-              autoComplete="new-password"
-              data-testid="user-form-password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm password"
-              required={adding}
-              autoComplete="new-password"
-              data-testid="user-form-confirm-password"
-              {...form.getInputProps('confirmPassword')}
-            />
-            <TextInput label="Email" type="email" data-testid="user-form-email" {...form.getInputProps('email')} />
-            <TextInput label="Phone" data-testid="user-form-phone" {...form.getInputProps('phone')} />
-          </SimpleGrid>
-          <TextInput label="Address" data-testid="user-form-address" {...form.getInputProps('address')} />
-          <Group gap="lg">
-            <Checkbox
-              label="Enabled"
-              data-testid="user-form-enabled"
-              {...form.getInputProps('enabled', { type: 'checkbox' })}
-            />
-            {isSuperadmin && (
-              <Checkbox
-                label="Hidden"
-                data-testid="user-form-hidden"
-                {...form.getInputProps('hidden', { type: 'checkbox' })}
-              />
-            )}
-          </Group>
-          {serverError && (
-            <Alert color="red" p="xs" data-testid="user-form-error">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} data-testid="user-form-cancel">
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="user-form-save">
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+    <FormModal
+      title={adding ? 'Add user' : `Edit user ${user.username}`}
+      size="lg"
+      onClose={onClose}
+      onSubmit={form.onSubmit(submit)}
+      saving={save.isPending}
+      error={submission.error}
+      testId="user-form"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Username"
+          required
+          autoComplete="off"
+          data-autofocus
+          data-testid="user-form-username"
+          {...form.getInputProps('username')}
+        />
+        <Select
+          label="Role"
+          required
+          data={roleOptions}
+          searchable
+          nothingFoundMessage="No roles"
+          error={roleNames.error ? errorMessageOf(roleNames.error) : form.errors.roleId}
+          disabled={roleNames.isPending}
+          data-testid="user-form-role"
+          value={form.values.roleId}
+          onChange={(value) => form.setFieldValue('roleId', value)}
+        />
+        <PasswordInput
+          label="Password"
+          description={adding ? undefined : 'Leave empty to keep the current password'}
+          required={adding}
+          autoComplete="new-password"
+          data-testid="user-form-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          required={adding}
+          autoComplete="new-password"
+          data-testid="user-form-confirm-password"
+          {...form.getInputProps('confirmPassword')}
+        />
+        <TextInput label="Email" type="email" data-testid="user-form-email" {...form.getInputProps('email')} />
+        <TextInput label="Phone" data-testid="user-form-phone" {...form.getInputProps('phone')} />
+      </SimpleGrid>
+      <TextInput label="Address" data-testid="user-form-address" {...form.getInputProps('address')} />
+      <Group gap="lg">
+        <Checkbox
+          label="Enabled"
+          data-testid="user-form-enabled"
+          {...form.getInputProps('enabled', { type: 'checkbox' })}
+        />
+        {isSuperadmin && (
+          <Checkbox
+            label="Hidden"
+            data-testid="user-form-hidden"
+            {...form.getInputProps('hidden', { type: 'checkbox' })}
+          />
+        )}
+      </Group>
+    </FormModal>
   );
 }

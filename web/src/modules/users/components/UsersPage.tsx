@@ -1,25 +1,21 @@
 import { useState } from 'react';
 import { Tabs } from '@mantine/core';
-import { useAtomValue } from 'jotai';
-import { useLocation } from 'react-router';
-import { canCreateOrUpdate, hasRole } from '@openyard/contracts';
-import { currentUserState } from '../../../app/states/currentUserState';
-import { principalOf } from '../../../app/utils/principalOf';
+import { hasRole, routes } from '@openyard/contracts';
+import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { RolePermissionsTab } from './RolePermissionsTab';
 import { RolesTab } from './RolesTab';
 import { UsersTab } from './UsersTab';
 
 // /users: tabs Users, Roles (superadmin only) and Role Permissions (superadmin and admin), spec 3 §2.
 export function UsersPage() {
-  const user = useAtomValue(currentUserState);
-  const { pathname } = useLocation();
+  // The web only mirrors the server's rule, to disable what would be refused (spec 3 §6).
+  const access = useScreenAccess({ write: routes.users.create.access });
   const [tab, setTab] = useState<string | null>('users');
-  if (!user) return null;
+  if (!access) return null;
+  const { user, canWrite } = access;
 
   const showRoles = hasRole(user, 'superadmin');
   const showPermissions = hasRole(user, 'superadmin', 'admin');
-  // The web only mirrors the server's rule, to disable what would be refused (spec 3 §6).
-  const canWrite = canCreateOrUpdate(principalOf(user), pathname, '/users');
 
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false}>

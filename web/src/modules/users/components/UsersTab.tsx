@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine
 import { IconCheck, IconFileExport, IconPencil, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
-import { messages, USER_SORT_FIELDS, type User, type UserSortField } from '@openyard/contracts';
+import { messages, USER_SORT_FIELDS, type User, type UserSortField, PAGE_SIZES } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
@@ -17,7 +17,6 @@ import { notifySuccess } from '../../../ui/notifySuccess';
 import { useDeleteUser } from '../hooks/useDeleteUser';
 import { useExportUsers } from '../hooks/useExportUsers';
 import { useUsers } from '../hooks/useUsers';
-import { usersPageSize } from '../utils/usersPageSize';
 import { UserFormModal } from './UserFormModal';
 import { UserRoleIcon } from './UserRoleIcon';
 
@@ -211,7 +210,7 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
         columns={columns}
         rows={rows}
         rowKey={(user) => String(user.id)}
-        pagination={{ page, pageSize: usersPageSize, totalCount, onPageChange: changePage }}
+        pagination={{ page, pageSize: PAGE_SIZES.users, totalCount, onPageChange: changePage }}
         serverSort={{ columns: USER_SORT_FIELDS, value: sort, onChange: changeSort }}
         loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
         error={users.error ? errorMessageOf(users.error) : null}
@@ -238,7 +237,7 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
         onClose={() => setExportOpened(false)}
         title="Export users"
         currentPage={page}
-        pageSize={usersPageSize}
+        pageSize={PAGE_SIZES.users}
         totalCount={totalCount}
         onExport={(range) => exportUsers.mutateAsync(range)}
       />

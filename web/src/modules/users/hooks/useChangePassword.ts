@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordBody, StatusResponse } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import type { ChangePasswordBody } from '@openyard/contracts';
+import { api } from '../../../api/http';
 
 // POST /rest/enterprise/users/changePassword; success is responsestatus 'passwordUpdated'.
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => http.post<StatusResponse>('/rest/enterprise/users/changePassword', body),
+    mutationFn: (body: ChangePasswordBody) => api.users.changePassword({ body }),
   });
 }

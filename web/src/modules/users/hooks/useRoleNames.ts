@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NamedItem } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import { api } from '../../../api/http';
 import { usersQueryKeys } from '../utils/usersQueryKeys';
 
 // GET /rest/roles: the roles a user can be given, for the user form.
 export function useRoleNames() {
   return useQuery({
     queryKey: usersQueryKeys.roleNames,
-    queryFn: () => http.get<NamedItem[]>('/rest/roles'),
+    queryFn: () => api.roles.list(),
   });
 }

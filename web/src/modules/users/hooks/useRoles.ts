@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { oneBasedSkip, type RolesPage } from '@openyard/contracts';
-import { http } from '../../../api/http';
-import { usersPageSize } from '../utils/usersPageSize';
+import { oneBasedSkip, PAGE_SIZES } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import { usersQueryKeys } from '../utils/usersQueryKeys';
 
 // GET /rest/enterprise/roles, one page of 15 with a 1-based skip.
 export function useRoles(page: number) {
   return useQuery({
     queryKey: usersQueryKeys.rolesPage(page),
-    queryFn: () =>
-      http.get<RolesPage>('/rest/enterprise/roles', { skip: oneBasedSkip(page, usersPageSize), limit: usersPageSize }),
+    queryFn: () => api.roles.page({ query: { skip: oneBasedSkip(page, PAGE_SIZES.roles), limit: PAGE_SIZES.roles } }),
     placeholderData: keepPreviousData,
   });
 }

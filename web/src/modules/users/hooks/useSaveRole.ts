@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RoleCreate, RoleSaved, RoleUpdate } from '@openyard/contracts';
-import { http } from '../../../api/http';
+import type { RoleCreate, RoleUpdate } from '@openyard/contracts';
+import { api } from '../../../api/http';
 import { usersQueryKeys } from '../utils/usersQueryKeys';
 
 // POST /rest/enterprise/roles for a new role, PUT for a renamed one (the body carries its id).
@@ -8,9 +8,7 @@ export function useSaveRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RoleCreate | RoleUpdate) =>
-      'id' in body
-        ? http.put<RoleSaved>('/rest/enterprise/roles', body)
-        : http.post<RoleSaved>('/rest/enterprise/roles', body),
+      'id' in body ? api.roles.rename({ body }) : api.roles.create({ body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKeys.all }),
   });
 }

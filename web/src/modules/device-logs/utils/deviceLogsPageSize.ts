@@ -1,2 +1,0 @@
-// Device logs page size (spec 1 §9).
-export const deviceLogsPageSize = 100;

@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { errorMessageOf } from './errorMessageOf';
+import { notifyAlert } from './notifyAlert';
+import { notifySuccess } from './notifySuccess';
+
+export interface NotifyingMutationOptions<Input, Reply> {
+  mutationFn: (input: Input) => Promise<Reply>;
+  // Reloaded after the call, whether it succeeded or not (what the screen shows may have changed).
+  invalidates?: readonly QueryKey[];
+  // A finer reload than whole keys (a predicate), run at the same moment.
+  refresh?: (queryClient: QueryClient) => Promise<unknown>;
+  // The success notice (spec 3 §9: about a second): a text, or one made from the reply and the
+  // input; undefined for none (the caller announces it itself).
+  success?: string | ((reply: Reply, input: Input) => string | undefined);
+  // Refusals show as the spec's alert with the server's words (five seconds) unless `quiet`: the
+  // caller shows them itself (a form puts them on its field).
+  quiet?: boolean;
+}
+
+// The success notice of a reply: the caller's text, or the reply's own message.
+export function successNoticeOf<Input, Reply>(
+  success: NotifyingMutationOptions<Input, Reply>['success'],
+  reply: Reply,
+  input: Input,
+): string | undefined {
+  return typeof success === 'function' ? success(reply, input) : success;
+}
+
+// A write of a screen: useMutation that announces its success, alerts its refusal and reloads the
+// screen's queries. Per-call callbacks (`mutate(input, { onSuccess })`) still run after these.
+export function useNotifyingMutation<Input, Reply>({
+  mutationFn,
+  invalidates = [],
+  refresh,
+  success,
+  quiet = false,
+}: NotifyingMutationOptions<Input, Reply>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (reply, input) => {
+      const notice = successNoticeOf(success, reply, input);
+      if (notice) notifySuccess(notice);
+    },
+    onError: (error) => {
+      if (!quiet) notifyAlert(errorMessageOf(error));
+    },
+    onSettled: () =>
+      Promise.all([
+        ...invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        refresh?.(queryClient),
+      ]),
+  });
+}
