@@ -80,4 +80,25 @@ describe('dialog focus', () => {
     await page.getByTestId('confirm-dialog-cancel').waitFor({ state: 'detached' });
     await expect.poll(() => isFocused(remove)).toBe(true);
   });
+
+  it('a screen opened from the menu takes the focus: Tab goes on inside the screen, not the menu', async () => {
+    const menuLink = page.locator('nav a[href="/containers"]').first();
+    await menuLink.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/containers$/);
+    await page.getByTestId('containers-table-yard-row').first().waitFor();
+    const screen = page.getByRole('main', { name: 'Screen' });
+    await expect.poll(() => isFocused(screen)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => {
+        const { document } = globalThis as unknown as {
+          document: { activeElement: { closest(selector: string): unknown } | null };
+        };
+        return (
+          document.activeElement?.closest('main') !== null && document.activeElement?.closest('main') !== undefined
+        );
+      }),
+    ).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useCallback, useRef } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useAtomValue } from 'jotai';
@@ -7,6 +7,7 @@ import { isNavigationHidden } from '@openyard/contracts';
 import { sideMenuCollapsedState } from '../states/sideMenuCollapsedState';
 import { AppHeader } from './AppHeader';
 import { PageLoader } from './PageLoader';
+import { ScreenFocus } from './ScreenFocus';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { SideMenu } from './SideMenu';
 
@@ -16,6 +17,8 @@ export function AppLayout() {
   const collapsed = useAtomValue(sideMenuCollapsedState);
   const [mobileMenuOpened, mobileMenu] = useDisclosure(false);
   const withNavigation = !isNavigationHidden(pathname);
+  const main = useRef<HTMLElement>(null);
+  const region = useCallback(() => main.current, []);
 
   return (
     <AppShell
@@ -39,10 +42,14 @@ export function AppLayout() {
           <SideMenu collapsed={collapsed && !mobileMenuOpened} onNavigate={mobileMenu.close} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      {/* The screen region takes focus when a screen opens (ScreenFocus); it draws no ring itself. */}
+      <AppShell.Main ref={main} tabIndex={-1} style={{ outline: 'none' }} aria-label="Screen">
+        <ScreenFocus region={region} />
         <ScreenErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader label="Loading screen…" />}>
-            <Outlet />
+            <div data-screen>
+              <Outlet />
+            </div>
           </Suspense>
         </ScreenErrorBoundary>
       </AppShell.Main>
