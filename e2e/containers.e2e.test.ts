@@ -337,8 +337,14 @@ describe('containers screen', () => {
     expect(isSorted(await numbers())).toBe(true);
     await heading.click();
     await expect.poll(() => pagerStatus.textContent()).toMatch(/^Page 1 of /);
-    await expect.poll(async () => (await numbers())[0]! > firstPage[firstPage.length - 1]!).toBe(true);
-    expect(isSorted([...(await numbers())].reverse())).toBe(true);
+    // Page 2's ascending rows stay on screen until the descending page 1 arrives, and their first
+    // number is past page 1's last too: wait for the descending order itself.
+    await expect
+      .poll(async () => {
+        const shown = await numbers();
+        return shown[0]! > firstPage[firstPage.length - 1]! && isSorted([...shown].reverse());
+      })
+      .toBe(true);
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Container');
     expect(await heading.getAttribute('title')).toBe('Sort all pages');
     expect(await page.getByTestId('containers-table-yard-sorted-page').count()).toBe(0);
