@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PAGE_SIZES } from './rules/paging';
 
 export const Id = Type.Integer({ minimum: 1 });
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -6,7 +7,7 @@ export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 // Users, roles, trailers and PLA cards page with a 1-based start index: skip = (page-1)*size+1.
 export const OneBasedPageQuery = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 15 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: PAGE_SIZES.users })),
 });
 export type OneBasedPageQuery = Static<typeof OneBasedPageQuery>;
 

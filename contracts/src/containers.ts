@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ExportFormat, SortOrderSchema } from './common';
+import { PAGE_SIZES } from './rules/paging';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -77,7 +78,7 @@ const ContainerSort = {
 // dates bound the gate-in date. `medium` names the calling client and changes nothing.
 export const ContainersQuery = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 15 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: PAGE_SIZES.containers })),
   searchText: Type.Optional(Type.String({ maxLength: 500 })),
   medium: Type.Optional(Type.String({ maxLength: 40 })),
   fromDate: Type.Optional(Type.Integer({ minimum: 0 })),

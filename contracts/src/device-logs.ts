@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PAGE_SIZES } from './rules/paging';
 
 // Device log entry types: the three of the spec's filter, plus the reasons ingest refuses a message
 // and a device clock not believed (the message was stored at its arrival time instead).
@@ -25,7 +26,7 @@ export type DeviceLogEntry = Static<typeof DeviceLogEntry>;
 // skip is the 1-based start of the page, (page-1)*size+1, as every list of spec 1 pages (§9).
 export const DeviceLogQuery = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: PAGE_SIZES.deviceLogs })),
   filterString: Type.Optional(
     Type.Union([Type.Literal('All'), Type.Literal('RF_OK'), Type.Literal('RFNOK'), Type.Literal('TAG_DATA')]),
   ),

@@ -32,4 +32,5 @@ export const PAGE_SIZES = {
   roles: 15,
   containers: 15,
   deviceLogs: 100,
+  itvs: 15,
 } as const;

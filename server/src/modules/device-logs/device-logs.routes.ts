@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@openyard/contracts';
+import { PAGE_SIZES, routes } from '@openyard/contracts';
 import { registerRoutes } from '../../lib/routes';
 import type { DeviceLogsService } from './device-logs.service';
 
@@ -13,7 +13,7 @@ export async function deviceLogsRoutes(app: FastifyInstance, { deviceLogs }: { d
         deviceId: request.params.x === 'all' ? null : request.params.x,
         type: filter === 'All' ? null : filter,
         skip: request.query.skip,
-        limit: request.query.limit ?? 100,
+        limit: request.query.limit ?? PAGE_SIZES.deviceLogs,
       });
     },
     // Every registered reader, plus any other device that has logged something.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@openyard/contracts';
+import { PAGE_SIZES, routes } from '@openyard/contracts';
 import { registerRoutes } from '../../lib/routes';
 import type { MachinesService } from './machines.service';
 
@@ -10,7 +10,7 @@ export async function machinesRoutes(app: FastifyInstance, { machines }: { machi
     list: () => machines.machines(),
     save: (request) => machines.saveMachine(request.body),
     locations: () => machines.locations(),
-    itvs: (request) => machines.itvs(request.query.skip, request.query.limit ?? 15),
+    itvs: (request) => machines.itvs(request.query.skip, request.query.limit ?? PAGE_SIZES.itvs),
     createItv: (request) => machines.createItv(request.body),
     updateItv: (request) => machines.updateItv(request.body),
     deleteItvs: async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages, routes } from '@openyard/contracts';
+import { messages, PAGE_SIZES, routes } from '@openyard/contracts';
 import { registerRoutes } from '../../lib/routes';
 import { requirePrincipal } from '../../plugins/access';
 import type { RolesService } from './roles.service';
@@ -7,7 +7,7 @@ import type { RolesService } from './roles.service';
 // The roles calls of the catalogue (contracts/src/api/routes/roles.ts).
 export async function rolesRoutes(app: FastifyInstance, { roles }: { roles: RolesService }) {
   registerRoutes(app, routes.roles, {
-    page: (request) => roles.page(request.query.skip, request.query.limit ?? 15),
+    page: (request) => roles.page(request.query.skip, request.query.limit ?? PAGE_SIZES.roles),
     create: async (request) => ({
       responsestatus: 'success',
       message: messages.roleAdded,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages, routes } from '@openyard/contracts';
+import { messages, PAGE_SIZES, routes } from '@openyard/contracts';
 import { registerRoutes } from '../../lib/routes';
 import { requirePrincipal } from '../../plugins/access';
 import type { UsersService } from './users.service';
@@ -8,7 +8,7 @@ import type { UsersService } from './users.service';
 export async function usersRoutes(app: FastifyInstance, { users }: { users: UsersService }) {
   registerRoutes(app, routes.users, {
     page: (request) =>
-      users.page(request.query.skip, request.query.limit ?? 15, requirePrincipal(request), request.query),
+      users.page(request.query.skip, request.query.limit ?? PAGE_SIZES.users, requirePrincipal(request), request.query),
     create: async (request) => ({
       responsestatus: 'success',
       message: messages.userAdded,
