@@ -1,14 +1,8 @@
 import ExcelJS from 'exceljs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Container,
-  ContainersPage,
-  ContainerStatusResponse,
-  ContainerSuggestion,
-  LiveMessage,
-  MovementsPage,
-} from '@openyard/contracts';
+import type { Container, ContainerStatusResponse, ExportFormat, LiveMessage } from '@openyard/contracts';
+import { outcome } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addContainer, containerNumber } from '../../test/yard-fixtures';
 import { containers } from './containers.table';
@@ -25,54 +19,45 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = async <T>(method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, auth = superadmin.auth) => {
-  const response = await t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: response.json<T>() };
-};
 const rowCount = async () => (await t.db.select({ value: count() }).from(containers))[0]!.value;
 
 describe('PUT /rest/enterprise/containers', () => {
   it('warns about an ISO 6346 failure and writes nothing until skipValidation', async () => {
     const before = await rowCount();
     const bad = 'MSCU1234560'.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
-    const warned = await api<{ responsestatus: string; message: string }>('PUT', '/rest/enterprise/containers', {
-      containerNumber: bad,
-      sizeName: '20',
-    });
+    const warned = await outcome(superadmin.api.containers.save({ body: { containerNumber: bad, sizeName: '20' } }));
     expect(warned.status).toBe(200);
     expect(warned.body.responsestatus).toBe('Invalid container number...');
     expect(warned.body.message).toMatch(/check digit of MSCU1234561 should be/);
     expect(await rowCount()).toBe(before);
-    const forced = await api<{ responsestatus: string; container: Container }>('PUT', '/rest/enterprise/containers', {
-      containerNumber: bad,
-      sizeName: '20',
-      skipValidation: true,
-    });
-    expect(forced.body.responsestatus).toBe('success');
-    expect(forced.body.container.containerNumber).toBe(bad);
-    expect((await api('PUT', '/rest/enterprise/containers', { containerNumber: 'ABC', sizeName: '20' })).status).toBe(
-      400,
+    const forced = await outcome(
+      superadmin.api.containers.save({ body: { containerNumber: bad, sizeName: '20', skipValidation: true } }),
     );
+    expect(forced.body.responsestatus).toBe('success');
+    expect(forced.body.container!.containerNumber).toBe(bad);
+    expect(
+      (await outcome(superadmin.api.containers.save({ body: { containerNumber: 'ABC', sizeName: '20' } }))).status,
+    ).toBe(400);
   });
 
   it('adds with master data by name and the liner from the owner code, then edits', async () => {
     const number = containerNumber('HLXU');
-    const added = await api<{ responsestatus: string; message: string; container: Container }>(
-      'PUT',
-      '/rest/enterprise/containers',
-      {
-        containerNumber: number.toLowerCase(),
-        sizeName: '40',
-        containerType: 'high cube',
-        process: 'Import',
-        category: 'General',
-        customer: 'KAE',
-        cargoType: 'General Cargo',
-        igm: '5550001',
-        item: '3',
-        rfidTagId: '12345678',
-        addeddate: Date.UTC(2025, 0, 15),
-      },
+    const added = await outcome(
+      superadmin.api.containers.save({
+        body: {
+          containerNumber: number.toLowerCase(),
+          sizeName: '40',
+          containerType: 'high cube',
+          process: 'Import',
+          category: 'General',
+          customer: 'KAE',
+          cargoType: 'General Cargo',
+          igm: '5550001',
+          item: '3',
+          rfidTagId: '12345678',
+          addeddate: Date.UTC(2025, 0, 15),
+        },
+      }),
     );
     expect(added.body).toMatchObject({
       responsestatus: 'success',
@@ -93,36 +78,34 @@ describe('PUT /rest/enterprise/containers', () => {
         dispatched: false,
       },
     });
-    const edited = await api<{ message: string; container: Container }>('PUT', '/rest/enterprise/containers', {
-      id: added.body.container.id,
-      containerNumber: number,
-      containerType: null,
-      hazardous: true,
-      igm: '',
-    });
+    const edited = await outcome(
+      superadmin.api.containers.save({
+        body: { id: added.body.container!.id, containerNumber: number, containerType: null, hazardous: true, igm: '' },
+      }),
+    );
     expect(edited.body).toMatchObject({
       message: 'Container updated successfully',
       container: { containerType: null, hazardous: true, igm: null, item: '3', sizeName: '40' },
     });
     expect(
       (
-        await api<{ message: string }>('PUT', '/rest/enterprise/containers', {
-          containerNumber: containerNumber(),
-          sizeName: '20',
-          process: 'Teleport',
-        })
+        await outcome(
+          superadmin.api.containers.save({
+            body: { containerNumber: containerNumber(), sizeName: '20', process: 'Teleport' },
+          }),
+        )
       ).body.message,
     ).toBe('Unknown process "Teleport"');
-    expect((await api('PUT', '/rest/enterprise/containers', { containerNumber: containerNumber() })).status).toBe(400);
+    expect(
+      (await outcome(superadmin.api.containers.save({ body: { containerNumber: containerNumber() } }))).status,
+    ).toBe(400);
   });
 
   it('refuses a size change that the slot cannot hold', async () => {
     const box = await addContainer(t, superadmin.auth, { location: 'C_1_5_1' });
-    const changed = await api<{ message: string }>('PUT', '/rest/enterprise/containers', {
-      id: box.id,
-      containerNumber: box.containerNumber,
-      sizeName: '40',
-    });
+    const changed = await outcome(
+      superadmin.api.containers.save({ body: { id: box.id, containerNumber: box.containerNumber, sizeName: '40' } }),
+    );
     expect(changed.status).toBe(409);
     expect(changed.body.message).toMatch(/before changing its size/);
   });
@@ -142,25 +125,23 @@ describe('lists, lookups and history', () => {
           ...(index === 0 ? { location: 'B_1_20_1' } : {}),
         }),
       );
-    const page1 = await api<ContainersPage>('GET', `/rest/enterprise/containers?skip=1&limit=3&searchText=${igm}`);
+    const page1 = await outcome(superadmin.api.containers.inYard({ query: { skip: 1, limit: 3, searchText: igm } }));
     expect(page1.body.totalCount).toBe(4);
     expect(page1.body.entities).toHaveLength(3);
-    const page2 = await api<ContainersPage>('GET', `/rest/enterprise/containers?skip=4&limit=3&searchText=${igm}`);
+    const page2 = await outcome(superadmin.api.containers.inYard({ query: { skip: 4, limit: 3, searchText: igm } }));
     expect(page2.body.entities).toHaveLength(1);
     // Newest gate-in first.
     expect(page1.body.entities[0]!.id).toBe(made[3]!.id);
-    const both = await api<ContainersPage>(
-      'GET',
-      `/rest/enterprise/containers?searchText=${encodeURIComponent(`${igm}&*CMA CGM&*B`)}`,
-    );
+    const both = await outcome(superadmin.api.containers.inYard({ query: { searchText: `${igm}&*CMA CGM&*B` } }));
     expect(both.body.entities.map((c) => c.id)).toEqual([made[0]!.id]);
     expect(both.body.entities[0]).toMatchObject({ location: 'B_1_20_1', fullName: 'B_1_20', stackIndex: '1' });
-    const dated = await api<ContainersPage>(
-      'GET',
-      `/rest/enterprise/containers?searchText=${igm}&fromDate=${Date.UTC(2025, 2, 2)}&toDate=${Date.UTC(2025, 2, 3, 12)}`,
+    const dated = await outcome(
+      superadmin.api.containers.inYard({
+        query: { searchText: igm, fromDate: Date.UTC(2025, 2, 2), toDate: Date.UTC(2025, 2, 3, 12) },
+      }),
     );
     expect(dated.body.entities.map((c) => c.id).sort()).toEqual([made[1]!.id, made[2]!.id].sort());
-    expect((await api<ContainersPage>('GET', '/rest/enterprise/containers?searchText=%25')).body.totalCount).toBe(0);
+    expect((await outcome(superadmin.api.containers.inYard({ query: { searchText: '%' } }))).body.totalCount).toBe(0);
   });
 
   it('keeps dispatched visits out of the yard tab and in the All tab; /{n} prefers the active visit', async () => {
@@ -169,14 +150,16 @@ describe('lists, lookups and history', () => {
     const { sql } = await import('drizzle-orm');
     await t.db.execute(sql`update containers set dispatched_at = now() where id = ${first.id}`);
     const second = await addContainer(t, superadmin.auth, { containerNumber: number });
-    const yard = await api<ContainersPage>('GET', `/rest/enterprise/containers?searchText=${number}`);
+    const yard = await outcome(superadmin.api.containers.inYard({ query: { searchText: number } }));
     expect(yard.body.entities.map((c) => c.id)).toEqual([second.id]);
-    const all = await api<ContainersPage>('GET', `/rest/enterprise/containers/all?searchText=${number}`);
+    const all = await outcome(superadmin.api.containers.all({ query: { searchText: number } }));
     expect(all.body.entities.map((c) => c.id).sort()).toEqual([first.id, second.id].sort());
-    expect((await api<Container>('GET', `/rest/enterprise/containers/${number}`)).body.id).toBe(second.id);
-    expect((await api<Container>('GET', `/rest/enterprise/containers/${first.id}`)).body.dispatched).toBe(true);
-    expect((await api('GET', `/rest/enterprise/containers/${containerNumber()}`)).status).toBe(404);
-    const movements = await api<MovementsPage>('GET', `/rest/enterprise/containers/movements/${second.id}`);
+    expect((await outcome(superadmin.api.containers.get({ params: { n: number } }))).body.id).toBe(second.id);
+    expect((await outcome(superadmin.api.containers.get({ params: { n: String(first.id) } }))).body.dispatched).toBe(
+      true,
+    );
+    expect((await outcome(superadmin.api.containers.get({ params: { n: containerNumber() } }))).status).toBe(404);
+    const movements = await outcome(superadmin.api.containers.movements({ params: { n: String(second.id) } }));
     expect(movements.body).toEqual({ entities: [], totalCount: 0 });
   });
 
@@ -188,15 +171,11 @@ describe('lists, lookups and history', () => {
       item: '7',
       location: 'C_2_10_1',
     });
-    const numbers = await api<string[]>(
-      'GET',
-      `/rest/enterprise/containers/autocomplete?query=${number.slice(0, 8).toLowerCase()}`,
+    const numbers = await outcome(
+      superadmin.api.containers.autocomplete({ query: { query: number.slice(0, 8).toLowerCase() } }),
     );
     expect(numbers.body).toContain(number);
-    const objects = await api<ContainerSuggestion[]>(
-      'GET',
-      `/rest/enterprise/containers/autocomplete-object?query=${number}`,
-    );
+    const objects = await outcome(superadmin.api.containers.autocompleteObjects({ query: { query: number } }));
     expect(objects.body).toEqual([
       {
         id: box.id,
@@ -208,13 +187,18 @@ describe('lists, lookups and history', () => {
         dispatched: false,
       },
     ]);
-    expect((await api<string[]>('GET', '/rest/enterprise/containers/autocomplete-igm?query=444000')).body).toContain(
+    expect((await outcome(superadmin.api.containers.autocompleteIgm({ query: { query: '444000' } }))).body).toContain(
       '4440001:7',
     );
-    expect((await api<string[]>('GET', '/rest/enterprise/containers/autocomplete-igm?query=4440001:8')).body).toEqual(
+    expect((await outcome(superadmin.api.containers.autocompleteIgm({ query: { query: '4440001:8' } }))).body).toEqual(
       [],
     );
-    expect((await api<string[]>('GET', '/rest/enterprise/containers/autocomplete?query=')).body).toEqual([]);
+    // An empty query, sent as it is (the typed client leaves empty texts out of the query string).
+    const empty = await t.app.inject({
+      url: '/rest/enterprise/containers/autocomplete?query=',
+      headers: superadmin.auth,
+    });
+    expect(empty.json<string[]>()).toEqual([]);
   });
 
   it('answers the public kiosk status by IGM and item', async () => {
@@ -234,30 +218,32 @@ describe('lists, lookups and history', () => {
   it('updates the movement alert with responsestatus OK', async () => {
     const a = await addContainer(t, superadmin.auth);
     const b = await addContainer(t, superadmin.auth);
-    const response = await api('PUT', '/rest/enterprise/containers/update-movement-alert', {
-      containerIds: [a.id, b.id],
-      movementAlert: true,
-    });
+    const response = await outcome(
+      superadmin.api.containers.updateMovementAlert({ body: { containerIds: [a.id, b.id], movementAlert: true } }),
+    );
     expect(response.body).toEqual({ responsestatus: 'OK' });
-    expect((await api<Container>('GET', `/rest/enterprise/containers/${a.id}`)).body.movementAlert).toBe(true);
-    const unknown = await api('PUT', '/rest/enterprise/containers/update-movement-alert', {
-      containerIds: [a.id, 999_999],
-      movementAlert: false,
-    });
+    expect((await outcome(superadmin.api.containers.get({ params: { n: String(a.id) } }))).body.movementAlert).toBe(
+      true,
+    );
+    const unknown = await outcome(
+      superadmin.api.containers.updateMovementAlert({ body: { containerIds: [a.id, 999_999], movementAlert: false } }),
+    );
     expect(unknown.status).toBe(404);
-    expect((await api<Container>('GET', `/rest/enterprise/containers/${a.id}`)).body.movementAlert).toBe(true);
+    expect((await outcome(superadmin.api.containers.get({ params: { n: String(a.id) } }))).body.movementAlert).toBe(
+      true,
+    );
   });
 
   it('deletes a container and tells the inventory it left its slot', async () => {
     const box = await addContainer(t, superadmin.auth, { location: 'C_4_10_1' });
     await t.relay.kick();
     events.length = 0;
-    expect((await api('DELETE', `/rest/enterprise/containers/${box.containerNumber}`)).body).toEqual({
+    expect((await outcome(superadmin.api.containers.delete({ params: { n: box.containerNumber } }))).body).toEqual({
       responsestatus: 'success',
       message: 'Container deleted successfully',
     });
-    expect((await api('GET', `/rest/enterprise/containers/${box.id}`)).status).toBe(404);
-    expect((await api('DELETE', `/rest/enterprise/containers/${box.id}`)).status).toBe(404);
+    expect((await outcome(superadmin.api.containers.get({ params: { n: String(box.id) } }))).status).toBe(404);
+    expect((await outcome(superadmin.api.containers.delete({ params: { n: String(box.id) } }))).status).toBe(404);
     await t.relay.kick();
     const gone = events.find((event) => event.type === 'inventory.slot.v1' && event.topic === 'inventory:C');
     expect(gone?.data).toMatchObject({
@@ -280,9 +266,8 @@ describe('GET /rest/enterprise/containers/export', () => {
           ...(index < 2 ? { location: `C_5_${index + 10}_1` } : {}),
         }),
       );
-    const response = await api<{ filePath: string }>(
-      'GET',
-      `/rest/enterprise/containers/export?skip=2&limit=3&format=xlsx&searchText=${igm}`,
+    const response = await outcome(
+      superadmin.api.containers.export({ query: { skip: 2, limit: 3, format: 'xlsx', searchText: igm } }),
     );
     expect(response.status).toBe(200);
     expect(response.body.filePath).toMatch(/^\/rest\/exports\/[0-9a-f-]{36}\/containers-.+\.xlsx$/);
@@ -333,11 +318,8 @@ describe('GET /rest/enterprise/containers/export', () => {
     const items = ['=1+2', '+3', '-4', '@SUM(1)', '5'];
     for (const [index, item] of items.entries())
       await addContainer(t, superadmin.auth, { igm, item, addeddate: Date.UTC(2025, 5, 1 + index) });
-    const exported = async (format: string) => {
-      const response = await api<{ filePath: string }>(
-        'GET',
-        `/rest/enterprise/containers/export?format=${format}&searchText=${igm}`,
-      );
+    const exported = async (format: ExportFormat) => {
+      const response = await outcome(superadmin.api.containers.export({ query: { format, searchText: igm } }));
       expect(response.status).toBe(200);
       const file = await t.app.inject({ url: response.body.filePath, headers: superadmin.auth });
       expect(file.statusCode).toBe(200);
@@ -356,7 +338,7 @@ describe('GET /rest/enterprise/containers/export', () => {
     expect(lines.slice(1).map((line) => line.split(',')[10])).toEqual(neutralised);
     expect(lines[1]!.split(',')[13]).toBe('2025-06-05T00:00:00Z');
 
-    for (const format of ['xlsx', 'xls']) {
+    for (const format of ['xlsx', 'xls'] as const) {
       const { filePath, file } = await exported(format);
       expect(filePath).toMatch(/\.xlsx$/);
       const book = new ExcelJS.Workbook();
@@ -373,28 +355,19 @@ describe('permissions', () => {
   it('lets the containers menu read, and create/update rights change', async () => {
     const box = await addContainer(t, superadmin.auth);
     const manager = await t.login('manager');
-    expect((await api('GET', '/rest/enterprise/containers', undefined, manager.auth)).status).toBe(403);
+    expect((await outcome(manager.api.containers.inYard())).status).toBe(403);
     const gatein = await t.login('gatein');
-    expect((await api('GET', '/rest/enterprise/containers', undefined, gatein.auth)).status).toBe(200);
+    expect((await outcome(gatein.api.containers.inYard())).status).toBe(200);
     expect(
-      (
-        await api(
-          'PUT',
-          '/rest/enterprise/containers',
-          { id: box.id, containerNumber: box.containerNumber },
-          gatein.auth,
-        )
-      ).status,
+      (await outcome(gatein.api.containers.save({ body: { id: box.id, containerNumber: box.containerNumber } })))
+        .status,
     ).toBe(403);
-    expect((await api('DELETE', `/rest/enterprise/containers/${box.id}`, undefined, gatein.auth)).status).toBe(403);
+    expect((await outcome(gatein.api.containers.delete({ params: { n: String(box.id) } }))).status).toBe(403);
     const operator = await t.login('operator');
     expect(
       (
-        await api(
-          'PUT',
-          '/rest/enterprise/containers',
-          { id: box.id, containerNumber: box.containerNumber, igm: '1' },
-          operator.auth,
+        await outcome(
+          operator.api.containers.save({ body: { id: box.id, containerNumber: box.containerNumber, igm: '1' } }),
         )
       ).status,
     ).toBe(200);
