@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTAINER_SORT_FIELDS, type Container, type ContainersPage, type ErrorResponse } from '@openyard/contracts';
+import { CONTAINER_SORT_FIELDS, type Container, type ContainersQuery, type ErrorResponse } from '@openyard/contracts';
+import { outcome } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addContainer, containerNumber } from '../../test/yard-fixtures';
 
@@ -12,16 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = async <T>(url: string) => {
-  const response = await t.app.inject({ method: 'GET', url, headers: superadmin.auth });
-  return { status: response.statusCode, body: response.json<T>() };
-};
-
-// Every page of a search, `size` rows a page, in the order the server gives them.
-async function allPages(path: string, query: string, size: number, total: number): Promise<Container[]> {
+// Every page of a search of the yard tab (inYard) or the All tab (all), `size` rows a page, in the
+// order the server gives them.
+async function allPages(
+  list: 'inYard' | 'all',
+  query: ContainersQuery,
+  size: number,
+  total: number,
+): Promise<Container[]> {
   const found: Container[] = [];
   for (let page = 1; (page - 1) * size < total; page += 1) {
-    const { status, body } = await get<ContainersPage>(`${path}?${query}&skip=${(page - 1) * size + 1}&limit=${size}`);
+    const { status, body } = await outcome(
+      superadmin.api.containers[list]({ query: { ...query, skip: (page - 1) * size + 1, limit: size } }),
+    );
     expect(status).toBe(200);
     expect(body.totalCount).toBe(total);
     found.push(...body.entities);
@@ -62,12 +66,12 @@ describe('GET /rest/enterprise/containers sorted by a column', () => {
 
   it('orders every page by the container number, either way, not only the page', async () => {
     const byNumber = [...added].sort((a, b) => a.containerNumber.localeCompare(b.containerNumber));
-    for (const path of ['/rest/enterprise/containers', '/rest/enterprise/containers/all']) {
-      const ascending = await allPages(path, `searchText=${igm}&sortBy=containerNumber&sortOrder=asc`, 3, 7);
+    for (const list of ['inYard', 'all'] as const) {
+      const ascending = await allPages(list, { searchText: igm, sortBy: 'containerNumber', sortOrder: 'asc' }, 3, 7);
       expect(ascending.map((container) => container.containerNumber)).toEqual(
         byNumber.map((container) => container.containerNumber),
       );
-      const descending = await allPages(path, `searchText=${igm}&sortBy=containerNumber&sortOrder=desc`, 2, 7);
+      const descending = await allPages(list, { searchText: igm, sortBy: 'containerNumber', sortOrder: 'desc' }, 2, 7);
       expect(descending.map((container) => container.containerNumber)).toEqual(
         byNumber.reverse().map((container) => container.containerNumber),
       );
@@ -87,12 +91,7 @@ describe('GET /rest/enterprise/containers sorted by a column', () => {
         .filter((container) => container.customer === null)
         .sort((a, b) => (order === 'asc' ? a.id - b.id : b.id - a.id));
     for (const order of ['asc', 'desc'] as const) {
-      const found = await allPages(
-        '/rest/enterprise/containers',
-        `searchText=${igm}&sortBy=customer&sortOrder=${order}`,
-        3,
-        7,
-      );
+      const found = await allPages('inYard', { searchText: igm, sortBy: 'customer', sortOrder: order }, 3, 7);
       expect(found.map((container) => container.id)).toEqual(
         [...named(order), ...withoutCustomer(order)].map((container) => container.id),
       );
@@ -101,9 +100,9 @@ describe('GET /rest/enterprise/containers sorted by a column', () => {
 
   it('orders by gate-in, oldest first, and keeps newest first without a sort', async () => {
     const oldest = [...added].sort((a, b) => a.addeddate - b.addeddate || a.id - b.id);
-    const ascending = await allPages('/rest/enterprise/containers', `searchText=${igm}&sortBy=addeddate`, 4, 7);
+    const ascending = await allPages('inYard', { searchText: igm, sortBy: 'addeddate' }, 4, 7);
     expect(ascending.map((container) => container.id)).toEqual(oldest.map((container) => container.id));
-    const unsorted = await allPages('/rest/enterprise/containers', `searchText=${igm}`, 4, 7);
+    const unsorted = await allPages('inYard', { searchText: igm }, 4, 7);
     expect(unsorted.map((container) => container.id)).toEqual(
       [...added].sort((a, b) => b.addeddate - a.addeddate || b.id - a.id).map((container) => container.id),
     );
@@ -111,13 +110,8 @@ describe('GET /rest/enterprise/containers sorted by a column', () => {
 
   it('sorts by every column it offers, each page a part of one order', async () => {
     for (const field of CONTAINER_SORT_FIELDS)
-      for (const order of ['asc', 'desc']) {
-        const found = await allPages(
-          '/rest/enterprise/containers/all',
-          `searchText=${igm}&sortBy=${field}&sortOrder=${order}`,
-          3,
-          7,
-        );
+      for (const order of ['asc', 'desc'] as const) {
+        const found = await allPages('all', { searchText: igm, sortBy: field, sortOrder: order }, 3, 7);
         expect(found.map((container) => container.id).sort((a, b) => a - b)).toEqual(
           added.map((container) => container.id).sort((a, b) => a - b),
         );
@@ -131,7 +125,7 @@ describe('GET /rest/enterprise/containers sorted by a column', () => {
       ),
     );
     const nowhere = await addContainer(t, superadmin.auth, { igm: `${igm}L` });
-    const found = await allPages('/rest/enterprise/containers', `searchText=${igm}L&sortBy=location`, 3, 4);
+    const found = await allPages('inYard', { searchText: `${igm}L`, sortBy: 'location' }, 3, 4);
     expect(found.map((container) => container.location)).toEqual([
       located[2]!.location,
       located[1]!.location,
@@ -142,11 +136,11 @@ describe('GET /rest/enterprise/containers sorted by a column', () => {
   });
 
   it('sorts a list without search terms across its pages', async () => {
-    const { body } = await get<ContainersPage>('/rest/enterprise/containers/all?limit=1');
+    const { body } = await outcome(superadmin.api.containers.all({ query: { limit: 1 } }));
     const total = body.totalCount;
-    const first = await get<ContainersPage>(`/rest/enterprise/containers/all?sortBy=containerNumber&limit=5`);
-    const last = await get<ContainersPage>(
-      `/rest/enterprise/containers/all?sortBy=containerNumber&sortOrder=desc&limit=5`,
+    const first = await outcome(superadmin.api.containers.all({ query: { sortBy: 'containerNumber', limit: 5 } }));
+    const last = await outcome(
+      superadmin.api.containers.all({ query: { sortBy: 'containerNumber', sortOrder: 'desc', limit: 5 } }),
     );
     expect(first.body.totalCount).toBe(total);
     const lowest = first.body.entities.map((container) => container.containerNumber);
@@ -158,8 +152,10 @@ describe('GET /rest/enterprise/containers sorted by a column', () => {
   });
 
   it('exports in the order the list is sorted by', async () => {
-    const response = await get<{ filePath: string }>(
-      `/rest/enterprise/containers/export?format=csv&searchText=${igm}&sortBy=containerNumber&sortOrder=desc&skip=2&limit=4`,
+    const response = await outcome(
+      superadmin.api.containers.export({
+        query: { format: 'csv', searchText: igm, sortBy: 'containerNumber', sortOrder: 'desc', skip: 2, limit: 4 },
+      }),
     );
     expect(response.status).toBe(200);
     const file = await t.app.inject({ url: response.body.filePath, headers: superadmin.auth });
@@ -172,13 +168,18 @@ describe('GET /rest/enterprise/containers sorted by a column', () => {
   });
 
   it('refuses a column it does not sort by, and a direction, in words', async () => {
-    const column = await get<ErrorResponse>(`/rest/enterprise/containers?sortBy=gate_in_at;drop table containers`);
+    // Sent as they are: the typed client would not let a column or direction it does not know through.
+    const raw = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: superadmin.auth });
+      return { status: response.statusCode, body: response.json<ErrorResponse>() };
+    };
+    const column = await raw(`/rest/enterprise/containers?sortBy=gate_in_at;drop table containers`);
     expect(column.status).toBe(400);
     expect(column.body.field).toBe('sortBy');
     expect(column.body.message).toBe(
       'Sort by must be one of containerNumber, size, containerType, liner, process, customer, igm, location, addeddate, lastMovedDate, dispatched',
     );
-    const direction = await get<ErrorResponse>(`/rest/enterprise/containers/export?sortBy=igm&sortOrder=up`);
+    const direction = await raw(`/rest/enterprise/containers/export?sortBy=igm&sortOrder=up`);
     expect(direction.status).toBe(400);
     expect(direction.body.field).toBe('sortOrder');
     expect(direction.body.message).toBe('Sort order must be one of asc, desc');
