@@ -2,15 +2,13 @@ import { gunzipSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  ContainerLocation,
-  InventoryContainer,
   InventoryGrid,
   InventorySnapshot,
   LiveMessage,
   LocationUpdateResult,
-  MovementsPage,
   YardMapResponse,
 } from '@openyard/contracts';
+import { outcome } from '../../test/api-client';
 import { sqlState } from '../../lib/database-errors';
 import { projectEvents } from '../../live/projection';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
@@ -37,8 +35,6 @@ type Item = { containerId: number; number: string; previousLocation?: string | n
 
 const update = (items: Item[], auth = superadmin.auth) =>
   t.app.inject({ method: 'POST', url: '/rest/yard/updateLocation', headers: auth, payload: items });
-const get = <T>(url: string, auth = superadmin.auth) =>
-  t.app.inject({ url, headers: auth }).then((response) => ({ status: response.statusCode, body: response.json<T>() }));
 
 // What a refused change must leave untouched.
 async function yardState() {
@@ -81,7 +77,7 @@ describe('POST /rest/yard/updateLocation', () => {
       liner: 'MSC',
     });
 
-    const movements = await get<MovementsPage>(`/rest/enterprise/containers/movements/${box.containerNumber}`);
+    const movements = await outcome(superadmin.api.containers.movements({ params: { n: box.containerNumber } }));
     expect(movements.body.entities[0]).toMatchObject({
       fromLocation: 'C_1_1_1',
       toLocation: 'B_2_20_1',
@@ -171,7 +167,9 @@ describe('POST /rest/yard/updateLocation', () => {
       /is not/,
     );
     expect(await yardState()).toEqual(before);
-    expect((await get<InventoryContainer>(`/rest/yard/container/${box.id}`)).body.location).toBe('C_4_1_1');
+    expect((await outcome(superadmin.api.inventory.container({ params: { n: String(box.id) } }))).body.location).toBe(
+      'C_4_1_1',
+    );
   });
 
   it('refuses a move when the container was moved meanwhile', async () => {
@@ -440,7 +438,7 @@ describe('the yard invariants in the database (direct SQL)', () => {
 
 describe('inventory reads', () => {
   it('serves the snapshot, a copy while nothing changes, and the changes since a time', async () => {
-    const first = await get<InventorySnapshot>('/rest/yard/load');
+    const first = await outcome(superadmin.api.inventory.load());
     expect(first.status).toBe(200);
     expect(first.body.full).toBe(true);
     const again = await t.app.inject({ url: '/rest/yard/load', headers: superadmin.auth });
@@ -453,7 +451,7 @@ describe('inventory reads', () => {
     expect(areaE.containers40).toBeGreaterThanOrEqual(1);
 
     const box = await addContainer(t, superadmin.auth, { location: 'A_8_1_1', igm: '7654321', item: '12' });
-    const next = await get<InventorySnapshot>('/rest/yard/load');
+    const next = await outcome(superadmin.api.inventory.load());
     expect(next.body.version).toBeGreaterThan(first.body.version);
     expect(next.body.containers.find((container) => container.containerId === box.id)).toMatchObject({
       number: box.containerNumber,
@@ -461,16 +459,16 @@ describe('inventory reads', () => {
       igmNumber: '7654321',
       itemNumber: '12',
     });
-    const delta = await get<InventorySnapshot>(`/rest/yard/load?lastUpdated=${next.body.lastUpdated}`);
+    const delta = await outcome(superadmin.api.inventory.load({ query: { lastUpdated: next.body.lastUpdated } }));
     expect(delta.body.full).toBe(false);
     await update([{ containerId: box.id, number: box.containerNumber, newLocation: 'A_8_2_1' }]);
-    const after = await get<InventorySnapshot>(`/rest/yard/load?lastUpdated=${next.body.lastUpdated}`);
+    const after = await outcome(superadmin.api.inventory.load({ query: { lastUpdated: next.body.lastUpdated } }));
     expect(after.body.containers.find((container) => container.containerId === box.id)?.location).toBe('A_8_2_1');
   });
 
   it('serves the compact grid: the containers of the snapshot field by field, gzipped, 304 for the same version', async () => {
     const box = await addContainer(t, superadmin.auth, { location: 'D_6_5_1', igm: '5550001', item: '7' });
-    const snapshot = await get<InventorySnapshot>('/rest/yard/load');
+    const snapshot = await outcome(superadmin.api.inventory.load());
     const response = await t.app.inject({ url: '/rest/yard/grid', headers: superadmin.auth });
     expect(response.statusCode).toBe(200);
     const grid = response.json<InventoryGrid>();
@@ -540,9 +538,9 @@ describe('inventory reads', () => {
 
     // A planned slot only with includePlanned, marked planned.
     const planned = await addContainer(t, superadmin.auth, { location: 'D_5_5_1', planned: true });
-    const withoutPlanned = await get<InventoryGrid>('/rest/yard/grid');
+    const withoutPlanned = await outcome(superadmin.api.inventory.grid());
     expect(withoutPlanned.body.containerIds).not.toContain(planned.id);
-    const withPlanned = await get<InventoryGrid>('/rest/yard/grid?includePlanned=true');
+    const withPlanned = await outcome(superadmin.api.inventory.grid({ query: { includePlanned: true } }));
     const at = withPlanned.body.containerIds.indexOf(planned.id);
     expect(at).toBeGreaterThanOrEqual(0);
     expect(withPlanned.body.planned[at]).toBe(1);
@@ -556,35 +554,39 @@ describe('inventory reads', () => {
       item: '4',
     });
     const plain = await addContainer(t, superadmin.auth, { location: 'A_7_2_1', igm: '1112223', item: '5' });
-    const area = await get<InventoryContainer[]>('/rest/yard/containers/A');
+    const area = await outcome(superadmin.api.inventory.areaContainers({ params: { area: 'A' } }));
     expect(area.body.map((c) => c.containerId)).toContain(plain.id);
     expect(area.body.map((c) => c.containerId)).not.toContain(planned.id);
-    const withPlanned = await get<InventoryContainer[]>('/rest/yard/containers/A?includePlanned=true');
+    const withPlanned = await outcome(
+      superadmin.api.inventory.areaContainers({ params: { area: 'A' }, query: { includePlanned: true } }),
+    );
     expect(withPlanned.body.map((c) => c.containerId)).toContain(planned.id);
-    expect((await get('/rest/yard/containers/NOPE')).status).toBe(404);
-    const yard = await get<InventoryContainer[]>('/rest/yard/containers');
+    expect((await outcome(superadmin.api.inventory.areaContainers({ params: { area: 'NOPE' } }))).status).toBe(404);
+    const yard = await outcome(superadmin.api.inventory.yardContainers());
     expect(yard.body.every((container) => container.location !== null)).toBe(true);
 
-    const igm = await get<InventoryContainer[]>('/rest/yard/igm-containers/1112223');
+    const igm = await outcome(superadmin.api.inventory.igmContainers({ params: { igm: '1112223' } }));
     expect(igm.body.map((c) => c.containerId).sort()).toEqual([planned.id, plain.id].sort());
-    const item = await get<InventoryContainer[]>('/rest/yard/igm-containers/1112223:5');
+    const item = await outcome(superadmin.api.inventory.igmContainers({ params: { igm: '1112223:5' } }));
     expect(item.body.map((c) => c.containerId)).toEqual([plain.id]);
 
-    const byNumber = await get<InventoryContainer>(`/rest/yard/container/${plain.containerNumber.toLowerCase()}`);
-    expect(byNumber.body).toMatchObject({ containerId: plain.id, location: 'A_7_2_1' });
-    expect((await get(`/rest/yard/container/${containerNumber()}`)).status).toBe(404);
-
-    const location = await get<ContainerLocation>(`/rest/yard/location/${plain.containerNumber}`);
-    expect(location.body).toMatchObject({ location: 'A_7_2_1', area: 'A', row: '7', column: '2', stackIndex: '1' });
-    const layout = await get<{ areaLayouts: { name: string; corners: { latitude: number; longitude: number }[] }[] }>(
-      '/rest/yard/layout',
+    const byNumber = await outcome(
+      superadmin.api.inventory.container({ params: { n: plain.containerNumber.toLowerCase() } }),
     );
-    const corners = layout.body.areaLayouts.find((entry) => entry.name === 'A')!.corners;
+    expect(byNumber.body).toMatchObject({ containerId: plain.id, location: 'A_7_2_1' });
+    expect((await outcome(superadmin.api.inventory.container({ params: { n: containerNumber() } }))).status).toBe(404);
+
+    const location = await outcome(superadmin.api.inventory.location({ params: { n: plain.containerNumber } }));
+    expect(location.body).toMatchObject({ location: 'A_7_2_1', area: 'A', row: '7', column: '2', stackIndex: '1' });
+    const layout = await outcome(superadmin.api.yard.layout());
+    const corners = layout.body.areaLayouts.find((entry) => entry.name === 'A')!.corners!;
     const latitudes = corners.map((corner) => corner.latitude);
     expect(location.body.latitude).toBeGreaterThanOrEqual(Math.min(...latitudes));
     expect(location.body.latitude).toBeLessThanOrEqual(Math.max(...latitudes));
     const nowhere = await addContainer(t, superadmin.auth);
-    expect((await get<ContainerLocation>(`/rest/yard/location/${nowhere.id}`)).body).toMatchObject({
+    expect(
+      (await outcome(superadmin.api.inventory.location({ params: { n: String(nowhere.id) } }))).body,
+    ).toMatchObject({
       location: null,
       latitude: null,
     });
@@ -615,10 +617,10 @@ describe('inventory reads', () => {
 
   it('keeps the inventory for inventoryVisible, and location updates for create/update rights', async () => {
     const operator = await t.login('operator');
-    expect((await get('/rest/yard/load', operator.auth)).status).toBe(403);
-    expect((await get('/rest/yard/containers/A', operator.auth)).status).toBe(403);
+    expect((await outcome(operator.api.inventory.load())).status).toBe(403);
+    expect((await outcome(operator.api.inventory.areaContainers({ params: { area: 'A' } }))).status).toBe(403);
     const box = await addContainer(t, superadmin.auth, { location: 'B_8_20_1' });
-    expect((await get(`/rest/yard/location/${box.id}`, operator.auth)).status).toBe(200);
+    expect((await outcome(operator.api.inventory.location({ params: { n: String(box.id) } }))).status).toBe(200);
     const moved = await update(
       [{ containerId: box.id, number: box.containerNumber, newLocation: 'B_8_19_1' }],
       operator.auth,
@@ -649,6 +651,8 @@ describe('inventory reads', () => {
     expect((await move(onContainers.auth, '/containers', 'B_8_12_1')).statusCode).toBe(200);
     expect((await move(onInventory.auth, '/containers', 'B_8_13_1')).statusCode).toBe(403);
     expect((await move(onContainers.auth, '/inventory', 'B_8_13_1')).statusCode).toBe(403);
-    expect((await get<ContainerLocation>(`/rest/yard/location/${box.id}`)).body.location).toBe('B_8_12_1');
+    expect((await outcome(superadmin.api.inventory.location({ params: { n: String(box.id) } }))).body.location).toBe(
+      'B_8_12_1',
+    );
   });
 });
