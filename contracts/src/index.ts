@@ -17,6 +17,8 @@ export * from './configuration';
 export * from './live';
 export * from './frame';
 export * from './ocr';
+export * from './gate-operations';
+export * from './trailers';
 export * from './jobs';
 export * from './api/index';
 export * from './events';

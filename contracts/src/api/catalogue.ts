@@ -3,12 +3,14 @@ import { configuration } from './routes/configuration';
 import { containers } from './routes/containers';
 import { deviceLogs } from './routes/device-logs';
 import { exportFiles } from './routes/exports';
+import { gateOperations } from './routes/gate-operations';
 import { gates } from './routes/gates';
 import { inventory } from './routes/inventory';
 import { machines } from './routes/machines';
 import { masterData } from './routes/master-data';
 import { cameras, ocr } from './routes/ocr';
 import { roles } from './routes/roles';
+import { trailers } from './routes/trailers';
 import { users } from './routes/users';
 import { yard } from './routes/yard';
 
@@ -30,6 +32,8 @@ export const routes = {
   machines,
   ocr,
   cameras,
+  gateOperations,
+  trailers,
 };
 
 export type Routes = typeof routes;

@@ -16,3 +16,5 @@ export * from './role-grant';
 export * from './inventory-write';
 export * from './permission-effects';
 export * from './yard-time';
+export * from './gate';
+export * from './task-types';

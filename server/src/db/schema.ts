@@ -11,3 +11,6 @@ export * from '../modules/inventory/containers.table';
 export * from '../modules/configuration/configuration.table';
 export * from '../modules/ocr/ocr.table';
 export * from '../modules/jobs/jobs.table';
+export * from '../modules/trailers/trailers.table';
+export * from '../modules/tasks/tasks.table';
+export * from '../modules/gate-operations/gate-operations.table';

@@ -76,6 +76,13 @@ export const containers = pgTable(
     uniqueIndex('containers_active_number_unique')
       .on(table.containerNumber)
       .where(sql`${table.dispatchedAt} is null and ${table.voidedAt} is null`),
+    // An RFID tag is bound to one active container (spec 1 §4: bound at gate-in, released at
+    // dispatch); the special tags of spec 1 §9 stand in for a tag and are shared.
+    uniqueIndex('containers_active_tag_unique')
+      .on(table.rfidTagId)
+      .where(
+        sql`${table.dispatchedAt} is null and ${table.voidedAt} is null and ${table.rfidTagId} is not null and ${table.rfidTagId} not in ('Refer Tag', 'ODC Tag', 'Tank Tag', 'DummyTag')`,
+      ),
     index('containers_number_idx').on(table.containerNumber),
     index('containers_igm_item_idx').on(table.igm, table.item),
     index('containers_gate_in_idx').on(table.gateInAt),

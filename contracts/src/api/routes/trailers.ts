@@ -1,0 +1,139 @@
+import { ExportQuery, ExportResponse, IdParams, StatusResponse } from '../../common';
+import {
+  PermanentTrailerInput,
+  PermanentTrailersPage,
+  PlaCardInput,
+  PlaCardsPage,
+  PlaCardsQuery,
+  TrailerDispatchQuery,
+  TrailerInput,
+  TrailerSaved,
+  TrailersPage,
+  TrailersQuery,
+} from '../../trailers';
+import { defineRoute } from '../route';
+
+// Trailers, PLA cards and permanent trailers (spec 3 §7 Trailers). Managing them is a create or
+// update on /trailers (spec 3 §6); re-dispatching a dispatched trailer is the admins' (checked by
+// the service, spec 3 §5).
+const read = { flag: 'trailersVisible' } as const;
+const write = { flag: 'trailersVisible', write: true, screen: '/trailers' } as const;
+const tags = ['trailers'];
+
+// Uploads (pla-cards/upload, permanent/upload: multipart `file` and `user`) are added by the
+// trailers module together with multipart support in the catalogue.
+export const trailers = {
+  page: defineRoute({
+    method: 'GET',
+    path: '/rest/enterprise/trailers',
+    query: TrailersQuery,
+    response: TrailersPage,
+    access: read,
+    tags,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/rest/enterprise/trailers',
+    body: TrailerInput,
+    response: TrailerSaved,
+    access: write,
+    tags,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/rest/enterprise/trailers',
+    body: TrailerInput,
+    response: TrailerSaved,
+    access: write,
+    tags,
+  }),
+  dispatch: defineRoute({
+    method: 'GET',
+    path: '/rest/enterprise/trailers/dispatch',
+    query: TrailerDispatchQuery,
+    response: StatusResponse,
+    access: write,
+    changesState: true,
+    tags,
+  }),
+  export: defineRoute({
+    method: 'GET',
+    path: '/rest/enterprise/trailers/export',
+    query: ExportQuery,
+    response: ExportResponse,
+    access: read,
+    tags,
+  }),
+  plaCards: defineRoute({
+    method: 'GET',
+    path: '/rest/enterprise/trailers/pla-cards',
+    query: PlaCardsQuery,
+    response: PlaCardsPage,
+    access: read,
+    tags,
+  }),
+  createPlaCard: defineRoute({
+    method: 'POST',
+    path: '/rest/enterprise/trailers/pla-cards',
+    body: PlaCardInput,
+    response: TrailerSaved,
+    access: write,
+    tags,
+  }),
+  updatePlaCard: defineRoute({
+    method: 'PUT',
+    path: '/rest/enterprise/trailers/pla-cards',
+    body: PlaCardInput,
+    response: TrailerSaved,
+    access: write,
+    tags,
+  }),
+  deletePlaCard: defineRoute({
+    method: 'DELETE',
+    path: '/rest/enterprise/trailers/pla-cards/:id',
+    params: IdParams,
+    response: StatusResponse,
+    access: write,
+    tags,
+  }),
+  permanent: defineRoute({
+    method: 'GET',
+    path: '/rest/enterprise/trailers/permanent',
+    query: PlaCardsQuery,
+    response: PermanentTrailersPage,
+    access: read,
+    tags,
+  }),
+  createPermanent: defineRoute({
+    method: 'POST',
+    path: '/rest/enterprise/trailers/permanent',
+    body: PermanentTrailerInput,
+    response: TrailerSaved,
+    access: write,
+    tags,
+  }),
+  updatePermanent: defineRoute({
+    method: 'PUT',
+    path: '/rest/enterprise/trailers/permanent',
+    body: PermanentTrailerInput,
+    response: TrailerSaved,
+    access: write,
+    tags,
+  }),
+  deletePermanent: defineRoute({
+    method: 'DELETE',
+    path: '/rest/enterprise/trailers/permanent/:id',
+    params: IdParams,
+    response: StatusResponse,
+    access: write,
+    tags,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/rest/enterprise/trailers/:id',
+    params: IdParams,
+    response: StatusResponse,
+    access: write,
+    tags,
+  }),
+};
