@@ -1,0 +1,331 @@
+// `npm run bench:gate`: the gate clerk's transactions while the device pipeline is busy.
+//
+//   1. Starts Openyard in a child process (bench/lib/stack-child.ts) as `npm start` runs it (embedded:
+//      PGlite, aedes, in-process queue; BENCH_TOPOLOGIES=services for PostgreSQL, Redis, Mosquitto).
+//   2. Background: BENCH_READERS RFID readers on a gate of their own publish BENCH_TAG_RATE tag reads
+//      per second (QoS 1) through the whole pipeline for the length of the run.
+//   3. Gate-in (POST gate/containers, single 20 ft with tag and trailer) and dispatch (GET
+//      gate/dispatch of a container gated in during the warm-up) at BENCH_GATE_RATE each per second,
+//      evenly paced (open loop), with GET /rest/health at the same rate as the baseline of the same run.
+//   4. Chromium on /gate: a reader of the measured gate publishes a tag; the time until the tag field
+//      of the open form shows it (read every animation frame in the page) — tag published → shown.
+// The last line printed is one JSON object: {"gateInP99Ms","dispatchP99Ms","tagToScreenP95Ms", …}.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { MqttClient } from 'mqtt';
+import { chromium } from 'playwright-core';
+import { checkDigit, topics as deviceTopics, type GateInForm } from '@openyard/contracts';
+import { benchLogin, type BenchClient } from './lib/api';
+import { startChild, type Child } from './lib/child';
+import { closeFleet, connectFleet, offerLoad } from './lib/load';
+import { createDatabase, dropRedisPrefix, SERVICES } from './lib/services';
+import { fmt, percentiles, round, sleep, table } from './lib/stats';
+
+type Topology = 'embedded' | 'services';
+const number = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const TAG_RATE = number('BENCH_TAG_RATE', 2000);
+const GATE_RATE = number('BENCH_GATE_RATE', 20);
+const SECONDS = number('BENCH_SECONDS', 20);
+const READERS = number('BENCH_READERS', 20);
+const SCREEN_SAMPLES = number('BENCH_SCREEN_SAMPLES', 40);
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded').split(',') as Topology[];
+
+// A valid ISO 6346 number from a serial: owner code BNCU, the check digit computed.
+function containerNumber(serial: number): string {
+  const first10 = `BNCU${String(serial).padStart(6, '0')}`;
+  return `${first10}${checkDigit(first10)}`;
+}
+const eightDigits = (value: number) => String(value).padStart(8, '0');
+const requestId = () => randomUUID().replaceAll('-', '');
+
+interface Timed {
+  latencies: number[];
+  failures: string[];
+}
+
+// Calls `send` `rate` times a second for `seconds`, on schedule whatever the answers take (an open
+// loop), and records each call's time to its answer.
+async function paced(rate: number, seconds: number, send: (index: number) => Promise<void>): Promise<Timed> {
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  const calls: Promise<void>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = started + (index * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const at = performance.now();
+    calls.push(
+      send(index).then(
+        () => void latencies.push(performance.now() - at),
+        (error: unknown) => void failures.push(error instanceof Error ? error.message : String(error)),
+      ),
+    );
+  }
+  await Promise.all(calls);
+  return { latencies, failures };
+}
+
+function gateInBody(serial: number, gateId: number): GateInForm {
+  return {
+    requestId: requestId(),
+    gateId,
+    mode: 'single',
+    container1Data: {
+      containerNumber: containerNumber(serial),
+      tagId: eightDigits(50_000_000 + serial),
+      containerSize: '20',
+      containerType: 'Dry (GP)',
+      gateInPurpose: 'Import',
+    },
+    trailerNumber: `BT${serial}`,
+    trailerTag1: eightDigits(70_000_000 + serial),
+    userName: 'superadmin',
+  };
+}
+
+async function gateIn(api: BenchClient, serial: number, gateId: number) {
+  const answer = await api.gateOperations.gateIn({ body: gateInBody(serial, gateId) });
+  if (answer.responsestatus !== 'success') throw new Error(`gate-in ${serial}: ${answer.responsestatus}`);
+}
+
+async function dispatch(api: BenchClient, serial: number, gateId: number) {
+  const answer = await api.gateOperations.dispatch({
+    query: {
+      requestId: requestId(),
+      gateId,
+      containerNumber: containerNumber(serial),
+      containerSize: '20',
+      exitProcess: 'Delivery',
+      trailerNumber: `BT${serial}`,
+      dispatchTime: Date.now(),
+      userName: 'superadmin',
+    },
+  });
+  if (!answer.dispatched) throw new Error(`dispatch ${serial}: ${answer.responsestatus}`);
+}
+
+// Tag published on the broker → shown in the open gate form's container tag field, in Chromium.
+async function tagToScreen(baseUrl: string, reader: MqttClient, readerId: number, gateId: number) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Username').fill('superadmin');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/', { timeout: 30_000 });
+    await page.goto(`${baseUrl}/gate?gateId=${gateId}`);
+    const field = page.getByTestId('gate-tag-container1');
+    await field.waitFor({ timeout: 30_000 });
+    const samples: number[] = [];
+    for (let sample = 0; sample < SCREEN_SAMPLES; sample += 1) {
+      const tag = eightDigits(90_000_000 + sample);
+      // The page watches the field every frame and notes when the tag is in it.
+      const shown = page.evaluate<number>(`new Promise((resolve) => {
+        const check = () => {
+          const input = document.querySelector('[data-testid="gate-tag-container1"]');
+          if (input && input.value === ${JSON.stringify(tag)}) resolve(Date.now());
+          else requestAnimationFrame(check);
+        };
+        check();
+      })`);
+      const published = Date.now();
+      await reader.publishAsync(
+        deviceTopics.readerTag(readerId),
+        JSON.stringify({
+          messageId: `screen-${sample}-${randomBytes(3).toString('hex')}`,
+          timestamp: published,
+          tagId: tag,
+        }),
+        { qos: 1 },
+      );
+      samples.push((await shown) - published);
+      await sleep(150);
+    }
+    await page.screenshot({ path: 'e2e/artifacts/bench-gate.png' });
+    return samples;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runTopology(topology: Topology) {
+  const tag = randomBytes(4).toString('hex');
+  const prefix = `oy-bench-${tag}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'openyard-bench-'));
+  const database = topology === 'services' ? await createDatabase() : null;
+  const fleets: MqttClient[][] = [];
+  let child: Child | null = null;
+  const log = (line: string) => console.log(`[${topology}] ${line}`);
+  try {
+    child = await startChild(topology);
+    const started = await child.call({
+      op: 'start',
+      env: {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DEMO: '1',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+        API_RATE_LIMIT_PER_MINUTE: '1000000',
+        INGEST_CLIENT_ID: prefix,
+        WEB_DIR: resolve('web/dist'),
+        ...(topology === 'services'
+          ? {
+              DATABASE_URL: database!.url,
+              REDIS_URL: SERVICES.redisUrl,
+              MQTT_URL: SERVICES.mqttUrl,
+              REDIS_PREFIX: prefix,
+              INGEST_SHARE_GROUP: prefix,
+              JWT_SECRET: randomBytes(32).toString('hex'),
+            }
+          : { MQTT_PORT: '0' }),
+      },
+    });
+    const { baseUrl } = started;
+    const brokerUrl = started.brokerUrl ?? SERVICES.mqttUrl;
+    const { api } = await benchLogin(baseUrl);
+
+    // Two gates of the bench's own: one whose readers carry the background load, one measured.
+    const gate = async (name: string) =>
+      (await api.gates.create({ body: { name, type: 'IN', positionLat: 18.94, positionLong: 72.95 } })).gate.id;
+    const busyGate = await gate(`Bench-${tag}-busy`);
+    const measuredGate = await gate(`Bench-${tag}-gate`);
+    const reader = async (name: string, gateId: number) => {
+      const saved = await api.gates.createReader({
+        body: { name, readerType: 'GATEIN', ip: '10.78.0.1', gate: { id: gateId } },
+      });
+      return { id: saved.reader.id, ...saved.credentials! };
+    };
+    const readers: Awaited<ReturnType<typeof reader>>[] = [];
+    for (let i = 0; i < READERS; i += 1) readers.push(await reader(`Bench-${tag}-R${i + 1}`, busyGate));
+    const measuredReader = await reader(`Bench-${tag}-measured`, measuredGate);
+    const login = (device: { mqttUsername: string; mqttPassword: string }) =>
+      topology === 'embedded'
+        ? { clientId: device.mqttUsername, username: device.mqttUsername, password: device.mqttPassword }
+        : { clientId: `${prefix}-${device.mqttUsername}` };
+    const readerClients = await connectFleet(brokerUrl, readers.map(login));
+    fleets.push(readerClients);
+    const [measuredClient] = await connectFleet(brokerUrl, [login(measuredReader)]);
+    fleets.push([measuredClient!]);
+
+    // Warm-up: the containers the measured phase dispatches, gated in at the measured rate.
+    const warm = Math.round(GATE_RATE * SECONDS);
+    const warmUp = await paced(GATE_RATE * 2, SECONDS / 2, (index) => gateIn(api, index, measuredGate));
+    if (warmUp.failures.length) throw new Error(`warm-up: ${warmUp.failures.slice(0, 3).join('; ')}`);
+    log(`${warm} containers gated in for the dispatches`);
+
+    // The background tag load for the whole measured phase (and the screen part after it).
+    let loadRunning = true;
+    const background = offerLoad({
+      clients: readerClients,
+      rate: TAG_RATE,
+      durationMs: (SECONDS + 120) * 1000,
+      shouldStop: () => !loadRunning,
+      message: (sequence, client) => ({
+        topic: deviceTopics.readerTag(readers[client]!.id),
+        payload: JSON.stringify({ messageId: `${tag}-${sequence}`, timestamp: Date.now(), tagId: `T${sequence}` }),
+      }),
+    });
+    await sleep(2000);
+    const [gateIns, dispatches, baseline] = await Promise.all([
+      paced(GATE_RATE, SECONDS, (index) => gateIn(api, warm + index, measuredGate)),
+      paced(GATE_RATE, SECONDS, (index) => dispatch(api, index, measuredGate)),
+      paced(GATE_RATE, SECONDS, async () => {
+        const response = await fetch(`${baseUrl}/rest/health`);
+        await response.arrayBuffer();
+      }),
+    ]);
+    const screen = await tagToScreen(baseUrl, measuredClient!, measuredReader.id, measuredGate);
+    loadRunning = false;
+    const tags = await background;
+
+    const figures = {
+      topology,
+      tagRate: round(tags.accepted / ((tags.endedAt - tags.startedAt) / 1000)),
+      gateRate: GATE_RATE,
+      gateIn: percentiles(gateIns.latencies),
+      dispatch: percentiles(dispatches.latencies),
+      baseline: percentiles(baseline.latencies),
+      tagToScreen: percentiles(screen),
+      failures: gateIns.failures.length + dispatches.failures.length,
+    };
+    console.log(
+      table([
+        ['call', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'failed'],
+        ...(
+          [
+            ['gate-in', gateIns],
+            ['dispatch', dispatches],
+            ['GET /rest/health (baseline)', baseline],
+          ] as const
+        ).map(([name, timed]) => {
+          const p = percentiles(timed.latencies);
+          return [name, timed.latencies.length, fmt(p.p50, 1), fmt(p.p95, 1), fmt(p.p99, 1), timed.failures.length];
+        }),
+        [
+          'tag published → shown in /gate',
+          screen.length,
+          fmt(figures.tagToScreen.p50, 1),
+          fmt(figures.tagToScreen.p95, 1),
+          fmt(figures.tagToScreen.p99, 1),
+          0,
+        ],
+      ]),
+    );
+    log(`background tag reads accepted by the broker: ${fmt(figures.tagRate)}/s (offered ${TAG_RATE}/s)`);
+    if (gateIns.failures.length) log(`gate-in failures: ${gateIns.failures.slice(0, 3).join('; ')}`);
+    if (dispatches.failures.length) log(`dispatch failures: ${dispatches.failures.slice(0, 3).join('; ')}`);
+    return figures;
+  } finally {
+    await closeFleet(fleets.flat()).catch(() => undefined);
+    await child?.close();
+    if (database) await database.drop().catch(() => undefined);
+    if (topology === 'services') await dropRedisPrefix(prefix).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const results = [];
+  for (const topology of TOPOLOGIES) results.push(await runTopology(topology));
+  const first = results[0]!;
+  console.log(
+    JSON.stringify({
+      gateInP99Ms: round(first.gateIn.p99, 1),
+      dispatchP99Ms: round(first.dispatch.p99, 1),
+      tagToScreenP95Ms: round(first.tagToScreen.p95, 1),
+      baselineP99Ms: round(first.baseline.p99, 1),
+      gateInP99OverBaseline: round((first.gateIn.p99 ?? 0) / (first.baseline.p99 ?? 1), 2),
+      dispatchP99OverBaseline: round((first.dispatch.p99 ?? 0) / (first.baseline.p99 ?? 1), 2),
+      tagRate: first.tagRate,
+      gateRate: first.gateRate,
+      failures: first.failures,
+      topologies: results,
+    }),
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
