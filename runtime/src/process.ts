@@ -16,7 +16,7 @@ import { buildApp } from '@openyard/server/app';
 import { ConfigError, resolveJwtSecret, resolveMqttServicePassword, type Config } from '@openyard/server/config';
 import { demoDevicesPath, seedDemoDevices } from '@openyard/server/db/seed/demo-devices';
 import { seedDemoContainers } from '@openyard/server/db/seed/demo-containers';
-import { seedDemo, seedInitialSuperadmin, seedReferenceData } from '@openyard/server/db/seed/seed';
+import { DEMO_PASSWORD, seedDemo, seedInitialSuperadmin, seedReferenceData } from '@openyard/server/db/seed/seed';
 import { createJobStore } from '@openyard/server/modules/jobs';
 import { requeueFrameIntake } from '@openyard/server/modules/ocr';
 import { createOutboxRelay, type AfterCommit } from '@openyard/server/modules/outbox';
@@ -161,6 +161,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
       url: broker.url,
       devices: demoDevicesPath(config.dataDir),
       apiUrl: `http://127.0.0.1:${config.port}`,
+      // The demo's users have the demo password: its gate clerk works the demo gates.
+      ...(config.demo ? { gateClerk: { username: 'superadmin', password: DEMO_PASSWORD } } : {}),
       logger: logger.child({ component: 'simulator' }),
     });
     stops.push(() => simulator.stop());

@@ -15,6 +15,7 @@ import { SimulatedItv } from './devices/itv';
 import { SimulatedMachine } from './devices/machine';
 import { SimulatedReader } from './devices/reader';
 import { folderVisits, renderContainerFrame } from './frames';
+import { runGateClerk } from './gate-clerk';
 import { RateLimiter, Semaphore, type Random } from './pacing';
 import { loadYardMap } from './yard';
 
@@ -32,6 +33,9 @@ export interface SimulatorOptions {
   // A folder of JPEGs to send instead of rendered frames.
   frames?: string;
   logger?: SimulatorLogger;
+  // A user the demo's gate clerk signs in as (with apiUrl): trucks are gated in and dispatched
+  // through the REST API as the /gate screen does.
+  gateClerk?: { username: string; password: string };
   random?: Random;
   maxInFlight?: number;
 }
@@ -164,6 +168,21 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
       return connection ? [new SimulatedItv(connection, device, environment, gateIds).run()] : [];
     }),
   ];
+  if (options.apiUrl && options.gateClerk)
+    loops.push(
+      runGateClerk({
+        apiUrl: options.apiUrl,
+        ...options.gateClerk,
+        readTag: async (gateId, tagId) => {
+          if (!readers.some((reader) => reader.device.gateId === gateId)) return false;
+          await truckArrives(gateId, tagId);
+          return true;
+        },
+        random,
+        signal: controller.signal,
+        logger,
+      }),
+    );
   logger.info(
     `Simulating ${connections.length} devices on ${options.url} at ~${rate} msg/s over the ${yard.source === 'api' ? "server's" : 'demo'} yard` +
       (failedDevices > 0 ? ` (${failedDevices} could not connect)` : ''),
