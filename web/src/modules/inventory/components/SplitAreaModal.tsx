@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { messages, splitAreaError } from '@openyard/contracts';
+import { FormModal } from '../../../ui/FormModal';
 import { useYardOperation } from '../hooks/useYardOperation';
 import { columnInfos, columnOptions } from '../utils/columnOptions';
 import type { YardGeometry } from '../utils/yardGeometry';
-import { YardOperationModal } from './YardOperationModal';
 
 // Split Area (spec 2 §3, §5): columns from..to of an area become a new area; never the whole area.
 export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; onClose: () => void }) {
@@ -32,11 +32,11 @@ export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; 
   };
 
   return (
-    <YardOperationModal
+    <FormModal
       title="Split area"
-      action="Split"
+      submitLabel="Split"
       error={operation.error}
-      pending={operation.pending}
+      saving={operation.pending}
       onSubmit={submit}
       onClose={onClose}
       testId="split-area-form"
@@ -92,6 +92,6 @@ export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; 
         checked={adjustFurtherColumns}
         onChange={(event) => setAdjustFurtherColumns(event.currentTarget.checked)}
       />
-    </YardOperationModal>
+    </FormModal>
   );
 }
