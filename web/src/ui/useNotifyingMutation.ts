@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { errorMessageOf } from './errorMessageOf';
 import { notifyAlert } from './notifyAlert';
+import { notifyError } from './notifyError';
 import { notifySuccess } from './notifySuccess';
 
 export interface NotifyingMutationOptions<Input, Reply> {
@@ -15,6 +16,11 @@ export interface NotifyingMutationOptions<Input, Reply> {
   // Refusals show as the spec's alert with the server's words (five seconds) unless `quiet`: the
   // caller shows them itself (a form puts them on its field).
   quiet?: boolean;
+  // The spec's failure message over the server's words ("User could not be added!").
+  refusalTitle?: string | ((input: Input) => string);
+  // 'notice' for the two-second failure notice instead of the five-second alert (spec 3 §8/§9:
+  // a form's save, a role's delete).
+  refusalAs?: 'alert' | 'notice';
 }
 
 // The success notice of a reply: the caller's text, or the reply's own message.
@@ -34,6 +40,8 @@ export function useNotifyingMutation<Input, Reply>({
   refresh,
   success,
   quiet = false,
+  refusalTitle,
+  refusalAs = 'alert',
 }: NotifyingMutationOptions<Input, Reply>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -42,8 +50,13 @@ export function useNotifyingMutation<Input, Reply>({
       const notice = successNoticeOf(success, reply, input);
       if (notice) notifySuccess(notice);
     },
-    onError: (error) => {
-      if (!quiet) notifyAlert(errorMessageOf(error));
+    onError: (error, input) => {
+      if (quiet) return;
+      const detail = errorMessageOf(error);
+      const title = typeof refusalTitle === 'function' ? refusalTitle(input) : refusalTitle;
+      if (refusalAs === 'alert') notifyAlert(detail, title);
+      else if (title) notifyError(title, detail);
+      else notifyError(detail);
     },
     onSettled: () =>
       Promise.all([
