@@ -85,29 +85,11 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   };
   const selectedLocation = locationOf(selected);
 
-  const search = useGridSearch({
-    store,
-    geometry,
-    slotFormat,
-    startHeight,
-    enterprise,
-    phone,
-    select: setSelectedId,
-  });
+  const yard = { store, geometry, slotFormat, enterprise, select: setSelectedId };
+  const search = useGridSearch({ ...yard, startHeight, phone });
   const { highlighted, tooltip } = search;
   const gridRef = useRef<HTMLDivElement>(null);
-  const menu = useGridMenu({
-    store,
-    geometry,
-    slotFormat,
-    enterprise,
-    selected,
-    selectedLocation,
-    select: setSelectedId,
-    search,
-    setFilters,
-    gridRef,
-  });
+  const menu = useGridMenu({ ...yard, selected, selectedLocation, search, setFilters, gridRef });
 
   const filterArea = useCallback(
     (areaId: number, filter: AreaFilter) =>

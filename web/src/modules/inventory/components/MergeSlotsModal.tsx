@@ -5,6 +5,7 @@ import { FormModal } from '../../../ui/FormModal';
 import { useYardOperation } from '../hooks/useYardOperation';
 import { columnInfos, columnOptions } from '../utils/columnOptions';
 import type { YardGeometry } from '../utils/yardGeometry';
+import { AreaSelect } from './AreaSelect';
 
 const REQUIRED = 'Choose the area, the from column and the to column';
 
@@ -49,10 +50,8 @@ export function MergeSlotsModal({
       onClose={onClose}
       testId={`${mode}-slots-form`}
     >
-      <Select
-        allowDeselect={false}
-        label="Area"
-        data={geometry.areas.map((entry) => entry.name)}
+      <AreaSelect
+        geometry={geometry}
         value={areaName}
         onChange={(value) => {
           setAreaName(value);

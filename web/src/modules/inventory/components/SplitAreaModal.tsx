@@ -5,6 +5,7 @@ import { FormModal } from '../../../ui/FormModal';
 import { useYardOperation } from '../hooks/useYardOperation';
 import { columnInfos, columnOptions } from '../utils/columnOptions';
 import type { YardGeometry } from '../utils/yardGeometry';
+import { AreaSelect } from './AreaSelect';
 
 // Split Area (spec 2 §3, §5): columns from..to of an area become a new area; never the whole area.
 export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; onClose: () => void }) {
@@ -41,17 +42,16 @@ export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; 
       onClose={onClose}
       testId="split-area-form"
     >
-      <Select
-        allowDeselect={false}
+      <AreaSelect
+        geometry={geometry}
         label="From area"
-        data={geometry.areas.map((entry) => entry.name)}
         value={areaName}
         onChange={(value) => {
           setAreaName(value);
           setFromCol(null);
           setToCol(null);
         }}
-        data-testid="split-area-area"
+        testId="split-area-area"
       />
       <SimpleGrid cols={2}>
         <Select
