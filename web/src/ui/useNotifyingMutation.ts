@@ -32,17 +32,22 @@ export function successNoticeOf<Input, Reply>(
   return typeof success === 'function' ? success(reply, input) : success;
 }
 
+// How a refusal is shown: as the alert or the short failure notice, under the spec's heading when
+// there is one; null when the caller shows it itself (`quiet`).
+export function refusalNoticeOf<Input, Reply>(
+  { quiet = false, refusalTitle, refusalAs = 'alert' }: NotifyingMutationOptions<Input, Reply>,
+  detail: string,
+  input: Input,
+): { as: 'alert' | 'notice'; title: string | undefined; message: string } | null {
+  if (quiet) return null;
+  const title = typeof refusalTitle === 'function' ? refusalTitle(input) : refusalTitle;
+  return { as: refusalAs, title, message: detail };
+}
+
 // A write of a screen: useMutation that announces its success, alerts its refusal and reloads the
 // screen's queries. Per-call callbacks (`mutate(input, { onSuccess })`) still run after these.
-export function useNotifyingMutation<Input, Reply>({
-  mutationFn,
-  invalidates = [],
-  refresh,
-  success,
-  quiet = false,
-  refusalTitle,
-  refusalAs = 'alert',
-}: NotifyingMutationOptions<Input, Reply>) {
+export function useNotifyingMutation<Input, Reply>(options: NotifyingMutationOptions<Input, Reply>) {
+  const { mutationFn, invalidates = [], refresh, success } = options;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -51,12 +56,11 @@ export function useNotifyingMutation<Input, Reply>({
       if (notice) notifySuccess(notice);
     },
     onError: (error, input) => {
-      if (quiet) return;
-      const detail = errorMessageOf(error);
-      const title = typeof refusalTitle === 'function' ? refusalTitle(input) : refusalTitle;
-      if (refusalAs === 'alert') notifyAlert(detail, title);
-      else if (title) notifyError(title, detail);
-      else notifyError(detail);
+      const refusal = refusalNoticeOf(options, errorMessageOf(error), input);
+      if (!refusal) return;
+      if (refusal.as === 'alert') notifyAlert(refusal.message, refusal.title);
+      else if (refusal.title) notifyError(refusal.title, refusal.message);
+      else notifyError(refusal.message);
     },
     onSettled: () =>
       Promise.all([
