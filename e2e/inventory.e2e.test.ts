@@ -248,8 +248,8 @@ describe('inventory screen', () => {
     await page.getByTestId('split-area-to').click();
     await page.getByRole('option', { name: areaD.cellNames.at(-1)!.name, exact: true }).click();
     await page.getByTestId('split-area-name').fill('D2');
-    await page.getByTestId('yard-operation-submit').click();
-    await page.getByTestId('yard-operation-error').getByText(messages.splitAreaEntireArea).waitFor();
+    await page.getByTestId('split-area-form-save').click();
+    await page.getByTestId('split-area-form-error').getByText(messages.splitAreaEntireArea).waitFor();
     await screenshot(page, 'inventory-split-area');
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'detached' });
@@ -265,7 +265,7 @@ describe('inventory screen', () => {
     await page.getByRole('option').first().click();
     await merge.getByLabel('To column').click();
     await page.getByRole('option').first().click();
-    await page.getByTestId('yard-operation-submit').click();
+    await page.getByTestId('merge-slots-form-save').click();
     await page.getByText('Yard layout updated successfully').waitFor();
     await merge.waitFor({ state: 'detached' });
   });

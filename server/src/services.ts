@@ -51,14 +51,17 @@ export function createServices({
   };
   const exports = createExportsService(config.dataDir);
   const blobs = createFileBlobs(config.dataDir);
+  const accessChanged = () => access.changed();
+  const roles = createRolesService(db, { accessChanged });
+  const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports, accessChanged });
+  // Auth is below users and roles in the module graph: it gets what it needs of them here.
   const auth = createAuthService(db, {
     idleMinutes: config.yard.sessionExpireInIdleMins,
     loginFailuresPerMinute: config.loginRateLimitPerMinute,
     access,
+    users,
+    roles,
   });
-  const accessChanged = () => access.changed();
-  const roles = createRolesService(db, { accessChanged });
-  const users = createUsersService(db, { strictPasswordRule: config.yard.strictPasswordRule, exports, accessChanged });
   const layout = createYardLayoutService(db, config.yard);
   const inventory = createInventoryService(db, {
     slots: config.yard,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outcome, type TestClient } from '../../test/api-client';
 import { createTestApp, createUserWithPermissions, TEST_DATABASE, type TestApp } from '../../test/test-app';
 import { rolePermissions } from '../../db/schema';
 import { users } from '../../db/schema';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const user = (auth: Record<string, string>) => t.app.inject({ url: '/rest/user', headers: auth });
+const user = (session: { api: TestClient }) => outcome(session.api.auth.user());
 
 describe('sessions kept between touches', () => {
   it('answers a session’s requests with one principal until something changes it', async () => {
@@ -31,24 +32,24 @@ describe('sessions kept between touches', () => {
 
   it('a session ended by another server is refused once its notification is heard', async () => {
     const session = await t.login('operator');
-    expect((await user(session.auth)).statusCode).toBe(200);
+    expect((await user(session)).status).toBe(200);
     await t.db
       .update(sessions)
       .set({ endedAt: sql`now()`, endReason: 'logout' })
       .where(eq(sessions.id, sessionIdOf(session.token)));
     await t.accessSettled();
-    expect((await user(session.auth)).statusCode).toBe(401);
+    expect((await user(session)).status).toBe(401);
   });
 
   it('a user disabled by another server is refused, and its sessions end', async () => {
     const admin = await t.login('superadmin');
-    const { auth, userId } = await createUserWithPermissions(t, admin.auth, 'cache-disabled', {
+    const { api, auth, userId } = await createUserWithPermissions(t, admin.auth, 'cache-disabled', {
       inventoryVisible: true,
     });
-    expect((await user(auth)).statusCode).toBe(200);
+    expect((await user({ api })).status).toBe(200);
     await t.db.update(users).set({ enabled: false }).where(eq(users.id, userId));
     await t.accessSettled();
-    expect((await user(auth)).statusCode).toBe(401);
+    expect((await user({ api })).status).toBe(401);
     const [row] = await t.db
       .select()
       .from(sessions)
@@ -58,34 +59,29 @@ describe('sessions kept between touches', () => {
 
   it('a permission taken away by another server is refused at the next request', async () => {
     const admin = await t.login('superadmin');
-    const { auth, userId } = await createUserWithPermissions(t, admin.auth, 'cache-permissions', {
+    const { api, userId } = await createUserWithPermissions(t, admin.auth, 'cache-permissions', {
       inventoryVisible: true,
     });
-    const grid = () => t.app.inject({ url: '/rest/yard/grid', headers: auth });
-    expect((await grid()).statusCode).toBe(200);
+    const grid = () => outcome(api.inventory.grid());
+    expect((await grid()).status).toBe(200);
     await t.db
       .update(rolePermissions)
       .set({ inventoryVisible: false })
       .where(eq(rolePermissions.roleId, (await roleIdOf(userId))!));
     await t.accessSettled();
-    expect((await grid()).statusCode).toBe(403);
+    expect((await grid()).status).toBe(403);
   });
 
   it('a change made through this server acts at once, before any notification', async () => {
     const admin = await t.login('superadmin');
-    const { auth, userId } = await createUserWithPermissions(t, admin.auth, 'cache-local', {
+    const { api, userId } = await createUserWithPermissions(t, admin.auth, 'cache-local', {
       inventoryVisible: true,
     });
-    expect((await user(auth)).statusCode).toBe(200);
-    const me = (await user(auth)).json<{ role: string; userName: string }>();
-    const disable = await t.app.inject({
-      method: 'PUT',
-      url: '/rest/enterprise/users',
-      headers: admin.auth,
-      payload: { id: userId, username: me.userName, role: { id: (await roleIdOf(userId))! }, enabled: false },
+    const me = await api.auth.user();
+    await admin.api.users.update({
+      body: { id: userId, username: me.userName, role: { id: (await roleIdOf(userId))! }, enabled: false },
     });
-    expect(disable.statusCode).toBe(200);
-    expect((await user(auth)).statusCode).toBe(401);
+    expect((await user({ api })).status).toBe(401);
   });
 });
 

@@ -1,13 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { messages, systemRoleOf, type UserInfo } from '@openyard/contracts';
+import { messages, systemRoleOf, type PermissionSet, type UserInfo } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, sessionExpired, unauthenticated } from '../../errors';
-import { effectivePermissions } from '../roles';
-import { usersRepository } from '../users';
 import type { AccessCache } from './access-cache';
 import { burnPasswordCheck, verifyPassword } from './password-hasher';
 import type { Principal } from './principal';
 import { sessionsRepository } from './sessions.repository';
+
+type LoadedSession = NonNullable<Awaited<ReturnType<typeof sessionsRepository.load>>>;
+
+// What auth asks of the users and roles modules. Those modules build on auth (its Principal,
+// password hasher and sessions), so auth does not import them: createServices hands their
+// services in.
+export interface AuthDirectory {
+  users: {
+    findForLogin(username: string): Promise<{ id: number; passwordHash: string; enabled: boolean } | undefined>;
+  };
+  roles: {
+    effectivePermissions(
+      role: LoadedSession['role'],
+      stored: LoadedSession['permissions'],
+    ): { landingPage: string; permissions: PermissionSet };
+  };
+}
 
 // Writing last-seen on every request would turn reads into writes; 15 s is far below the idle limit.
 const TOUCH_INTERVAL_MS = 15_000;
@@ -39,9 +54,9 @@ function createFailedLoginCounter(maxPerMinute: number) {
 
 export function createAuthService(
   db: Database,
-  options: { idleMinutes: number; loginFailuresPerMinute: number; access: AccessCache },
+  options: { idleMinutes: number; loginFailuresPerMinute: number; access: AccessCache } & AuthDirectory,
 ) {
-  const { access } = options;
+  const { access, users, roles } = options;
   const idleMs = options.idleMinutes * 60_000;
   const failedLogins = createFailedLoginCounter(options.loginFailuresPerMinute);
 
@@ -70,7 +85,7 @@ export function createAuthService(
       await sessionsRepository.touch(db, sessionId, userId, now);
       lastSeenAt = now.getTime();
     }
-    const { landingPage, permissions } = effectivePermissions(row.role, row.permissions);
+    const { landingPage, permissions } = roles.effectivePermissions(row.role, row.permissions);
     const principal: Principal = Object.freeze({
       userId: row.user.id,
       username: row.user.username,
@@ -90,7 +105,7 @@ export function createAuthService(
     async login(username: string, password: string, client: { ip: string | null; userAgent: string | null }) {
       if (failedLogins.blocked(username, client.ip, Date.now()))
         throw new AppError(429, 'RATE_LIMITED', messages.loginRateLimited);
-      const user = await usersRepository.findByUsername(db, username);
+      const user = await users.findForLogin(username);
       if (!user) {
         await burnPasswordCheck(password);
         failedLogins.fail(username, client.ip, Date.now());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveMessage, Rule, YardLayout } from '@openyard/contracts';
+import type { LiveMessage, RuleInput } from '@openyard/contracts';
+import { outcome, type TestClient } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { projectEvents } from '../../live/projection';
 
@@ -12,15 +13,12 @@ beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
   t.bus.subscribe((batch) => events.push(...projectEvents(batch)));
-  const layout = (await t.app.inject({ url: '/rest/yard/layout' })).json<YardLayout>();
+  const layout = await t.api.yard.layout();
   cells = layout.areaLayouts.find((area) => area.name === 'C')!.rowLayouts.flatMap((row) => row.cellLayouts);
 });
 afterAll(() => t.close());
 
-const save = async (payload: object, auth = superadmin.auth) => {
-  const response = await t.app.inject({ method: 'POST', url: '/rest/configuration', headers: auth, payload });
-  return { status: response.statusCode, body: response.json<{ message: string; rule: Rule }>() };
-};
+const save = (body: RuleInput, api: TestClient = superadmin.api) => outcome(api.configuration.save({ body }));
 
 describe('colour rules', () => {
   it('saves, loads, renames and deletes a rule with its cells', async () => {
@@ -45,27 +43,18 @@ describe('colour rules', () => {
       hazardous: false,
       cells: cells.slice(0, 3).map(({ id, name, fullName }) => ({ id, name, fullName })),
     });
-    const loaded = (await t.app.inject({ url: '/rest/configuration/load', headers: superadmin.auth })).json<Rule[]>();
+    const loaded = await superadmin.api.configuration.load();
     expect(loaded.map((rule) => rule.name)).toContain('Reefer row');
 
     const renamed = await save({ ...created.body.rule, name: 'Reefers', cells: cells.slice(1, 4) });
     expect(renamed.body.rule.cells.map((cell) => cell.id)).toEqual(cells.slice(1, 4).map((cell) => cell.id));
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/rest/configuration/${created.body.rule.id}`,
-      headers: superadmin.auth,
+    const remove = () => outcome(superadmin.api.configuration.delete({ params: { id: created.body.rule.id } }));
+    expect(await remove()).toEqual({
+      status: 200,
+      body: { responsestatus: 'success', message: 'Rule deleted successfully' },
     });
-    expect(deleted.json()).toEqual({ responsestatus: 'success', message: 'Rule deleted successfully' });
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/rest/configuration/${created.body.rule.id}`,
-          headers: superadmin.auth,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await remove()).status).toBe(404);
     await t.relay.kick();
     expect(events.some((event) => event.type === 'inventory.layout.v1' && event.data.reason === 'rules')).toBe(true);
   });
@@ -96,21 +85,14 @@ describe('colour rules', () => {
     const community = await createTestApp({ env: { EDITION: 'community' } });
     try {
       const session = await community.login('superadmin');
-      const response = await community.app.inject({
-        method: 'POST',
-        url: '/rest/configuration',
-        headers: session.auth,
-        payload: { name: 'X', color: '#123456', cells: [{ id: 1 }] },
-      });
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: 'This feature is only available in Enterprise version' });
-      expect((await community.app.inject({ url: '/rest/configuration/load', headers: session.auth })).statusCode).toBe(
-        200,
-      );
+      const refused = await save({ name: 'X', color: '#123456', cells: [{ id: 1 }] }, session.api);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ message: 'This feature is only available in Enterprise version' });
+      expect((await outcome(session.api.configuration.load())).status).toBe(200);
     } finally {
       await community.close();
     }
     const manager = await t.login('manager');
-    expect((await save({ name: 'Nope', color: '#123456', cells: cells.slice(20, 21) }, manager.auth)).status).toBe(403);
+    expect((await save({ name: 'Nope', color: '#123456', cells: cells.slice(20, 21) }, manager.api)).status).toBe(403);
   });
 });

@@ -29,7 +29,7 @@ export function createConfigurationService(
         unique: ({ constraint }) =>
           constraint === 'yard_rule_cells_cell_unique'
             ? conflict(messages.ruleCellTaken('of this rule', 'another rule'))
-            : conflict(messages.ruleNameTaken(name)),
+            : conflict(messages.ruleNameTaken(name), 'name'),
       });
     }
   }
@@ -136,7 +136,7 @@ export function createConfigurationService(
           ...(await filters(tx, input)),
         };
         const sameName = await configurationRepository.ruleByName(tx, name);
-        if (sameName && sameName.id !== id) throw conflict(messages.ruleNameTaken(name));
+        if (sameName && sameName.id !== id) throw conflict(messages.ruleNameTaken(name), 'name');
         const existing = new Set((await configurationRepository.existingCells(tx, cellIds)).map((row) => row.id));
         const unknown = cellIds.find((cellId) => !existing.has(cellId));
         if (unknown !== undefined) throw badRequest(messages.ruleCellUnknown(unknown));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceLogPage } from '@openyard/contracts';
+import type { DeviceLogPage, DeviceLogQuery } from '@openyard/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { deviceLogsRepository } from './device-logs.repository';
 
@@ -12,14 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = async (deviceId: string, query: string) => {
-  const response = await t.app.inject({
-    url: `/rest/enterprise/devicelogs/${deviceId}?${query}`,
-    headers: superadmin.auth,
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<DeviceLogPage>();
-};
+const page = (deviceId: string, query: DeviceLogQuery) =>
+  superadmin.api.deviceLogs.page({ params: { x: deviceId }, query });
 
 describe('GET /rest/enterprise/devicelogs/:x', () => {
   it('pages from a 1-based start, (page-1)*size+1, newest first (spec 1 §9)', async () => {
@@ -36,14 +30,14 @@ describe('GET /rest/enterprise/devicelogs/:x', () => {
     );
     const messages = (found: DeviceLogPage) => found.entities.map((entry) => entry.message);
     // Page 1 of 2 starts at 1, page 2 at 3: no row is skipped or repeated.
-    const first = await page(deviceId, 'skip=1&limit=2');
+    const first = await page(deviceId, { skip: 1, limit: 2 });
     expect(first.totalCount).toBe(5);
     expect(messages(first)).toEqual(['read 5', 'read 4']);
-    expect(messages(await page(deviceId, 'skip=3&limit=2'))).toEqual(['read 3', 'read 2']);
-    expect(messages(await page(deviceId, 'skip=5&limit=2'))).toEqual(['read 1']);
+    expect(messages(await page(deviceId, { skip: 3, limit: 2 }))).toEqual(['read 3', 'read 2']);
+    expect(messages(await page(deviceId, { skip: 5, limit: 2 }))).toEqual(['read 1']);
     // Without skip, and with 0, the first page.
-    expect(messages(await page(deviceId, 'limit=2'))).toEqual(['read 5', 'read 4']);
-    expect(messages(await page(deviceId, 'skip=0&limit=2'))).toEqual(['read 5', 'read 4']);
-    expect(messages(await page(deviceId, 'filterString=RF_OK'))).toEqual([]);
+    expect(messages(await page(deviceId, { limit: 2 }))).toEqual(['read 5', 'read 4']);
+    expect(messages(await page(deviceId, { skip: 0, limit: 2 }))).toEqual(['read 5', 'read 4']);
+    expect(messages(await page(deviceId, { filterString: 'RF_OK' }))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEventOf, InventoryGrid } from '@openyard/contracts';
+import type { DomainEventOf } from '@openyard/contracts';
 import { createTestApp, TEST_DATABASE, type TestApp } from '../../test/test-app';
 import { rowsOf } from '../../db/bulk-insert';
 import { addContainer } from '../../test/yard-fixtures';
@@ -12,18 +12,16 @@ import { INVENTORY_CHANNEL } from './inventory-version';
 // what another server changes reaches this one as a notification, what this one changes is asked
 // again at once. The changes "of another server" are made straight in SQL.
 let t: TestApp;
+let superadmin: Awaited<ReturnType<TestApp['login']>>;
 let auth: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
-  auth = (await t.login('superadmin')).auth;
+  superadmin = await t.login('superadmin');
+  auth = superadmin.auth;
 });
 afterAll(() => t.close());
 
-const grid = async () => {
-  const response = await t.app.inject({ url: '/rest/yard/grid', headers: auth });
-  expect(response.statusCode).toBe(200);
-  return response.json<InventoryGrid>();
-};
+const grid = () => superadmin.api.inventory.grid();
 
 // A container that moved to C_1_1_1, as a `container.moved` event of another server carries it.
 const slotData = (version: number): DomainEventOf<'container.moved'>['data'] => ({
@@ -78,13 +76,9 @@ describe('the inventory version kept in memory', () => {
   it('a move made through this server shows in the next snapshot, before any notification', async () => {
     const box = await addContainer(t, auth, { location: 'C_1_3_1' });
     await grid();
-    const moved = await t.app.inject({
-      method: 'POST',
-      url: '/rest/yard/updateLocation',
-      headers: auth,
-      payload: [{ containerId: box.id, number: box.containerNumber, newLocation: 'C_1_4_1' }],
+    await superadmin.api.inventory.updateLocation({
+      body: [{ containerId: box.id, number: box.containerNumber, newLocation: 'C_1_4_1' }],
     });
-    expect(moved.statusCode).toBe(200);
     const after = await grid();
     const index = after.containerIds.indexOf(box.id);
     expect([after.columnIndexes[index], after.tiers[index]]).toEqual([4, 1]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { YardMapResponse } from '@openyard/contracts';
+import { outcome } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addContainer } from '../../test/yard-fixtures';
 
@@ -13,12 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // Without a login, as the kiosk and mobile pages ask.
-async function publicMap(containerNumbers: string) {
-  const response = await t.app.inject({
-    url: `/rest/enterprise/containers/yard-map?containerNumbers=${encodeURIComponent(containerNumbers)}&medium=Kiosk`,
-  });
-  return { status: response.statusCode, body: response.json<YardMapResponse>() };
-}
+const publicMap = (containerNumbers: string) =>
+  outcome(t.api.inventory.yardMap({ query: { containerNumbers, medium: 'Kiosk' } }));
 
 // Issue 13 point 8: an all-digit entry was looked up as a container's internal id, so ten serial ids
 // a request listed the yard (number, slot, position, dispatched visits too) to anyone.
@@ -52,8 +48,7 @@ describe('the public yard map', () => {
 
   it('leaves the signed-in lookups by id as they were', async () => {
     const box = await addContainer(t, superadmin.auth, { location: 'A_7_4_1' });
-    const response = await t.app.inject({ url: `/rest/yard/location/${box.id}`, headers: superadmin.auth });
-    expect(response.statusCode).toBe(200);
-    expect(response.json<{ location: string }>().location).toBe('A_7_4_1');
+    const found = await superadmin.api.inventory.location({ params: { n: String(box.id) } });
+    expect(found.location).toBe('A_7_4_1');
   });
 });

@@ -50,6 +50,8 @@ export function createRolesService(db: Database, deps: { accessChanged: () => vo
   }
 
   return {
+    effectivePermissions,
+
     async page(skip: number | undefined, limit: number) {
       const { rows, total } = await rolesRepository.page(db, offsetFromOneBasedSkip(skip), limit);
       return { roles: rows.map(toRole), totalCount: total };

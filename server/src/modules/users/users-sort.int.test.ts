@@ -10,8 +10,8 @@ let roleIds: Map<string, number>;
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
-  const roles = await t.app.inject({ url: '/rest/roles', headers: superadmin.auth });
-  roleIds = new Map(roles.json<{ id: number; name: string }[]>().map((role) => [role.name, role.id]));
+  const roles = await superadmin.api.roles.list();
+  roleIds = new Map(roles.map((role) => [role.name, role.id]));
 });
 afterAll(() => t.close());
 
@@ -41,20 +41,16 @@ describe('GET /rest/enterprise/users sorted by a column', () => {
   beforeAll(async () => {
     added = [];
     for (const [index, username] of names.entries()) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/rest/enterprise/users',
-        headers: superadmin.auth,
-        payload: {
+      const { user } = await superadmin.api.users.create({
+        body: {
           username,
           password: 'pw-1',
           confirmPassword: 'pw-1',
-          role: { id: roleIds.get(rolesOf[index]!) },
+          role: { id: roleIds.get(rolesOf[index]!)! },
           ...(index % 2 ? {} : { phone: `+91 22 0000 00${index}` }),
         },
       });
-      expect(response.statusCode).toBe(200);
-      added.push(response.json<{ user: User }>().user);
+      added.push(user);
     }
   });
 

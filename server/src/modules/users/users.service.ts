@@ -83,6 +83,12 @@ export function createUsersService(
       return { users: rows.map(toUser), totalCount: total };
     },
 
+    // The account a login names (auth checks the password and whether it is enabled).
+    async findForLogin(username: string) {
+      const row = await usersRepository.findByUsername(db, username);
+      return row && { id: row.id, passwordHash: row.passwordHash, enabled: row.enabled };
+    },
+
     async me(principal: Principal) {
       const row = await usersRepository.findById(db, principal.userId);
       if (!row) throw notFound();

@@ -7,8 +7,6 @@ import { PageLoader } from '../../../app/components/PageLoader';
 import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifyAlert } from '../../../ui/notifyAlert';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useDeleteRule } from '../hooks/useDeleteRule';
 import { useLayout } from '../hooks/useLayout';
 import { useRules } from '../hooks/useRules';
@@ -139,11 +137,9 @@ export function ConfigurePage() {
     });
     if (!confirmed) return;
     deleteRule.mutate(rule.id, {
-      onSuccess: (reply) => {
-        notifySuccess(reply.message ?? messages.ruleDeleted);
+      onSuccess: () => {
         if (focusedCellId !== null && ruleOfCell(focusedCellId)?.id === rule.id) setFocusedCellId(null);
       },
-      onError: (error) => notifyAlert(errorMessageOf(error)),
     });
   };
 

@@ -1,24 +1,10 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  ColorInput,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ColorInput, Group, Select, SimpleGrid, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { messages, RULE_ALL, RULE_DEFAULT_COLOR, ruleSaveError, type Rule, type RuleInput } from '@openyard/contracts';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { FormFrame } from '../../../ui/FormFrame';
 import { notifyError } from '../../../ui/notifyError';
-import { showServerFieldError } from '../../../ui/showServerFieldError';
-import { notifySuccess } from '../../../ui/notifySuccess';
+import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useRuleFilterOptions } from '../hooks/useRuleFilterOptions';
 import { useSaveRule } from '../hooks/useSaveRule';
 import { RULE_FILTERS, type RuleFilterName } from '../utils/RuleFilterName';
@@ -75,13 +61,14 @@ interface RuleFormProps {
 export function RuleForm({ rule, rules, cellIds, onDone }: RuleFormProps) {
   const options = useRuleFilterOptions();
   const save = useSaveRule();
-  const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<RuleFormValues>({ initialValues: initialValues(rule) });
+  // A refusal naming a field (the name another rule has) shows on it, any other under the form.
+  const submission = useFormSubmission(form);
   const values = form.values;
   const problem = ruleSaveError({ name: values.name, color: values.color, cellCount: cellIds.length });
 
   const submit = (submitted: RuleFormValues) => {
-    setServerError(null);
+    submission.start();
     const name = submitted.name.trim();
     const taken = rules.find(
       (other) => other.id !== rule?.id && other.name.trim().toLowerCase() === name.toLowerCase(),
@@ -105,96 +92,69 @@ export function RuleForm({ rule, rules, cellIds, onDone }: RuleFormProps) {
       hazardous: submitted.hazardous,
       cells: cellIds.map((id) => ({ id })),
     };
-    save.mutate(input, {
-      onSuccess: (reply) => {
-        notifySuccess(reply.message);
-        onDone();
-      },
-      onError: (error) => {
-        const message = errorMessageOf(error);
-        // On the field the server names (cleared when it changes), else under the form.
-        if (!showServerFieldError(form, error)) {
-          if (message === messages.ruleNameTaken(name)) form.setFieldError('name', message);
-          else setServerError(message);
-        }
-        notifyError(message);
-      },
-    });
+    save.mutate(input, { onSuccess: onDone, onError: submission.fail });
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} data-testid="rule-form" noValidate>
-      <Stack gap="sm">
-        <Group justify="space-between" align="baseline">
-          <Title order={5}>{rule ? `Edit rule ${rule.name}` : 'New rule'}</Title>
-          <Text size="xs" c={cellIds.length ? 'harbour.3' : 'dimmed'} data-testid="rule-form-cell-count">
-            {cellIds.length} {cellIds.length === 1 ? 'cell' : 'cells'} selected
-          </Text>
-        </Group>
-        <TextInput
-          label="Name"
-          placeholder="e.g. Reefer stacks"
-          required
-          maxLength={80}
-          data-testid="rule-form-name"
-          key={form.key('name')}
-          {...form.getInputProps('name')}
-        />
-        <ColorInput
-          label="Colour"
-          required
-          format="hex"
-          swatches={SWATCHES}
-          swatchesPerRow={6}
-          data-testid="rule-form-color"
-          key={form.key('color')}
-          {...form.getInputProps('color')}
-        />
-        <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
-          {RULE_FILTERS.map((filter) => (
-            <Select
-              key={form.key(filter.name)}
-              label={filter.label}
-              data={options[filter.name]}
-              searchable
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              data-testid={`rule-form-${filter.name}`}
-              {...form.getInputProps(filter.name)}
-            />
-          ))}
-        </SimpleGrid>
-        <Switch
-          label="Hazardous cargo only"
-          data-testid="rule-form-hazardous"
-          key={form.key('hazardous')}
-          {...form.getInputProps('hazardous', { type: 'checkbox' })}
-        />
-        {serverError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={16} />} p="xs" data-testid="rule-form-error">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="space-between" mt={4}>
-          <Text size="xs" c="dimmed" data-testid="rule-form-hint">
-            {problem ? HINTS[problem] : ' '}
-          </Text>
-          <Group gap="xs">
-            <Button variant="default" onClick={onDone} data-testid="rule-form-cancel">
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={16} />}
-              disabled={problem !== null}
-              loading={save.isPending}
-              data-testid="rule-form-save"
-            >
-              Save
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
-    </form>
+    <FormFrame
+      onSubmit={form.onSubmit(submit)}
+      onCancel={onDone}
+      saving={save.isPending}
+      error={submission.error}
+      submitIcon={<IconDeviceFloppy size={16} />}
+      submitDisabled={problem !== null}
+      aside={
+        <Text size="xs" c="dimmed" data-testid="rule-form-hint">
+          {problem ? HINTS[problem] : ' '}
+        </Text>
+      }
+      testId="rule-form"
+    >
+      <Group justify="space-between" align="baseline">
+        <Title order={5}>{rule ? `Edit rule ${rule.name}` : 'New rule'}</Title>
+        <Text size="xs" c={cellIds.length ? 'harbour.3' : 'dimmed'} data-testid="rule-form-cell-count">
+          {cellIds.length} {cellIds.length === 1 ? 'cell' : 'cells'} selected
+        </Text>
+      </Group>
+      <TextInput
+        label="Name"
+        placeholder="e.g. Reefer stacks"
+        required
+        maxLength={80}
+        data-testid="rule-form-name"
+        key={form.key('name')}
+        {...form.getInputProps('name')}
+      />
+      <ColorInput
+        label="Colour"
+        required
+        format="hex"
+        swatches={SWATCHES}
+        swatchesPerRow={6}
+        data-testid="rule-form-color"
+        key={form.key('color')}
+        {...form.getInputProps('color')}
+      />
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+        {RULE_FILTERS.map((filter) => (
+          <Select
+            key={form.key(filter.name)}
+            label={filter.label}
+            data={options[filter.name]}
+            searchable
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid={`rule-form-${filter.name}`}
+            {...form.getInputProps(filter.name)}
+          />
+        ))}
+      </SimpleGrid>
+      <Switch
+        label="Hazardous cargo only"
+        data-testid="rule-form-hazardous"
+        key={form.key('hazardous')}
+        {...form.getInputProps('hazardous', { type: 'checkbox' })}
+      />
+    </FormFrame>
   );
 }

@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@openyard/contracts';
 import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { configureQueryKeys } from '../utils/configureQueryKeys';
 
 // DELETE /rest/configuration/{id}.
 export function useDeleteRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifyingMutation({
     mutationFn: (id: number) => api.configuration.delete({ params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: configureQueryKeys.rules }),
+    success: (reply) => reply.message ?? messages.ruleDeleted,
+    invalidates: [configureQueryKeys.rules],
   });
 }

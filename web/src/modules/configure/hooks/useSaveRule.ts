@@ -1,13 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RuleInput } from '@openyard/contracts';
 import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { configureQueryKeys } from '../utils/configureQueryKeys';
 
-// POST /rest/configuration: a new rule (no id) or an existing one changed.
+// POST /rest/configuration: a new rule (no id) or an existing one changed. The server's message is
+// the success notice; a refusal is alerted and shown on the form (RuleForm).
 export function useSaveRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifyingMutation({
     mutationFn: (input: RuleInput) => api.configuration.save({ body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: configureQueryKeys.rules }),
+    success: (reply) => reply.message,
+    invalidates: [configureQueryKeys.rules],
   });
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Divider, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconBell,
@@ -17,6 +18,40 @@ import type { ContainerActions } from '../hooks/useContainerActions';
 import type { ContainersScope } from '../utils/ContainersScope';
 import { maxYardSelection } from '../utils/maxYardSelection';
 
+interface ToolbarAction {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  loading?: boolean;
+}
+
+// One of the toolbar's plain buttons; `containers-${scope}-${key}` is its test id. `disabled` is
+// WriteGuard's, for a write the user may not make.
+function ToolbarButton({
+  scope,
+  action,
+  disabled,
+}: {
+  scope: ContainersScope;
+  action: ToolbarAction;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={action.icon}
+      loading={action.loading}
+      disabled={disabled}
+      onClick={action.onClick}
+      data-testid={`containers-${scope}-${action.key}`}
+    >
+      {action.label}
+    </Button>
+  );
+}
+
 // The list's actions: the writes behind WriteGuard (disabled with the reason when read-only),
 // then the reads anyone here may use, the selection count and Reload.
 export function ContainersToolbar({
@@ -33,43 +68,35 @@ export function ContainersToolbar({
   onReload: () => void;
 }) {
   const selectedCount = actions.selected.length;
+  const writes: ToolbarAction[] = [
+    { key: 'edit', label: 'Edit', icon: <IconPencil size={14} />, onClick: actions.editSelected },
+    {
+      key: 'delete',
+      label: 'Delete',
+      icon: <IconTrash size={14} />,
+      onClick: actions.deleteSelected,
+      loading: actions.deleting,
+    },
+    {
+      key: 'update-location',
+      label: 'Update location',
+      icon: <IconMapPin size={14} />,
+      onClick: actions.startLocationUpdate,
+    },
+  ];
+  const reads: ToolbarAction[] = [
+    { key: 'map', label: 'Yard map', icon: <IconMapSearch size={14} />, onClick: actions.showOnMap },
+    { key: 'movements', label: 'Movements', icon: <IconHistory size={14} />, onClick: actions.movementsOfSelected },
+    { key: 'export', label: 'Export', icon: <IconFileExport size={14} />, onClick: actions.openExport },
+  ];
   return (
     <Group justify="space-between" gap="xs">
       <Group gap="xs">
-        <WriteGuard reason={readOnlyReason}>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconPencil size={14} />}
-            onClick={actions.editSelected}
-            data-testid={`containers-${scope}-edit`}
-          >
-            Edit
-          </Button>
-        </WriteGuard>
-        <WriteGuard reason={readOnlyReason}>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconTrash size={14} />}
-            loading={actions.deleting}
-            onClick={actions.deleteSelected}
-            data-testid={`containers-${scope}-delete`}
-          >
-            Delete
-          </Button>
-        </WriteGuard>
-        <WriteGuard reason={readOnlyReason}>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconMapPin size={14} />}
-            onClick={actions.startLocationUpdate}
-            data-testid={`containers-${scope}-update-location`}
-          >
-            Update location
-          </Button>
-        </WriteGuard>
+        {writes.map((action) => (
+          <WriteGuard key={action.key} reason={readOnlyReason}>
+            <ToolbarButton scope={scope} action={action} />
+          </WriteGuard>
+        ))}
         <Menu position="bottom-start" withinPortal>
           <Menu.Target>
             <WriteGuard reason={readOnlyReason}>
@@ -103,33 +130,9 @@ export function ContainersToolbar({
           </Menu.Dropdown>
         </Menu>
         <Divider orientation="vertical" />
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconMapSearch size={14} />}
-          onClick={actions.showOnMap}
-          data-testid={`containers-${scope}-map`}
-        >
-          Yard map
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconHistory size={14} />}
-          onClick={actions.movementsOfSelected}
-          data-testid={`containers-${scope}-movements`}
-        >
-          Movements
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconFileExport size={14} />}
-          onClick={actions.openExport}
-          data-testid={`containers-${scope}-export`}
-        >
-          Export
-        </Button>
+        {reads.map((action) => (
+          <ToolbarButton key={action.key} scope={scope} action={action} />
+        ))}
       </Group>
       <Group gap="xs">
         <ReadOnlyBadge reason={readOnlyReason} testId={`containers-${scope}-read-only`} />

@@ -1,8 +1,6 @@
 import { Select } from '@mantine/core';
 import type { Gate } from '@openyard/contracts';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifyAlert } from '../../../ui/notifyAlert';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useSaveReader } from '../hooks/useSaveReader';
 import { useUnusedReaders } from '../hooks/useUnusedReaders';
 import { readerInputOf } from '../utils/readerInputOf';
@@ -10,7 +8,7 @@ import { readerInputOf } from '../utils/readerInputOf';
 // Puts a reader that is on no gate onto this gate.
 export function AttachReader({ gate, disabled }: { gate: Gate; disabled: boolean }) {
   const unused = useUnusedReaders(!disabled);
-  const save = useSaveReader();
+  const save = useSaveReader({ success: (reply) => `Reader ${reply.reader.name} attached to ${gate.name}` });
   const options = (unused.data ?? []).map((reader) => ({
     value: String(reader.id),
     label: `${reader.name} (${reader.ip})`,
@@ -19,13 +17,7 @@ export function AttachReader({ gate, disabled }: { gate: Gate; disabled: boolean
   const attach = (value: string | null) => {
     const reader = unused.data?.find((candidate) => String(candidate.id) === value);
     if (!reader) return;
-    save.mutate(
-      { id: reader.id, input: { ...readerInputOf(reader), gate: { id: gate.id } } },
-      {
-        onSuccess: () => notifySuccess(`Reader ${reader.name} attached to ${gate.name}`),
-        onError: (error) => notifyAlert(errorMessageOf(error)),
-      },
-    );
+    save.mutate({ id: reader.id, input: { ...readerInputOf(reader), gate: { id: gate.id } } });
   };
 
   return (

@@ -14,7 +14,6 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { CAMERAS, messages, type Camera, type Gate, type GateInput } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
 import { FormModal } from '../../../ui/FormModal';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useSaveGate } from '../hooks/useSaveGate';
 import { shownCredentialsState } from '../states/shownCredentialsState';
@@ -84,7 +83,6 @@ export function GateFormModal({ gate, onClose }: { gate: Gate | null; onClose: (
       { id: gate?.id ?? null, input },
       {
         onSuccess: (reply) => {
-          notifySuccess(adding ? `Gate ${reply.gate.name} added` : `Gate ${reply.gate.name} updated`);
           if (reply.credentials) {
             showCredentials({ title: `Camera login of gate ${reply.gate.name}`, credentials: reply.credentials });
           }

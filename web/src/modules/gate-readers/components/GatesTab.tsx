@@ -1,13 +1,11 @@
 import { Fragment, useState, type KeyboardEvent } from 'react';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Box,
   Button,
   Center,
   Group,
-  Loader,
   Stack,
   Table,
   Text,
@@ -15,7 +13,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconChevronDown,
   IconChevronRight,
   IconKey,
@@ -27,6 +24,7 @@ import {
 import { useSetAtom } from 'jotai';
 import type { Gate } from '@openyard/contracts';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
+import { ListState } from '../../../ui/ListState';
 import { useGateActions } from '../hooks/useGateActions';
 import { useGates } from '../hooks/useGates';
 import { gateEditorState } from '../states/gateEditorState';
@@ -198,14 +196,20 @@ export function GatesTab({ canWrite }: { canWrite: boolean }) {
     if (handled) event.preventDefault();
   };
 
+  // The lists' one ListState, placed as DataTable places it: loading and empty in the table's body,
+  // a failure above it.
+  const error = gates.error ? errorMessageOf(gates.error) : null;
   let placeholder = null;
-  if (gates.error && rows.length === 0) placeholder = <Text c="dimmed">—</Text>;
-  else if (gates.isPending) placeholder = <Loader size="sm" aria-label="Loading" />;
+  if (error && rows.length === 0) placeholder = <Text c="dimmed">—</Text>;
   else if (rows.length === 0)
     placeholder = (
-      <Text size="sm" c="dimmed" data-testid="gates-table-empty">
-        No gates yet{canWrite ? ': add the first one.' : '.'}
-      </Text>
+      <ListState
+        loading={gates.isPending}
+        error={null}
+        count={0}
+        emptyText={`No gates yet${canWrite ? ': add the first one.' : '.'}`}
+        testId="gates-table"
+      />
     );
 
   return (
@@ -246,15 +250,14 @@ export function GatesTab({ canWrite }: { canWrite: boolean }) {
           </Tooltip>
         </Group>
       </Group>
-      {gates.error && (
-        <Alert color="red" icon={<IconAlertCircle size={16} />} data-testid="gates-table-error">
-          <Stack gap={6} align="flex-start">
-            <Text size="sm">{errorMessageOf(gates.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void gates.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+      {error && (
+        <ListState
+          loading={gates.isFetching}
+          error={error}
+          count={rows.length}
+          onRetry={() => void gates.refetch()}
+          testId="gates-table"
+        />
       )}
       <Table.ScrollContainer minWidth={1000} type="native">
         <Table

@@ -4,7 +4,6 @@ import { useSetAtom } from 'jotai';
 import { messages, type GateReader, type GateReaderInput } from '@openyard/contracts';
 import { FormModal } from '../../../ui/FormModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useGates } from '../hooks/useGates';
 import { useReaderTypes } from '../hooks/useReaderTypes';
@@ -38,9 +37,12 @@ export function ReaderFormModal({
 }) {
   const readerTypes = useReaderTypes();
   const gates = useGates();
-  const save = useSaveReader();
-  const showCredentials = useSetAtom(shownCredentialsState);
   const adding = reader === null;
+  const save = useSaveReader({
+    success: (reply) => (adding ? `Reader ${reply.reader.name} added` : `Reader ${reply.reader.name} updated`),
+    quiet: true,
+  });
+  const showCredentials = useSetAtom(shownCredentialsState);
 
   const form = useForm<ReaderFormValues>({
     initialValues: {
@@ -82,7 +84,6 @@ export function ReaderFormModal({
       { id: reader?.id ?? null, input },
       {
         onSuccess: (reply) => {
-          notifySuccess(adding ? `Reader ${reply.reader.name} added` : `Reader ${reply.reader.name} updated`);
           if (reply.credentials) {
             showCredentials({ title: `Login of reader ${reply.reader.name}`, credentials: reply.credentials });
           }

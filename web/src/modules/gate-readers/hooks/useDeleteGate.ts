@@ -1,13 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Gate } from '@openyard/contracts';
 import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
 // DELETE /rest/enterprise/gate/{id}?deleteReaders=…: the readers go too, or stay on no gate.
 export function useDeleteGate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, deleteReaders }: { id: number; deleteReaders: boolean }) =>
-      api.gates.delete({ params: { id }, query: { deleteReaders } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: gatesQueryKeys.all }),
+  return useNotifyingMutation({
+    mutationFn: ({ gate, deleteReaders }: { gate: Gate; deleteReaders: boolean }) =>
+      api.gates.delete({ params: { id: gate.id }, query: { deleteReaders } }),
+    success: (_, { gate }) => `Gate ${gate.name} deleted`,
+    invalidates: [gatesQueryKeys.all],
   });
 }

@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GateReader } from '@openyard/contracts';
 import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
 // DELETE /rest/enterprise/gate/reader/{id}
 export function useDeleteReader() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.gates.deleteReader({ params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: gatesQueryKeys.all }),
+  return useNotifyingMutation({
+    mutationFn: (reader: GateReader) => api.gates.deleteReader({ params: { id: reader.id } }),
+    success: (_, reader) => `Reader ${reader.name} deleted`,
+    invalidates: [gatesQueryKeys.all],
   });
 }

@@ -1,13 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GateReader } from '@openyard/contracts';
 import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { gatesQueryKeys } from '../utils/gatesQueryKeys';
 
 // PUT /rest/enterprise/gate/{gateId}/reader/{readerId}: the reader stays, on no gate.
 export function useDisassociateReader() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ gateId, readerId }: { gateId: number; readerId: number }) =>
-      api.gates.disassociateReader({ params: { gateId, readerId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: gatesQueryKeys.all }),
+  return useNotifyingMutation({
+    mutationFn: ({ gate, reader }: { gate: { id: number; name: string }; reader: GateReader }) =>
+      api.gates.disassociateReader({ params: { gateId: gate.id, readerId: reader.id } }),
+    success: (_, { gate, reader }) => `Reader ${reader.name} disassociated from ${gate.name}`,
+    invalidates: [gatesQueryKeys.all],
   });
 }

@@ -1,9 +1,6 @@
 import { useSetAtom } from 'jotai';
 import type { Gate } from '@openyard/contracts';
 import { confirmDialog } from '../../../ui/confirmDialog';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifyAlert } from '../../../ui/notifyAlert';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { shownCredentialsState } from '../states/shownCredentialsState';
 import { askDeleteGate } from '../utils/askDeleteGate';
 import { useDeleteGate } from './useDeleteGate';
@@ -18,13 +15,7 @@ export function useGateActions() {
   const remove = async (gate: Gate) => {
     const choice = await askDeleteGate(gate);
     if (!choice) return;
-    deleteGate.mutate(
-      { id: gate.id, deleteReaders: choice.deleteReaders },
-      {
-        onSuccess: () => notifySuccess(`Gate ${gate.name} deleted`),
-        onError: (error) => notifyAlert(errorMessageOf(error)),
-      },
-    );
+    deleteGate.mutate({ gate, deleteReaders: choice.deleteReaders });
   };
 
   const renewCameraLogin = async (gate: Gate) => {
@@ -37,10 +28,7 @@ export function useGateActions() {
     if (!confirmed) return;
     renewCredentials.mutate(
       { kind: 'gate', id: gate.id },
-      {
-        onSuccess: (credentials) => showCredentials({ title: `New camera login of gate ${gate.name}`, credentials }),
-        onError: (error) => notifyAlert(errorMessageOf(error)),
-      },
+      { onSuccess: (credentials) => showCredentials({ title: `New camera login of gate ${gate.name}`, credentials }) },
     );
   };
 

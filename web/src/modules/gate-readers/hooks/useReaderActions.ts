@@ -1,9 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { messages, type GateReader } from '@openyard/contracts';
 import { confirmDialog } from '../../../ui/confirmDialog';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifyAlert } from '../../../ui/notifyAlert';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { shownCredentialsState } from '../states/shownCredentialsState';
 import { useDeleteReader } from './useDeleteReader';
 import { useDisassociateReader } from './useDisassociateReader';
@@ -24,10 +21,7 @@ export function useReaderActions() {
       danger: true,
     });
     if (!confirmed) return;
-    deleteReader.mutate(reader.id, {
-      onSuccess: () => notifySuccess(`Reader ${reader.name} deleted`),
-      onError: (error) => notifyAlert(errorMessageOf(error)),
-    });
+    deleteReader.mutate(reader);
   };
 
   const disassociate = async (reader: GateReader) => {
@@ -40,13 +34,7 @@ export function useReaderActions() {
       danger: true,
     });
     if (!confirmed) return;
-    disassociateReader.mutate(
-      { gateId: gate.id, readerId: reader.id },
-      {
-        onSuccess: () => notifySuccess(`Reader ${reader.name} disassociated from ${gate.name}`),
-        onError: (error) => notifyAlert(errorMessageOf(error)),
-      },
-    );
+    disassociateReader.mutate({ gate, reader });
   };
 
   const renew = async (reader: GateReader) => {
@@ -59,10 +47,7 @@ export function useReaderActions() {
     if (!confirmed) return;
     renewCredentials.mutate(
       { kind: 'reader', id: reader.id },
-      {
-        onSuccess: (credentials) => showCredentials({ title: `New login of reader ${reader.name}`, credentials }),
-        onError: (error) => notifyAlert(errorMessageOf(error)),
-      },
+      { onSuccess: (credentials) => showCredentials({ title: `New login of reader ${reader.name}`, credentials }) },
     );
   };
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
 import { messages, type YardLayout } from '@openyard/contracts';
+import { FormModal } from '../../../ui/FormModal';
 import { useYardOperation } from '../hooks/useYardOperation';
-import { YardOperationModal } from './YardOperationModal';
 
 const CORNERS = [1, 2, 3, 4] as const;
 type Corners = Record<`lat${1 | 2 | 3 | 4}` | `long${1 | 2 | 3 | 4}`, number | string>;
@@ -36,11 +36,11 @@ export function BulkLocationModal({ layout, onClose }: { layout: YardLayout; onC
   };
 
   return (
-    <YardOperationModal
+    <FormModal
       title="Bulk locations"
-      action="Save corners"
+      submitLabel="Save corners"
       error={operation.error}
-      pending={operation.pending}
+      saving={operation.pending}
       onSubmit={submit}
       onClose={onClose}
       testId="bulk-location-form"
@@ -75,6 +75,6 @@ export function BulkLocationModal({ layout, onClose }: { layout: YardLayout; onC
           />
         </SimpleGrid>
       ))}
-    </YardOperationModal>
+    </FormModal>
   );
 }

@@ -2,14 +2,12 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, use
 import { Badge, Box, CloseButton, Flex, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useAtom } from 'jotai';
-import { hasRole, routes, slotSpan, type YardLayout } from '@openyard/contracts';
+import { hasRole, routes, type YardLayout } from '@openyard/contracts';
 import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifyError } from '../../../ui/notifyError';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useColourRules } from '../hooks/useColourRules';
+import { useGridMenu } from '../hooks/useGridMenu';
+import { useGridSearch } from '../hooks/useGridSearch';
 import { useInventoryLive } from '../hooks/useInventoryLive';
-import { useUpdateLocation } from '../hooks/useUpdateLocation';
 import { inventoryFiltersState } from '../states/inventoryFiltersState';
 import { inventoryLiveState } from '../states/inventoryLiveState';
 import { inventoryRulesShownState } from '../states/inventoryRulesShownState';
@@ -17,19 +15,17 @@ import { inventorySelectionState } from '../states/inventorySelectionState';
 import type { AreaFilter } from '../utils/gridFilters';
 import { ruleStacks } from '../utils/gridLayerData';
 import { GridFrames } from '../utils/GridFrames';
-import type { GridFocus, GridPick } from '../utils/GridPick';
 import type { GridContainer } from '../utils/InventoryStore';
 import { phoneQuery } from '../utils/phoneQuery';
-import { searchGrid } from '../utils/searchGrid';
 import { slotName } from '../utils/slotName';
-import { slotBox, type AreaGeometry, type YardGeometry } from '../utils/yardGeometry';
+import type { YardGeometry } from '../utils/yardGeometry';
 import { yardInventory } from '../utils/yardInventory';
 import { AreaCardList } from './AreaCardList';
 import { InventoryAdminMenu } from './InventoryAdminMenu';
 import { InventoryControls } from './InventoryControls';
 import { InventoryNotices } from './InventoryNotices';
 import { ContainerDetails } from './ContainerDetails';
-import { GridContextMenu, type GridMenuTarget } from './GridContextMenu';
+import { GridContextMenu } from './GridContextMenu';
 import { GridLegend } from './GridLegend';
 import { OccupancyBadge } from './OccupancyBadge';
 import { UpdateLocationModal } from './UpdateLocationModal';
@@ -68,25 +64,8 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
       ? `${container.containerId}:${container.areaId}:${container.rowIndex}:${container.columnIndex}:${container.tier}`
       : '';
   });
-  const update = useUpdateLocation(store);
   // When the grid draws, for the area cards to keep their new figures out of those frames.
   const [gridFrames] = useState(() => new GridFrames());
-
-  const [searchText, setSearchText] = useState('');
-  const [highlighted, setHighlighted] = useState<number[]>([]);
-  const [markedSlot, setMarkedSlot] = useState<number | null>(null);
-  const [focus, setFocus] = useState<GridFocus | null>(null);
-  const [tooltip, setTooltip] = useState<{ containerId: number; x: number; y: number } | null>(null);
-  const [menu, setMenu] = useState<(GridMenuTarget & { pick: GridPick | null }) | null>(null);
-  const [updating, setUpdating] = useState<GridContainer | null>(null);
-  const gridRef = useRef<HTMLDivElement>(null);
-  // The context menu closes: the keyboard goes back to the grid it was opened on (unless the user
-  // went elsewhere), and so does a dialog opened from it when it closes (see AppModal).
-  const closeMenu = () => {
-    const active = document.activeElement;
-    if (!active || active === document.body || active.closest('[role="menu"]')) gridRef.current?.focus();
-    setMenu(null);
-  };
 
   // Leaving the screen ends its transient state; filters and toggles stay for the next visit.
   useEffect(
@@ -106,143 +85,16 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
   };
   const selectedLocation = locationOf(selected);
 
-  const boxOfIndexes = (indexes: number[]) => {
-    let box: [number, number, number, number] | null = null;
-    for (const index of indexes) {
-      const container = store.container(index);
-      const area = container ? geometry.areasById.get(container.areaId) : undefined;
-      const one =
-        container && area
-          ? slotBox(area, container.rowIndex, container.columnIndex, container.tier, slotSpan(container.size))
-          : null;
-      if (!one) continue;
-      box = box
-        ? [Math.min(box[0], one[0]), Math.min(box[1], one[1]), Math.max(box[2], one[2]), Math.max(box[3], one[3])]
-        : one;
-    }
-    return box;
-  };
-  const focusOn = (box: readonly [number, number, number, number] | null) => {
-    if (box) setFocus({ box: [box[0] - 12, box[1] - 10, box[2] + 12, box[3] + 10], key: Date.now() });
-  };
-
-  const runSearch = () => {
-    if (!enterprise) return;
-    const result = searchGrid(searchText, store, geometry, { slotFormat, startHeight });
-    setTooltip(null);
-    switch (result.kind) {
-      case 'none':
-        setHighlighted([]);
-        notifyError(result.message);
-        return;
-      case 'slot': {
-        setMarkedSlot(result.slot);
-        const area = geometry.areasById.get(geometry.slotAreaIds[result.slot]!)!;
-        focusOn(
-          slotBox(
-            area,
-            geometry.slotRowIndexes[result.slot]!,
-            geometry.slotColumnIndexes[result.slot]!,
-            geometry.slotTiers[result.slot]!,
-          ),
-        );
-        return;
-      }
-      case 'containers': {
-        const ids = result.indexes.map((index) => store.containerIds[index]!);
-        setHighlighted(ids);
-        setMarkedSlot(null);
-        if (ids.length === 1) setSelectedId(ids[0]!);
-        // A phone shows the found box's details under the grid at once (no pointer to hover with).
-        if (ids.length === 1 && phone) setTooltip({ containerId: ids[0]!, x: 0, y: 0 });
-        focusOn(boxOfIndexes(result.indexes));
-      }
-    }
-  };
-  const clearSearch = () => {
-    setSearchText('');
-    setHighlighted([]);
-    setMarkedSlot(null);
-  };
-
-  const onPick = (pick: GridPick | null, button: 'left' | 'right') => {
-    if (button === 'left') {
-      setMenu(null);
-      if (pick?.kind === 'container') {
-        const containerId = store.containerIds[pick.index]!;
-        setSelectedId(containerId);
-        setTooltip(enterprise ? { containerId, x: pick.x + 12, y: pick.y + 12 } : null);
-      } else {
-        setTooltip(null);
-        if (pick?.kind === 'slot') setMarkedSlot(pick.slot);
-      }
-      return;
-    }
-    setTooltip(null);
-    if (!pick) {
-      setMenu(null);
-      return;
-    }
-    if (pick.kind === 'container') {
-      const container = store.container(pick.index);
-      const igmItem = container && container.igmItem >= 0 ? store.igmItems[container.igmItem]! : null;
-      setMenu({ x: pick.x, y: pick.y, containerNumber: container?.number ?? null, igmItem, slotName: null, pick });
-    } else {
-      const area = geometry.areasById.get(geometry.slotAreaIds[pick.slot]!)!;
-      setMarkedSlot(pick.slot);
-      setMenu({
-        x: pick.x,
-        y: pick.y,
-        containerNumber: null,
-        igmItem: null,
-        slotName: slotName(
-          area,
-          geometry.slotRowIndexes[pick.slot]!,
-          geometry.slotColumnIndexes[pick.slot]!,
-          geometry.slotTiers[pick.slot]!,
-          slotFormat,
-        ),
-        pick,
-      });
-    }
-  };
-
-  const moveHere = () => {
-    if (!menu?.slotName || !selected) return;
-    const target = menu.slotName;
-    closeMenu();
-    update.mutate(
-      [
-        {
-          containerId: selected.containerId,
-          number: selected.number,
-          size: selected.size,
-          previousLocation: selectedLocation,
-          newLocation: target,
-        },
-      ],
-      {
-        onSuccess: (reply) => {
-          notifySuccess(reply.message);
-          setMarkedSlot(null);
-        },
-        onError: (failure) => notifyError('The container was not moved', errorMessageOf(failure)),
-      },
-    );
-  };
+  const yard = { store, geometry, slotFormat, enterprise, select: setSelectedId };
+  const search = useGridSearch({ ...yard, startHeight, phone });
+  const { highlighted, tooltip } = search;
+  const gridRef = useRef<HTMLDivElement>(null);
+  const menu = useGridMenu({ ...yard, selected, selectedLocation, search, setFilters, gridRef });
 
   const filterArea = useCallback(
     (areaId: number, filter: AreaFilter) =>
       setFilters((current) => ({ ...current, areas: { ...current.areas, [areaId]: filter } })),
     [setFilters],
-  );
-  const zoomToArea = useCallback(
-    (area: AreaGeometry) =>
-      setFocus({
-        box: [area.bounds.x, area.bounds.y, area.bounds.x + area.bounds.width, area.bounds.y + area.bounds.height],
-        key: Date.now(),
-      }),
-    [],
   );
 
   const igmFilter = filters.igmItem;
@@ -255,7 +107,7 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
       x={tooltip.x}
       y={tooltip.y}
       docked={phone}
-      onClose={() => setTooltip(null)}
+      onClose={() => search.setTooltip(null)}
     />
   );
 
@@ -321,11 +173,11 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
           <InventoryControls
             phone={phone}
             enterprise={enterprise}
-            searchText={searchText}
-            onSearchTextChange={setSearchText}
-            searching={searchText !== '' || highlighted.length > 0}
-            onSearch={runSearch}
-            onClearSearch={clearSearch}
+            searchText={search.searchText}
+            onSearchTextChange={search.setSearchText}
+            searching={search.searching}
+            onSearch={search.run}
+            onClearSearch={search.clear}
             live={liveOn}
             onLiveChange={setLive}
             rulesShown={rulesShown}
@@ -353,37 +205,28 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
             rules={ruleColours}
             highlighted={highlighted}
             selectedContainerId={selectedId}
-            markedSlot={markedSlot}
-            focus={focus}
+            markedSlot={search.markedSlot}
+            focus={search.focus}
             frames={gridFrames}
             slotFormat={slotFormat}
-            cursorHeld={menu !== null || updating !== null}
-            onPick={onPick}
+            cursorHeld={menu.menu !== null || menu.updating !== null}
+            onPick={menu.onPick}
             ref={gridRef}
           />
           {!phone && legend}
           {!phone && details}
-          {menu && (
+          {menu.menu && (
             <GridContextMenu
-              target={menu}
+              target={menu.menu}
               enterprise={enterprise}
               canWrite={canWrite}
               movingNumber={selected?.number ?? null}
               igmFilter={igmFilter}
-              onClose={closeMenu}
-              onUpdateLocation={() => {
-                closeMenu();
-                if (menu.pick?.kind === 'container') setUpdating(store.container(menu.pick.index));
-              }}
-              onMoveHere={moveHere}
-              onShowIgm={() => {
-                setFilters((current) => ({ ...current, igmItem: menu.igmItem }));
-                closeMenu();
-              }}
-              onClearIgm={() => {
-                setFilters((current) => ({ ...current, igmItem: null }));
-                closeMenu();
-              }}
+              onClose={menu.close}
+              onUpdateLocation={menu.updateLocation}
+              onMoveHere={menu.moveHere}
+              onShowIgm={menu.showIgm}
+              onClearIgm={menu.clearIgm}
             />
           )}
         </Box>
@@ -395,19 +238,19 @@ export function InventoryScreen({ layout, geometry }: { layout: YardLayout; geom
           filters={filters}
           gridFrames={gridFrames}
           onFilter={filterArea}
-          onZoom={zoomToArea}
+          onZoom={search.zoomToArea}
           width={phone ? '100%' : 318}
         />
       </Flex>
 
-      {updating && (
+      {menu.updating && (
         <UpdateLocationModal
-          container={updating}
+          container={menu.updating}
           geometry={geometry}
           store={store}
           slotFormat={slotFormat}
           startHeight={startHeight}
-          onClose={() => setUpdating(null)}
+          onClose={menu.closeUpdate}
         />
       )}
     </Stack>

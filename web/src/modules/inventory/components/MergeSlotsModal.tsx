@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { mergeTargetColumns, splitTargetColumns } from '@openyard/contracts';
+import { FormModal } from '../../../ui/FormModal';
 import { useYardOperation } from '../hooks/useYardOperation';
 import { columnInfos, columnOptions } from '../utils/columnOptions';
 import type { YardGeometry } from '../utils/yardGeometry';
-import { YardOperationModal } from './YardOperationModal';
+import { AreaSelect } from './AreaSelect';
 
 const REQUIRED = 'Choose the area, the from column and the to column';
 
@@ -40,19 +41,17 @@ export function MergeSlotsModal({
   };
 
   return (
-    <YardOperationModal
+    <FormModal
       title={mode === 'merge' ? 'Merge slots (20 ft → 40 ft)' : 'Split slots (40 ft → 20 ft)'}
-      action={mode === 'merge' ? 'Merge' : 'Split'}
+      submitLabel={mode === 'merge' ? 'Merge' : 'Split'}
       error={operation.error}
-      pending={operation.pending}
+      saving={operation.pending}
       onSubmit={submit}
       onClose={onClose}
       testId={`${mode}-slots-form`}
     >
-      <Select
-        allowDeselect={false}
-        label="Area"
-        data={geometry.areas.map((entry) => entry.name)}
+      <AreaSelect
+        geometry={geometry}
         value={areaName}
         onChange={(value) => {
           setAreaName(value);
@@ -80,6 +79,6 @@ export function MergeSlotsModal({
         checked={adjustFurtherColumns}
         onChange={(event) => setAdjustFurtherColumns(event.currentTarget.checked)}
       />
-    </YardOperationModal>
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { messages, splitAreaError } from '@openyard/contracts';
+import { FormModal } from '../../../ui/FormModal';
 import { useYardOperation } from '../hooks/useYardOperation';
 import { columnInfos, columnOptions } from '../utils/columnOptions';
 import type { YardGeometry } from '../utils/yardGeometry';
-import { YardOperationModal } from './YardOperationModal';
+import { AreaSelect } from './AreaSelect';
 
 // Split Area (spec 2 §3, §5): columns from..to of an area become a new area; never the whole area.
 export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; onClose: () => void }) {
@@ -32,26 +33,25 @@ export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; 
   };
 
   return (
-    <YardOperationModal
+    <FormModal
       title="Split area"
-      action="Split"
+      submitLabel="Split"
       error={operation.error}
-      pending={operation.pending}
+      saving={operation.pending}
       onSubmit={submit}
       onClose={onClose}
       testId="split-area-form"
     >
-      <Select
-        allowDeselect={false}
+      <AreaSelect
+        geometry={geometry}
         label="From area"
-        data={geometry.areas.map((entry) => entry.name)}
         value={areaName}
         onChange={(value) => {
           setAreaName(value);
           setFromCol(null);
           setToCol(null);
         }}
-        data-testid="split-area-area"
+        testId="split-area-area"
       />
       <SimpleGrid cols={2}>
         <Select
@@ -92,6 +92,6 @@ export function SplitAreaModal({ geometry, onClose }: { geometry: YardGeometry; 
         checked={adjustFurtherColumns}
         onChange={(event) => setAdjustFurtherColumns(event.currentTarget.checked)}
       />
-    </YardOperationModal>
+    </FormModal>
   );
 }

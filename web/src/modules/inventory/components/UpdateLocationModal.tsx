@@ -9,6 +9,7 @@ import { AreaStacks, type SlotChoice } from '../utils/AreaStacks';
 import type { GridContainer, InventoryStore } from '../utils/InventoryStore';
 import { slotName } from '../utils/slotName';
 import type { YardGeometry } from '../utils/yardGeometry';
+import { AreaSelect } from './AreaSelect';
 
 // Update Location (spec 1 §5, spec 2 §5): new area, row, column and height; the height defaults to
 // the start height; nothing is sent when a part is missing or nothing changed ('Nothing to update').
@@ -138,17 +139,15 @@ export function UpdateLocationModal({
         Now at <b>{current ?? 'no slot'}</b> · {container.size} ft
       </Text>
       <SimpleGrid cols={2}>
-        <Select
-          allowDeselect={false}
-          label="Area"
-          data={geometry.areas.map((entry) => entry.name)}
+        <AreaSelect
+          geometry={geometry}
           value={areaName}
           onChange={(value) => {
             setAreaName(value);
             setRow(null);
             setColumn(null);
           }}
-          data-testid="update-location-area"
+          testId="update-location-area"
         />
         <Select
           allowDeselect={false}

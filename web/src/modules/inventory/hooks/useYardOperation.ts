@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RouteInput, Routes, YardOperationResult } from '@openyard/contracts';
 import { api } from '../../../api/http';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifySuccess } from '../../../ui/notifySuccess';
+import { useFormSubmission } from '../../../ui/useFormSubmission';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { inventoryQueryKeys } from '../utils/inventoryQueryKeys';
 
 export type YardOperation = 'splitArea' | 'mergeSlots' | 'splitSlots' | 'bulkLocation';
@@ -16,29 +14,25 @@ const calls: { [O in YardOperation]: (body: YardOperationBody<O>) => Promise<Yar
   bulkLocation: (body) => api.yard.bulkLocation({ body }),
 };
 
-// The admin menu's calls (api.yard.splitArea, mergeSlots, splitSlots, bulkLocation) as their dialogs use them: `refuse` shows the
-// form's own check, `run` sends the body; success is announced and closes the dialog (`onDone`),
-// a refusal from the server shows in the dialog. The layout is reloaded after each success.
+// The admin menu's calls (api.yard.splitArea, mergeSlots, splitSlots, bulkLocation) as their
+// dialogs use them: `refuse` shows the form's own check, `run` sends the body; success is announced
+// with the server's message and closes the dialog (`onDone`), a refusal from the server shows in
+// the dialog (FormModal's error). The layout is reloaded after each call.
 export function useYardOperation<O extends YardOperation>(operation: O, onDone: () => void) {
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
+  const submission = useFormSubmission(null);
+  const mutation = useNotifyingMutation({
     mutationFn: (body: YardOperationBody<O>) => calls[operation](body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.layout }),
+    success: (reply) => reply.message,
+    invalidates: [inventoryQueryKeys.layout],
+    quiet: true,
   });
   return {
-    error,
+    error: submission.error,
     pending: mutation.isPending,
-    refuse: (message: string) => setError(message),
+    refuse: (message: string) => submission.setError(message),
     run(body: YardOperationBody<O>) {
-      setError(null);
-      mutation.mutate(body, {
-        onSuccess: (reply) => {
-          notifySuccess(reply.message);
-          onDone();
-        },
-        onError: (failure) => setError(errorMessageOf(failure)),
-      });
+      submission.start();
+      mutation.mutate(body, { onSuccess: onDone, onError: submission.fail });
     },
   };
 }

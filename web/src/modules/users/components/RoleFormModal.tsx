@@ -1,10 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages, type Role } from '@openyard/contracts';
+import type { Role } from '@openyard/contracts';
 import { FormModal } from '../../../ui/FormModal';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifyError } from '../../../ui/notifyError';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useSaveRole } from '../hooks/useSaveRole';
 
@@ -22,15 +19,8 @@ export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: (
   const submit = ({ name }: { name: string }) => {
     submission.start();
     save.mutate(role ? { id: role.id, name: name.trim() } : { name: name.trim() }, {
-      onSuccess: () => {
-        notifySuccess(adding ? messages.roleAdded : messages.roleUpdated);
-        onClose();
-      },
-      onError: (error) => {
-        const detail = errorMessageOf(error);
-        notifyError(adding ? messages.roleNotAdded : messages.roleNotUpdated, detail);
-        submission.fail(error);
-      },
+      onSuccess: onClose,
+      onError: submission.fail,
     });
   };
 

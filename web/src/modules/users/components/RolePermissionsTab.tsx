@@ -4,7 +4,6 @@ import { IconArrowBackUp, IconDeviceFloppy } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   editablePermissionFlags,
-  messages,
   permissionFlagsWithoutEffect,
   type Permissions,
   type RolePermissions,
@@ -13,8 +12,6 @@ import {
 } from '@openyard/contracts';
 import { DataTable } from '../../../ui/DataTable';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifyError } from '../../../ui/notifyError';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useRolePermissions } from '../hooks/useRolePermissions';
 import { useSaveRolePermissions } from '../hooks/useSaveRolePermissions';
 import { landingPageError } from '../utils/landingPageError';
@@ -65,13 +62,7 @@ export function RolePermissionsTab({
       // Only the flags this editor may change are sent; the server keeps the others.
       permissions: Object.fromEntries(flags.map((flag) => [flag, draft.permissions[flag]])),
     };
-    save.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(messages.permissionsUpdated);
-        discard(row.roleId);
-      },
-      onError: (error) => notifyError(messages.permissionsNotUpdated, errorMessageOf(error)),
-    });
+    save.mutate(body, { onSuccess: () => discard(row.roleId) });
   };
 
   const columns: ColumnDef<RolePermissions>[] = [

@@ -4,7 +4,6 @@ import { useAtomValue } from 'jotai';
 import {
   hasRole,
   mayGrantRole,
-  messages,
   newPasswordError,
   type User,
   type UserCreate,
@@ -14,8 +13,6 @@ import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
 import { FormModal } from '../../../ui/FormModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
-import { notifyError } from '../../../ui/notifyError';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useRoleNames } from '../hooks/useRoleNames';
 import { useSaveUser } from '../hooks/useSaveUser';
@@ -86,17 +83,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         }
       : { ...common, password: values.password, confirmPassword: values.confirmPassword };
     submission.start();
-    save.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(adding ? messages.userAdded : messages.userUpdated);
-        onClose();
-      },
-      onError: (error) => {
-        const detail = errorMessageOf(error);
-        notifyError(adding ? messages.userNotAdded : messages.userNotUpdated, detail);
-        submission.fail(error);
-      },
-    });
+    save.mutate(body, { onSuccess: onClose, onError: submission.fail });
   };
 
   // Only the roles this user may give (the server refuses the others); an edited user keeps theirs.

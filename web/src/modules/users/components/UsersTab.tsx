@@ -11,9 +11,7 @@ import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { ExportDialog } from '../../../ui/ExportDialog';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import type { ListSort } from '../../../ui/ListSort';
-import { notifyAlert } from '../../../ui/notifyAlert';
 import { notifyError } from '../../../ui/notifyError';
-import { notifySuccess } from '../../../ui/notifySuccess';
 import { useDeleteUser } from '../hooks/useDeleteUser';
 import { useExportUsers } from '../hooks/useExportUsers';
 import { useUsers } from '../hooks/useUsers';
@@ -137,12 +135,10 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
     if (!confirmed) return;
     deleteUser.mutate(user.id, {
       onSuccess: () => {
-        notifySuccess(messages.userDeleted);
         setSelectedKeys([]);
         // Deleting the last row of the last page would leave an empty page behind.
         if (rows.length === 1 && page > 1) setPage(page - 1);
       },
-      onError: (error) => notifyAlert(errorMessageOf(error)),
     });
   };
 

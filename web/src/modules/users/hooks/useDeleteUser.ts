@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@openyard/contracts';
 import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { usersQueryKeys } from '../utils/usersQueryKeys';
 
 // DELETE /rest/enterprise/users/{id}
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifyingMutation({
     mutationFn: (id: number) => api.users.delete({ params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKeys.all }),
+    success: messages.userDeleted,
+    invalidates: [usersQueryKeys.all],
   });
 }

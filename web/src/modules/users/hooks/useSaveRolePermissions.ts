@@ -1,13 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RolePermissionsUpdate } from '@openyard/contracts';
+import { messages, type RolePermissionsUpdate } from '@openyard/contracts';
 import { api } from '../../../api/http';
+import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { usersQueryKeys } from '../utils/usersQueryKeys';
 
 // PUT /rest/enterprise/roles/permissions for one role; the reply is not used, the list is reloaded.
 export function useSaveRolePermissions() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifyingMutation({
     mutationFn: (body: RolePermissionsUpdate) => api.roles.updatePermissions({ body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKeys.all }),
+    success: messages.permissionsUpdated,
+    refusalTitle: messages.permissionsNotUpdated,
+    refusalAs: 'notice',
+    invalidates: [usersQueryKeys.all],
   });
 }
