@@ -5,6 +5,7 @@ import { MachineColourSchema, Position } from './machines';
 import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
+import { TruckVisit } from './gate-operations';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -87,6 +88,10 @@ export const OcrRecordMessage = message('ocr.record.v1', { record: OcrRecord, pe
 // The gate's pending count changed without a new read (acknowledged or purged records).
 export const OcrCountMessage = message('ocr.count.v1', { gateId: Type.Integer(), pendingCount: Type.Integer() });
 
+// A truck visit began or changed (gate-in, gate-out): the gate screen's trucks inside, kept live
+// (an `outDate` means it left).
+export const GateVisitMessage = message('gate.visit.v1', { visit: TruckVisit });
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -101,6 +106,7 @@ export const LiveMessage = Type.Union([
   InventoryLayoutMessage,
   OcrRecordMessage,
   OcrCountMessage,
+  GateVisitMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -161,6 +167,7 @@ export const LIVE_MESSAGE_META = {
   'gate.changed.v1': { topic: 'gates' },
   'gate.health.v1': { topic: 'gates' },
   'gate.tag.v1': { topic: 'gates' },
+  'gate.visit.v1': { topic: 'gates' },
   'deviceLog.entry.v1': { topic: 'device-logs' },
   'machine.position.v1': {
     topic: 'machines',
