@@ -40,7 +40,7 @@ describe('gate transactions on the live topics', () => {
   it('reach the containers screen, the inventory grid and the gate screen as they commit', async () => {
     // The operator sees the containers screen; the superadmin the grid and the gate.
     const operator = await connect('operator', ['containers']);
-    const admin = await connect('superadmin', ['inventory', 'gates']);
+    const admin = await connect('superadmin', ['inventory', 'gate-visits']);
     const session = await t.login('superadmin');
     const [slot] = await freeGroundSlots(t, 1);
     const gateIn = await session.api.gateOperations.gateIn({ body: singleGateIn({}, { containerLocation: slot }) });
