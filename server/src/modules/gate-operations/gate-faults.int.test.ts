@@ -52,10 +52,10 @@ describe('a gate-in posted twice', () => {
     form.trailerNumber = `T${form.container1Data!.containerNumber!.slice(4)}`;
     const answers = await Promise.all([gateIn(form), gateIn(form), gateIn(form)]);
     for (const answer of answers) expect(answer).toEqual(answers[0]);
-    expect(answers[0]!.body.responsestatus).toBe('success');
+    expect(answers[0].body.responsestatus).toBe('success');
     expect(await visitsAndContainersOf([form.container1Data!.containerNumber!])).toEqual({ containers: 1, visits: 1 });
     const [stored] = await t.db.select().from(gateTransactions).where(eq(gateTransactions.requestId, form.requestId));
-    expect(stored!.answer).toEqual(answers[0]!.body);
+    expect(stored!.answer).toEqual(answers[0].body);
   });
 
   it('dispatches once when a dispatch is sent twice with one request id', async () => {
