@@ -1,3 +1,4 @@
+import type { GatedInContainer, GeneratedTask, TruckVisit } from './gate-operations';
 import type { LiveMessage, LiveMessageType } from './live';
 
 type DataOf<K extends LiveMessageType> = Extract<LiveMessage, { type: K }>['data'];
@@ -30,6 +31,29 @@ export interface DomainEventMap {
   'ocr.recordChanged': DataOf<'ocr.record.v1'>;
   // A gate's pending OCR count changed without a new read (acknowledged or purged records).
   'ocr.pendingCountChanged': DataOf<'ocr.count.v1'>;
+  // Gate transactions (spec 1 §4), each with the truck visit it opened or closed. The containers'
+  // places go as `container.moved` in the same change.
+  'gate.containersGatedIn': {
+    requestId: string;
+    gateId: number | null;
+    visit: TruckVisit;
+    containers: GatedInContainer[];
+    taskIds: number[];
+  };
+  'gate.vehicleGatedIn': { requestId: string; gateId: number | null; visit: TruckVisit; taskIds: number[] };
+  'gate.containerDispatched': {
+    requestId: string | null;
+    gateId: number | null;
+    containerId: number;
+    containerNumber: string;
+    exitProcess: string | null;
+    previousLocation: string | null;
+    // The visit it closed, if any.
+    visit: TruckVisit | null;
+  };
+  'gate.containerRetagged': { containerId: number; containerNumber: string; oldTag: string | null; newTag: string };
+  // Pending tasks were generated (by the gate, for planning, or for a truck's visit).
+  'task.created': { visitId: number | null; tasks: GeneratedTask[] };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -59,6 +83,11 @@ export const DOMAIN_EVENT_TYPES = [
   'yard.layoutChanged',
   'ocr.recordChanged',
   'ocr.pendingCountChanged',
+  'gate.containersGatedIn',
+  'gate.vehicleGatedIn',
+  'gate.containerDispatched',
+  'gate.containerRetagged',
+  'task.created',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

@@ -5,6 +5,7 @@ import { MachineColourSchema, Position } from './machines';
 import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
+import { TruckVisit } from './gate-operations';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -87,6 +88,10 @@ export const OcrRecordMessage = message('ocr.record.v1', { record: OcrRecord, pe
 // The gate's pending count changed without a new read (acknowledged or purged records).
 export const OcrCountMessage = message('ocr.count.v1', { gateId: Type.Integer(), pendingCount: Type.Integer() });
 
+// A truck visit began or changed (gate-in, gate-out), on `gate-visits`: the gate screen's trucks
+// inside, kept live (an `outDate` means it left).
+export const GateVisitMessage = message('gate.visit.v1', { visit: TruckVisit });
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -101,6 +106,7 @@ export const LiveMessage = Type.Union([
   InventoryLayoutMessage,
   OcrRecordMessage,
   OcrCountMessage,
+  GateVisitMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -118,15 +124,33 @@ export type LiveControl =
 // Topics (DESIGN.md §7). A topic is a base name, or a base name and a parameter after a colon.
 // `inventory` carries every slot change of the yard, `inventory:{area}` those of one area;
 // `containers` carries the yard's slot and layout messages for the containers screen (mirrored by
-// the hub from `inventory`, published once); `ocr:{gateId}` is the OCR queue of one gate.
+// the hub from `inventory`, published once); `ocr:{gateId}` is the OCR queue of one gate;
+// `gate-visits` the trucks inside the yard (the gate screen's truck turn times).
 // ---------------------------------------------------------------------------------------------
 
-export const LIVE_TOPICS = ['gates', 'device-logs', 'machines', 'itvs', 'inventory', 'containers', 'ocr'] as const;
+export const LIVE_TOPICS = [
+  'gates',
+  'device-logs',
+  'machines',
+  'itvs',
+  'inventory',
+  'containers',
+  'ocr',
+  'gate-visits',
+] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
 // Every topic string a client may ask for, by its shape.
 export type LiveTopic =
-  'gates' | 'device-logs' | 'machines' | 'itvs' | 'inventory' | `inventory:${string}` | 'containers' | `ocr:${number}`;
+  | 'gates'
+  | 'device-logs'
+  | 'machines'
+  | 'itvs'
+  | 'inventory'
+  | `inventory:${string}`
+  | 'containers'
+  | `ocr:${number}`
+  | 'gate-visits';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -138,6 +162,7 @@ export const liveTopics = {
   containers: 'containers',
   inventoryArea: (area: string): `inventory:${string}` => `inventory:${area}`,
   ocr: (gateId: number): `ocr:${number}` => `ocr:${gateId}`,
+  gateVisits: 'gate-visits',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -161,6 +186,7 @@ export const LIVE_MESSAGE_META = {
   'gate.changed.v1': { topic: 'gates' },
   'gate.health.v1': { topic: 'gates' },
   'gate.tag.v1': { topic: 'gates' },
+  'gate.visit.v1': { topic: 'gate-visits' },
   'deviceLog.entry.v1': { topic: 'device-logs' },
   'machine.position.v1': {
     topic: 'machines',

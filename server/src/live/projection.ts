@@ -51,6 +51,16 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
       return [on('ocr.record.v1', liveTopics.ocr(event.data.record.gateId), event.data)];
     case 'ocr.pendingCountChanged':
       return [on('ocr.count.v1', liveTopics.ocr(event.data.gateId), event.data)];
+    case 'gate.containersGatedIn':
+    case 'gate.vehicleGatedIn':
+      return [on('gate.visit.v1', liveTopics.gateVisits, { visit: event.data.visit })];
+    case 'gate.containerDispatched':
+      return event.data.visit ? [on('gate.visit.v1', liveTopics.gateVisits, { visit: event.data.visit })] : [];
+    // The container.moved recorded with a retag carries the new tag to the screens; the tasks
+    // screen (issue 17) will show task.created.
+    case 'gate.containerRetagged':
+    case 'task.created':
+      return [];
     default:
       return unprojected(event);
   }
