@@ -94,6 +94,7 @@ export function createServices({
     afterCommit: committed,
     tagLifetimeDays: config.gate.tagLifetimeDays,
     allowExpiredContainerTag: config.features.allowExpiredContainerTag,
+    planningEnabled: config.features.planningEngineEnabled,
   });
   const ocr = createOcrService(db, { afterCommit: committed, visitWindowMs: config.ocr.visitWindowMs });
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory

@@ -297,3 +297,23 @@ describe('POST gate/containers: gate-in', () => {
     expect(stored.map((task) => task.source)).toEqual(['planning']);
   });
 });
+
+describe('POST gate/containers with planning off (FEATURE_PLANNING=false)', () => {
+  it('generates no default offloading task, so the success clears itself (spec 1 §4)', async () => {
+    const off = await createTestApp({ env: { FEATURE_PLANNING: 'false' } });
+    try {
+      const superadmin = await off.login('superadmin');
+      const { gateId: gate } = await createGate(off, 'IN');
+      const [slot] = await freeGroundSlots(off, 1);
+      const answer = await superadmin.api.gateOperations.gateIn({
+        body: singleGateIn({ gateId: gate, trailerTag1: rfidTag() }, { containerLocation: slot }),
+      });
+      expect(answer).toMatchObject({ responsestatus: 'success', containers: [{ location: slot }] });
+      expect(answer.tasks).toEqual([]);
+      const [stored] = await off.db.select({ value: count() }).from(tasks);
+      expect(stored!.value).toBe(0);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -50,6 +50,8 @@ export interface GateOperationsDependencies {
   tagLifetimeDays: number;
   // Whether an expired tag may still be used after the clerk's confirmation (spec 1 §4).
   allowExpiredContainerTag: boolean;
+  // Planning on (FEATURE_PLANNING): a container planning gave no task gets the default one.
+  planningEnabled?: boolean;
 }
 
 // A dispatch time this far ahead of the server's clock is a typing mistake, not a clock difference.
@@ -339,9 +341,10 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             entryAt: now,
           });
 
-          // Planning's tasks as given; a container planning gave none goes from the trailer to its
-          // slot (spec 1 §9 default Offloading with Loaded; spec 3 §5); export-out loading tasks
-          // start where the out-container stands.
+          // Planning's tasks as given; with planning on, a container planning gave none goes from
+          // the trailer to its slot (spec 1 §9 default Offloading with Loaded; spec 3 §5). Without
+          // planning the gate generates only export-out loading tasks (spec 1 §4: the success then
+          // clears itself), which start where the out-container stands.
           const planned = form.planningGeneratedTasks ?? [];
           const idOf = (number: string) => admitted.find((view) => view.number === number)?.containerId ?? null;
           const list: NewTask[] = planned.map((task) => {
@@ -355,7 +358,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
               source: 'planning',
             };
           });
-          for (const view of admitted) {
+          for (const view of deps.planningEnabled === false ? [] : admitted) {
             if (planned.some((task) => normalizeContainerNumber(task.containerNumber) === view.number)) continue;
             list.push({
               containerNumber: view.number,
