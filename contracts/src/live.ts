@@ -5,6 +5,7 @@ import { MachineColourSchema, Position } from './machines';
 import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
+import { Trailer } from './trailers';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -87,6 +88,12 @@ export const OcrRecordMessage = message('ocr.record.v1', { record: OcrRecord, pe
 // The gate's pending count changed without a new read (acknowledged or purged records).
 export const OcrCountMessage = message('ocr.count.v1', { gateId: Type.Integer(), pendingCount: Type.Integer() });
 
+// A trailer visit was added, edited, dispatched or deleted (trailer null): its new state.
+export const TrailerMessage = message('trailers.trailer.v1', {
+  trailerId: Type.Integer(),
+  trailer: Type.Union([Trailer, Type.Null()]),
+});
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -101,6 +108,7 @@ export const LiveMessage = Type.Union([
   InventoryLayoutMessage,
   OcrRecordMessage,
   OcrCountMessage,
+  TrailerMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -121,12 +129,29 @@ export type LiveControl =
 // the hub from `inventory`, published once); `ocr:{gateId}` is the OCR queue of one gate.
 // ---------------------------------------------------------------------------------------------
 
-export const LIVE_TOPICS = ['gates', 'device-logs', 'machines', 'itvs', 'inventory', 'containers', 'ocr'] as const;
+export const LIVE_TOPICS = [
+  'gates',
+  'device-logs',
+  'machines',
+  'itvs',
+  'inventory',
+  'containers',
+  'ocr',
+  'trailers',
+] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
 // Every topic string a client may ask for, by its shape.
 export type LiveTopic =
-  'gates' | 'device-logs' | 'machines' | 'itvs' | 'inventory' | `inventory:${string}` | 'containers' | `ocr:${number}`;
+  | 'gates'
+  | 'device-logs'
+  | 'machines'
+  | 'itvs'
+  | 'inventory'
+  | `inventory:${string}`
+  | 'containers'
+  | `ocr:${number}`
+  | 'trailers';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -138,6 +163,7 @@ export const liveTopics = {
   containers: 'containers',
   inventoryArea: (area: string): `inventory:${string}` => `inventory:${area}`,
   ocr: (gateId: number): `ocr:${number}` => `ocr:${gateId}`,
+  trailers: 'trailers',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -175,6 +201,7 @@ export const LIVE_MESSAGE_META = {
   'inventory.layout.v1': { topic: 'inventory', mirror: 'containers' },
   'ocr.record.v1': { topic: 'ocr' },
   'ocr.count.v1': { topic: 'ocr' },
+  'trailers.trailer.v1': { topic: 'trailers' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

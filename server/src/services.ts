@@ -19,6 +19,7 @@ import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
 import { createRolesService } from './modules/roles';
+import { createTrailersService } from './modules/trailers';
 import { createUsersService } from './modules/users';
 import { createYardLayoutService } from './modules/yard';
 
@@ -78,6 +79,7 @@ export function createServices({
   const gates = createGatesService(db, { thresholds: config.health, afterCommit: committed, devices: deviceAuth });
   const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
   const ocr = createOcrService(db, { afterCommit: committed, visitWindowMs: config.ocr.visitWindowMs });
+  const trailers = createTrailersService(db, { afterCommit, exports });
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory
   // version alone: they move no container), and the outbox's own housekeeping.
   const deviceMessages = createDeviceMessagesService(db, { thresholds: config.health, afterCommit });
@@ -102,6 +104,7 @@ export function createServices({
     gates,
     machines,
     ocr,
+    trailers,
     deviceMessages,
     healthAgeing,
     outbox,

@@ -11,6 +11,7 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   inventory: { permission: 'inventoryVisible', parameter: 'optional' },
   containers: { permission: 'containersVisible', parameter: 'none' },
   ocr: { permission: 'gateVisible', parameter: /^[1-9]\d{0,9}$/ },
+  trailers: { permission: 'trailersVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

@@ -51,6 +51,8 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
       return [on('ocr.record.v1', liveTopics.ocr(event.data.record.gateId), event.data)];
     case 'ocr.pendingCountChanged':
       return [on('ocr.count.v1', liveTopics.ocr(event.data.gateId), event.data)];
+    case 'trailer.changed':
+      return [on('trailers.trailer.v1', liveTopics.trailers, event.data)];
     default:
       return unprojected(event);
   }
