@@ -14,6 +14,7 @@ export function PermanentTrailersTab({ access, pageSize }: { access: ScreenAcces
     <SheetListTab
       testId="permanent-trailers"
       label="Permanent trailers"
+      uploadTitle="Upload of permanent trailers"
       searchPlaceholder="Search number, tag, transporter"
       emptyText="No permanent trailers"
       access={access}

@@ -13,6 +13,7 @@ export function PlaCardsTab({ access, pageSize }: { access: ScreenAccess; pageSi
     <SheetListTab
       testId="pla-cards"
       label="PLA cards"
+      uploadTitle="Upload of PLA cards"
       searchPlaceholder="Search tag or card"
       emptyText="No PLA cards"
       access={access}

@@ -19,6 +19,7 @@ import { UploadSheetButton } from './UploadSheetButton';
 export function SheetListTab<T extends { id: number }>({
   testId,
   label,
+  uploadTitle,
   searchPlaceholder,
   emptyText,
   access,
@@ -32,6 +33,7 @@ export function SheetListTab<T extends { id: number }>({
 }: {
   testId: string;
   label: string;
+  uploadTitle: string;
   searchPlaceholder: string;
   emptyText: string;
   access: ScreenAccess;
@@ -124,13 +126,7 @@ export function SheetListTab<T extends { id: number }>({
         testId={`${testId}-table`}
       />
       {editing && renderForm(editing.row, () => setEditing(null))}
-      {uploaded && (
-        <UploadResultsModal
-          title={`Upload ${label.toLowerCase()}`}
-          result={uploaded}
-          onClose={() => setUploaded(null)}
-        />
-      )}
+      {uploaded && <UploadResultsModal title={uploadTitle} result={uploaded} onClose={() => setUploaded(null)} />}
     </Stack>
   );
 }

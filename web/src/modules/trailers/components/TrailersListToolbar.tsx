@@ -38,7 +38,7 @@ export function TrailersListToolbar({
       <Group gap="xs">
         <TextInput
           size="xs"
-          w={240}
+          w={300}
           leftSection={<IconSearch size={14} />}
           placeholder={searchPlaceholder}
           aria-label={searchPlaceholder}

@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { Button, FileButton } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { WriteGuard } from '../../../ui/WriteGuard';
 
-// Chooses an xlsx or csv sheet to upload (spec 3 §7), behind WriteGuard.
+// Chooses an xlsx or csv sheet to upload (spec 3 §7), behind WriteGuard. The choice is cleared
+// after each file, so that the same file, corrected, can be chosen again.
 export function UploadSheetButton({
   readOnlyReason,
   uploading,
@@ -14,9 +16,14 @@ export function UploadSheetButton({
   onFile: (file: File) => void;
   testId: string;
 }) {
+  const reset = useRef<() => void>(null);
   return (
     <FileButton
-      onChange={(file) => file && onFile(file)}
+      resetRef={reset}
+      onChange={(file) => {
+        if (file) onFile(file);
+        reset.current?.();
+      }}
       accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
       inputProps={{ 'data-testid': `${testId}-file` } as Record<string, string>}
     >
