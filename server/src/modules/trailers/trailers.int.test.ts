@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, utf8Bytes, type LiveMessage, type TrailerInput } from '@openyard/contracts';
-import { outcome } from '../../test/api-client';
+import { httpClient, outcome } from '../../test/api-client';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { projectEvents } from '../../live/projection';
 import { trailers } from './trailers.table';
@@ -442,5 +442,16 @@ describe('uploads (multipart file and user, through the typed client)', () => {
       }),
     );
     expect(large).toMatchObject({ status: 413, body: { message: messages.uploadTooLarge(5 * 1024 * 1024) } });
+  });
+
+  it('travel over HTTP from the fetch transport as well (bytes of a multipart body)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const api = httpClient(address.replace('0.0.0.0', '127.0.0.1'), operator.auth);
+    const number = unique('HT');
+    const result = await api.trailers.uploadPermanent({
+      body: { file: csv('perm.csv', `trailerNumber;trailerTag\n${number};${tag()}\n`), user: 'operator' },
+    });
+    expect(result).toEqual({ responsestatus: 'success', saved: 1, rows: [{ row: 2, status: 'Saved' }] });
+    expect((await api.trailers.permanent({ query: { searchText: number } })).totalCount).toBe(1);
   });
 });
