@@ -169,4 +169,19 @@ describe('trailers screen', () => {
     await page.getByTestId('permanent-trailers-table-row').filter({ hasText: number }).waitFor();
     await screenshot(page, 'trailers-permanent-list');
   });
+
+  it('lets an operator dispatch a trailer in the yard but not one dispatched already (spec 3 §5)', async () => {
+    const number = uniqueName('OPER').slice(0, 20);
+    const id = (await api.trailers.create({ body: { trailerNumber: number, type: 'Import' } })).id!;
+    await api.trailers.dispatch({ query: { id } });
+    await loginThroughPage(page, server.baseUrl, 'operator', 'demo');
+    await page.goto(`${server.baseUrl}/trailers`);
+    await page.getByTestId('trailers-include-dispatched').click();
+    const row = page.getByTestId('trailers-table-row').filter({ hasText: number });
+    await row.getByRole('checkbox').check();
+    await page.getByTestId('trailers-dispatch').click();
+    await page.getByText(messages.trailerAlreadyDispatched).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await screenshot(page, 'trailers-operator-dispatched-refused');
+  });
 });
