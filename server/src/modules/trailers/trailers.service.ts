@@ -9,6 +9,7 @@ import {
   uploadHeaderKey,
   PERMANENT_TRAILER_UPLOAD_COLUMNS,
   PLA_CARD_UPLOAD_COLUMNS,
+  TRAILER_NUMBER_MAX_LENGTH,
   UPLOAD_MAX_ROWS,
   UPLOAD_ROW_STATUSES,
   UPLOAD_STATUSES,
@@ -104,7 +105,11 @@ const uniqueAnswers = (values: { tag?: string; card?: string; number?: string })
         return undefined;
     }
   },
-  check: ({ detail }) => badRequest(detail),
+  // The forms and the service refuse long numbers first; a check that still fires is the same rule.
+  check: ({ constraint }) =>
+    constraint?.endsWith('_number_length')
+      ? badRequest(messages.fieldTooLong('Trailer number', TRAILER_NUMBER_MAX_LENGTH), 'trailerNumber')
+      : undefined,
 });
 
 // An upload's rows by the columns of its sheet: a header names each column (contracts' column
