@@ -1,4 +1,5 @@
-import { createClient, isUploadFile, messages, routes, type MultipartValue, type Transport } from '@openyard/contracts';
+import { createClient, messages, routes, type MultipartValue, type Transport } from '@openyard/contracts';
+import { formDataOf } from './formDataOf';
 
 export interface ApiErrorDetails {
   code?: string;
@@ -55,25 +56,6 @@ interface RequestOptions {
   // The body is a form's fields, sent as multipart/form-data (an upload route).
   multipart?: boolean;
   headers?: Readonly<Record<string, string>>;
-}
-
-// An upload's fields as the browser's FormData (it writes the boundary and streams the files).
-export function formDataOf(fields: Readonly<Record<string, MultipartValue>>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined || value === null) continue;
-    if (isUploadFile(value)) {
-      const { content } = value;
-      const blob =
-        content instanceof Blob
-          ? content
-          : new Blob([content instanceof ArrayBuffer ? content : new Uint8Array(content as Uint8Array)], {
-              type: value.type ?? 'application/octet-stream',
-            });
-      form.append(name, blob, value.name);
-    } else form.append(name, String(value));
-  }
-  return form;
 }
 
 function bodyOf(body: unknown, multipart: boolean): { payload: BodyInit; contentType?: string } | undefined {
