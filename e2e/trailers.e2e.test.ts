@@ -184,4 +184,16 @@ describe('trailers screen', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, 'trailers-operator-dispatched-refused');
   });
+
+  it('is read only for a gate-in clerk: writes disabled with the reason, reading and export allowed', async () => {
+    await loginThroughPage(page, server.baseUrl, 'gatein', 'demo');
+    await page.goto(`${server.baseUrl}/trailers`);
+    await page.getByTestId('trailers-read-only').waitFor();
+    for (const action of ['trailers-add', 'trailers-edit', 'trailers-delete', 'trailers-dispatch'])
+      expect(await page.getByTestId(action).isDisabled(), action).toBe(true);
+    expect(await page.getByTestId('trailers-export').isDisabled()).toBe(false);
+    await page.getByTestId('trailers-tab-pla-cards').click();
+    expect(await page.getByTestId('pla-cards-upload').isDisabled()).toBe(true);
+    await screenshot(page, 'trailers-read-only');
+  });
 });

@@ -221,6 +221,7 @@ export const messages = {
   uploadBadFile: 'The file could not be read: upload an xlsx or csv file with a header row',
   uploadNotMultipart: 'Send the file as multipart/form-data',
   uploadTooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MB`,
+  uploadTooManyParts: 'An upload takes one file and a few text fields',
   uploadNoRows: 'The file has a header row but no data rows',
   uploadTooManyRows: (max: number) => `The file has more than ${max} data rows`,
   uploadSaved: (count: number) => `${count} row${count === 1 ? '' : 's'} saved`,

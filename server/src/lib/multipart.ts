@@ -20,9 +20,16 @@ export async function readMultipartBody(
   if (!request.isMultipart()) throw badRequest(messages.uploadNotMultipart);
   const body: Record<string, string | ReceivedFile> = Object.create(null) as Record<string, string | ReceivedFile>;
   const parts = request.parts({ limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 11, fieldSize: 4096 } });
-  for await (const part of parts) {
-    if (part.type === 'file') body[part.fieldname] = await received(part, maxFileBytes);
-    else body[part.fieldname] = String(part.value);
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') body[part.fieldname] = await received(part, maxFileBytes);
+      else body[part.fieldname] = String(part.value);
+    }
+  } catch (error) {
+    // More files, fields or parts than an upload takes: said in words, not the parser's.
+    if (/^FST_(FILES|FIELDS|PARTS)_LIMIT$/.test((error as { code?: string }).code ?? ''))
+      throw new AppError(413, 'BAD_REQUEST', messages.uploadTooManyParts);
+    throw error;
   }
   return body;
 }

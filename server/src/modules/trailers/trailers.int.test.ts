@@ -442,6 +442,16 @@ describe('uploads (multipart file and user, through the typed client)', () => {
       }),
     );
     expect(large).toMatchObject({ status: 413, body: { message: messages.uploadTooLarge(5 * 1024 * 1024) } });
+    const twoFiles = await outcome(
+      operator.api.trailers.uploadPlaCards({
+        body: { file: csv('a.csv', 'tag,card\n'), other: csv('b.csv', 'tag,card\n') } as never,
+      }),
+    );
+    expect(twoFiles).toMatchObject({ status: 413, body: { message: messages.uploadTooManyParts } });
+    const rows = Array.from({ length: 5001 }, (_, index) => `${10_000_000 + index},MANY-${index}`).join('\n');
+    expect(
+      await outcome(operator.api.trailers.uploadPlaCards({ body: { file: csv('many.csv', `tag,card\n${rows}`) } })),
+    ).toMatchObject({ status: 400, body: { message: messages.uploadTooManyRows(5000) } });
   });
 
   it('travel over HTTP from the fetch transport as well (bytes of a multipart body)', async () => {
