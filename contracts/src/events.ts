@@ -54,6 +54,8 @@ export interface DomainEventMap {
   'gate.containerRetagged': { containerId: number; containerNumber: string; oldTag: string | null; newTag: string };
   // Pending tasks were generated (by the gate, for planning, or for a truck's visit).
   'task.created': { visitId: number | null; tasks: GeneratedTask[] };
+  // A trailer visit was added, edited, dispatched or deleted (trailer null then).
+  'trailer.changed': DataOf<'trailers.trailer.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -88,6 +90,7 @@ export const DOMAIN_EVENT_TYPES = [
   'gate.containerDispatched',
   'gate.containerRetagged',
   'task.created',
+  'trailer.changed',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

@@ -6,6 +6,7 @@ import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
 import { TruckVisit } from './gate-operations';
+import { Trailer } from './trailers';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -91,6 +92,11 @@ export const OcrCountMessage = message('ocr.count.v1', { gateId: Type.Integer(),
 // A truck visit began or changed (gate-in, gate-out), on `gate-visits`: the gate screen's trucks
 // inside, kept live (an `outDate` means it left).
 export const GateVisitMessage = message('gate.visit.v1', { visit: TruckVisit });
+// A trailer visit was added, edited, dispatched or deleted (trailer null): its new state.
+export const TrailerMessage = message('trailers.trailer.v1', {
+  trailerId: Type.Integer(),
+  trailer: Type.Union([Trailer, Type.Null()]),
+});
 
 export const LiveMessage = Type.Union([
   GateReaderMessage,
@@ -107,6 +113,7 @@ export const LiveMessage = Type.Union([
   OcrRecordMessage,
   OcrCountMessage,
   GateVisitMessage,
+  TrailerMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -137,6 +144,7 @@ export const LIVE_TOPICS = [
   'containers',
   'ocr',
   'gate-visits',
+  'trailers',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -150,7 +158,8 @@ export type LiveTopic =
   | `inventory:${string}`
   | 'containers'
   | `ocr:${number}`
-  | 'gate-visits';
+  | 'gate-visits'
+  | 'trailers';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -163,6 +172,7 @@ export const liveTopics = {
   inventoryArea: (area: string): `inventory:${string}` => `inventory:${area}`,
   ocr: (gateId: number): `ocr:${number}` => `ocr:${gateId}`,
   gateVisits: 'gate-visits',
+  trailers: 'trailers',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -201,6 +211,7 @@ export const LIVE_MESSAGE_META = {
   'inventory.layout.v1': { topic: 'inventory', mirror: 'containers' },
   'ocr.record.v1': { topic: 'ocr' },
   'ocr.count.v1': { topic: 'ocr' },
+  'trailers.trailer.v1': { topic: 'trailers' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

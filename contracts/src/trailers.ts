@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { OneBasedPageQuery } from './common';
+import { FileField } from './api/multipart';
+import { ExportQuery, OneBasedPageQuery } from './common';
 import { TRAILER_NUMBER_MAX_LENGTH } from './rules/gate';
 
 // Trailers, PLA cards and permanent trailers (spec 3 §2–§5, §7). A trailer row is one visit of a
@@ -33,6 +34,14 @@ export type TrailersQuery = Static<typeof TrailersQuery>;
 export const TrailersPage = Type.Object({ entities: Type.Array(Trailer), totalCount: Type.Integer() });
 export type TrailersPage = Static<typeof TrailersPage>;
 
+// The export writes the list as the screen shows it: its search and include-dispatched switch.
+export const TrailersExportQuery = Type.Object({
+  ...ExportQuery.properties,
+  searchText: Type.Optional(Type.String({ maxLength: 200 })),
+  includeDispatched: Type.Optional(Type.Boolean({ default: false })),
+});
+export type TrailersExportQuery = Static<typeof TrailersExportQuery>;
+
 export const TrailerInput = Type.Object(
   {
     id: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -47,7 +56,12 @@ export const TrailerInput = Type.Object(
 export type TrailerInput = Static<typeof TrailerInput>;
 
 // Saves answer status 'TRSuccess' (spec 3 §7) or the text to show.
-export const TrailerSaved = Type.Object({ status: Type.String(), message: Type.Optional(Type.String()) });
+// The id is the saved row's (a new one's, for the screen to select it).
+export const TrailerSaved = Type.Object({
+  status: Type.String(),
+  message: Type.Optional(Type.String()),
+  id: Type.Optional(Type.Integer()),
+});
 export type TrailerSaved = Static<typeof TrailerSaved>;
 
 export const TrailerDispatchQuery = Type.Object(
@@ -59,6 +73,7 @@ export const TrailerDispatchQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+export type TrailerDispatchQuery = Static<typeof TrailerDispatchQuery>;
 
 export const PlaCard = Type.Object({
   id: Type.Integer(),
@@ -121,3 +136,38 @@ export const UploadResult = Type.Object({
   rows: Type.Array(UploadRowResult),
 });
 export type UploadResult = Static<typeof UploadResult>;
+export type UploadRowResult = Static<typeof UploadRowResult>;
+
+// A row's outcome: saved, already there as it is (nothing to save), refused with its reason, or
+// good but not saved because another row of the file was refused.
+export const UPLOAD_ROW_STATUSES = {
+  saved: 'Saved',
+  unchanged: 'Unchanged',
+  refused: 'Refused',
+  notSaved: 'Not saved',
+} as const;
+// An upload's answer: 'success' when every row is saved or unchanged, else 'failed' (nothing saved).
+export const UPLOAD_STATUSES = { success: 'success', failed: 'failed' } as const;
+// The most data rows an upload takes (a mapping list, not a data dump).
+export const UPLOAD_MAX_ROWS = 5000;
+
+// The upload of a PLA-card or permanent-trailer sheet (spec 3 §7): multipart fields `file` (xlsx
+// or csv with a header row) and `user` (who uploads, as the spec's clients send it; the server
+// records the session's user).
+export const TrailerUploadBody = Type.Object({
+  file: FileField,
+  user: Type.Optional(Type.String({ maxLength: 60 })),
+});
+export type TrailerUploadBody = Static<typeof TrailerUploadBody>;
+
+// The columns of the upload sheets, by header (case, spaces and punctuation ignored).
+export const PLA_CARD_UPLOAD_COLUMNS = {
+  trailerTagNumber: ['trailertagnumber', 'trailertag', 'tag', 'tagnumber'],
+  plaCardNumber: ['placardnumber', 'placard', 'card'],
+} as const;
+export const PERMANENT_TRAILER_UPLOAD_COLUMNS = {
+  trailerNumber: ['trailernumber', 'trailer', 'number'],
+  trailerTag: ['trailertag', 'trailertagnumber', 'tag'],
+  trailerType: ['trailertype', 'type'],
+  transporter: ['transporter'],
+} as const;

@@ -4,11 +4,13 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { UPLOAD_MAX_BYTES } from '@openyard/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { DatabaseHandle } from './adapters/db';
@@ -29,6 +31,7 @@ import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
+import { trailersRoutes } from './modules/trailers';
 import { usersRoutes } from './modules/users';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
@@ -153,6 +156,9 @@ export async function buildApp({
     if (request.routeOptions.config.rateLimit === undefined) await apiRateLimit.call(this, request, reply);
   });
   await app.register(cookie);
+  // Uploads (routes declared `bodyKind: 'multipart'`): the plugin only accepts the content type;
+  // registerRoutes reads the parts of those routes, with their limits (server/src/lib/multipart.ts).
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   // Verified tokens are kept (up to their expiry, at most 10 minutes), found again by a hash of the
   // token (fast-jwt's own key): decoding and checking a token was a tenth of the server's time for
   // a light request. The session behind the token is still read on every request (auth.service),
@@ -196,6 +202,7 @@ export async function buildApp({
   await app.register(gateOperationsRoutes, { gateOperations: services.gateOperations });
   await app.register(deviceLogsRoutes, { deviceLogs: services.deviceLogs });
   await app.register(machinesRoutes, { machines: services.machines });
+  await app.register(trailersRoutes, { trailers: services.trailers });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

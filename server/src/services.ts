@@ -21,6 +21,7 @@ import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
 import { createRolesService } from './modules/roles';
 import { createTasksService } from './modules/tasks';
+import { createTrailersService } from './modules/trailers';
 import { createUsersService } from './modules/users';
 import { createYardLayoutService } from './modules/yard';
 
@@ -97,6 +98,7 @@ export function createServices({
     planningEnabled: config.features.planningEngineEnabled,
   });
   const ocr = createOcrService(db, { afterCommit: committed, visitWindowMs: config.ocr.visitWindowMs });
+  const trailers = createTrailersService(db, { afterCommit, exports });
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory
   // version alone: they move no container), and the outbox's own housekeeping.
   const deviceMessages = createDeviceMessagesService(db, { thresholds: config.health, afterCommit });
@@ -123,6 +125,7 @@ export function createServices({
     gateOperations,
     machines,
     ocr,
+    trailers,
     deviceMessages,
     healthAgeing,
     outbox,

@@ -27,7 +27,8 @@ export interface CallRequest {
   readonly method: RouteSpec['method'];
   // Path with its parameters filled and the query string appended.
   readonly url: string;
-  // The JSON body (undefined for routes without one).
+  // The JSON body (undefined for routes without one); for a `bodyKind: 'multipart'` route, the
+  // form's fields by name, which the transport sends as multipart/form-data.
   readonly body: unknown;
   readonly options: CallOptions;
 }

@@ -1,4 +1,5 @@
 import type { CallRequest, Transport } from './client';
+import { encodeMultipart, type MultipartValue } from './multipart';
 
 // The parts of fetch a transport uses (contracts has neither DOM nor Node types).
 export interface FetchResponseLike {
@@ -9,7 +10,13 @@ export interface FetchResponseLike {
 }
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; credentials?: 'same-origin'; signal?: never },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string | Uint8Array;
+    credentials?: 'same-origin';
+    signal?: never;
+  },
 ) => Promise<FetchResponseLike>;
 
 // A refused call: the status and the server's error answer (spec texts in `message`).
@@ -49,7 +56,19 @@ export function errorMessageOf(body: unknown): string | undefined {
   return isObject(body) && typeof body.message === 'string' ? body.message : undefined;
 }
 
-// JSON in, JSON (or bytes) out; a status of 400 or more throws an ApiCallError.
+// A call's body as sent: JSON, or a multipart form for an upload route; none without a body.
+export async function encodeBody(
+  request: CallRequest,
+): Promise<{ contentType: string; payload: string | Uint8Array } | undefined> {
+  if (request.body === undefined) return undefined;
+  if (request.route.bodyKind === 'multipart') {
+    const { contentType, bytes } = await encodeMultipart(request.body as Record<string, MultipartValue>);
+    return { contentType, payload: bytes };
+  }
+  return { contentType: 'application/json', payload: JSON.stringify(request.body) };
+}
+
+// JSON (or a multipart upload) in, JSON (or bytes) out; a status of 400 or more throws an ApiCallError.
 export function createFetchTransport({
   baseUrl = '',
   fetch,
@@ -61,14 +80,15 @@ export function createFetchTransport({
   headers?: (request: CallRequest) => Record<string, string>;
 }): Transport {
   return async (request) => {
+    const sent = await encodeBody(request);
     const response = await fetch(baseUrl + request.url, {
       method: request.method,
       headers: {
         ...headers(request),
         ...request.options.headers,
-        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(sent ? { 'content-type': sent.contentType } : {}),
       },
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(sent ? { body: sent.payload } : {}),
     });
     if (response.ok && request.route.responseKind === 'bytes') return response.arrayBuffer();
     const text = await response.text();

@@ -2,3 +2,4 @@ export * from './route';
 export * from './client';
 export * from './catalogue';
 export * from './fetch-transport';
+export * from './multipart';

@@ -15,6 +15,10 @@ export type FeatureKey = keyof FeatureFlags;
 // image) that a client receives as they are.
 export type ResponseKind = 'json' | 'bytes';
 
+// How a call's body travels: JSON by the body schema (the default), or multipart/form-data for
+// uploads, whose body schema names the form's fields (files as `FileField`, see multipart.ts).
+export type BodyKind = 'json' | 'multipart';
+
 export interface RouteSpec {
   readonly method: HttpMethod;
   // Fastify's path syntax: `/rest/enterprise/users/:id`.
@@ -22,6 +26,7 @@ export interface RouteSpec {
   readonly params?: TSchema;
   readonly query?: TSchema;
   readonly body?: TSchema;
+  readonly bodyKind?: BodyKind;
   // The success answer (status 200 unless `status` says otherwise).
   readonly response: TSchema;
   readonly status?: 200 | 201 | 202 | 204;

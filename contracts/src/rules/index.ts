@@ -19,3 +19,4 @@ export * from './yard-time';
 export * from './gate';
 export * from './task-types';
 export * from './gate-forms';
+export * from './trailers';

@@ -5,6 +5,12 @@ export const REFRESH_INTERVALS_MS = {
   users: 120_000,
 } as const;
 
+// Lists that reload on the yard's dataRefreshRate (seconds, metadata) do so only when it is above
+// 30 seconds (spec 3 §9: tasks, ITV tasks, machine locations, trailers); false: no timed reload.
+export function dataRefreshIntervalMs(dataRefreshRate: number | undefined): number | false {
+  return dataRefreshRate !== undefined && dataRefreshRate > 30 ? dataRefreshRate * 1000 : false;
+}
+
 export const STALE_TIMES_MS = {
   // Master-data lists (sizes, types, processes, ...) change rarely.
   masterLists: 5 * 60_000,

@@ -13,6 +13,7 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   containers: { permission: 'containersVisible', parameter: 'none' },
   ocr: { permission: 'gateVisible', parameter: /^[1-9]\d{0,9}$/ },
   'gate-visits': { permission: 'gateVisible', parameter: 'none' },
+  trailers: { permission: 'trailersVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

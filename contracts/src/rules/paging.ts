@@ -33,4 +33,7 @@ export const PAGE_SIZES = {
   containers: 15,
   deviceLogs: 100,
   itvs: 15,
+  // Trailers, PLA cards and permanent trailers page by the yard's paginationItemsPerPage
+  // (metadata, spec 3 §9) and fall back to this.
+  trailers: 15,
 } as const;

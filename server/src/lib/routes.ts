@@ -2,6 +2,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { ErrorResponse, type RouteGroup, type RouteOutput, type RouteSpec } from '@openyard/contracts';
+import { readMultipartBody } from './multipart';
 
 type StaticOf<S> = S extends TSchema ? Static<S> : unknown;
 
@@ -24,6 +25,8 @@ export type RouteHandlers<G extends RouteGroup> = { readonly [K in keyof G]: Rou
 // device login checked before the body is read (onRequest).
 export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preValidation' | 'preHandler'> & {
   readonly rateLimit?: RateLimitOptions;
+  // The largest file part of a multipart route (contracts' UPLOAD_MAX_BYTES unless given).
+  readonly maxFileBytes?: number;
 };
 
 // The error answers every route may give, in the one shape the errors plugin writes.
@@ -47,12 +50,20 @@ export function registerRoutes<G extends RouteGroup>(
 ): void {
   for (const name of Object.keys(group) as (keyof G & string)[]) {
     const route = group[name]!;
-    const { rateLimit, ...options } = extras[name] ?? {};
+    const { rateLimit, maxFileBytes, preValidation, ...options } = extras[name] ?? {};
     const success = route.responseKind === 'bytes' ? {} : { [route.status ?? 200]: route.response };
+    const multipart = route.bodyKind === 'multipart';
+    // An upload's parts become the body object before its schema validates it (the multipart
+    // plugin of app.ts leaves the stream to the route).
+    const readParts = async (request: FastifyRequest) => {
+      request.body = await readMultipartBody(request, maxFileBytes);
+    };
+    const validations = [...(multipart ? [readParts] : []), ...(preValidation ? [preValidation].flat() : [])];
     app.route({
       method: route.method,
       url: route.path,
       ...options,
+      ...(validations.length ? { preValidation: validations } : {}),
       config: {
         access: route.access,
         ...(route.feature ? { feature: route.feature } : {}),
@@ -65,6 +76,7 @@ export function registerRoutes<G extends RouteGroup>(
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { querystring: route.query } : {}),
         ...(route.body ? { body: route.body } : {}),
+        ...(multipart ? { consumes: ['multipart/form-data'] } : {}),
         response: { ...success, ...COMMON_ERROR_RESPONSES },
       },
       handler: handlers[name] as (request: FastifyRequest, reply: FastifyReply) => unknown,

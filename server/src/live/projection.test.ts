@@ -121,6 +121,15 @@ describe('the projection of domain events to live messages', () => {
       ['deviceLog.entry.v1', 'device-logs', 'd'],
       ['machine.status.v1', 'machines', 'e'],
     ]);
+    const removed: DomainEvent = {
+      type: 'trailer.changed',
+      eventId: 'f',
+      at: 1,
+      data: { trailerId: 7, trailer: null },
+    };
+    expect(projectEvent(removed)).toEqual([
+      { eventId: 'f', type: 'trailers.trailer.v1', topic: 'trailers', at: 1, data: { trailerId: 7, trailer: null } },
+    ]);
   });
 
   it('puts gate transactions on the gate-visits topic as the visit they opened or closed', () => {

@@ -61,6 +61,8 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
     case 'gate.containerRetagged':
     case 'task.created':
       return [];
+    case 'trailer.changed':
+      return [on('trailers.trailer.v1', liveTopics.trailers, event.data)];
     default:
       return unprojected(event);
   }

@@ -3,6 +3,7 @@ import {
   ApiCallError,
   createClient,
   createFetchTransport,
+  encodeBody,
   errorMessageOf,
   parseJson,
   routes,
@@ -14,15 +15,16 @@ import {
 // `status`, `code`, `field` and `message` the tests check.
 export function injectTransport(app: FastifyInstance, headers: Record<string, string> = {}): Transport {
   return async (request) => {
+    const sent = await encodeBody(request);
     const response = await app.inject({
       method: request.method,
       url: request.url,
       headers: {
         ...headers,
         ...request.options.headers,
-        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(sent ? { 'content-type': sent.contentType } : {}),
       },
-      ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+      ...(sent ? { payload: typeof sent.payload === 'string' ? sent.payload : Buffer.from(sent.payload) } : {}),
     });
     if (response.statusCode < 400 && request.route.responseKind === 'bytes') {
       const bytes = response.rawPayload;

@@ -1,4 +1,5 @@
-import { createClient, messages, routes, type Transport } from '@openyard/contracts';
+import { createClient, messages, routes, type MultipartValue, type Transport } from '@openyard/contracts';
+import { formDataOf } from './formDataOf';
 
 export interface ApiErrorDetails {
   code?: string;
@@ -52,13 +53,22 @@ interface RequestOptions {
   // A GET the user asked for (an export, a map of chosen containers) rather than a screen's data.
   action?: boolean;
   bytes?: boolean;
+  // The body is a form's fields, sent as multipart/form-data (an upload route).
+  multipart?: boolean;
   headers?: Readonly<Record<string, string>>;
+}
+
+function bodyOf(body: unknown, multipart: boolean): { payload: BodyInit; contentType?: string } | undefined {
+  if (body === undefined) return undefined;
+  if (multipart) return { payload: formDataOf(body as Record<string, MultipartValue>) };
+  return { payload: JSON.stringify(body), contentType: 'application/json' };
 }
 
 // Every request carries the current route in the PagePath header (spec 1 §7); the server uses it
 // for the landing-page create/update rule and logs it. `url` has its query string already.
 async function request(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
   const action = options.action ?? method !== 'GET';
+  const sent = bodyOf(body, options.multipart ?? false);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -67,9 +77,9 @@ async function request(method: string, url: string, body: unknown, options: Requ
       headers: {
         PagePath: window.location.pathname,
         ...options.headers,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(sent?.contentType ? { 'Content-Type': sent.contentType } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: sent?.payload,
     });
   } catch {
     const error = new ApiError(0, messages.serverUnreachable, { code: 'UNREACHABLE', action });
@@ -117,6 +127,7 @@ const webTransport: Transport = (call) =>
   request(call.method, call.url, call.body, {
     ...(call.options.action === undefined ? {} : { action: call.options.action }),
     ...(call.route.responseKind === 'bytes' ? { bytes: true } : {}),
+    ...(call.route.bodyKind === 'multipart' ? { multipart: true } : {}),
     ...(call.options.headers ? { headers: call.options.headers } : {}),
   });
 

@@ -1,4 +1,4 @@
-import { ExportQuery, ExportResponse, IdParams, StatusResponse } from '../../common';
+import { ExportResponse, IdParams, StatusResponse } from '../../common';
 import {
   PermanentTrailerInput,
   PermanentTrailersPage,
@@ -8,8 +8,11 @@ import {
   TrailerDispatchQuery,
   TrailerInput,
   TrailerSaved,
+  TrailersExportQuery,
   TrailersPage,
   TrailersQuery,
+  TrailerUploadBody,
+  UploadResult,
 } from '../../trailers';
 import { defineRoute } from '../route';
 
@@ -20,8 +23,8 @@ const read = { flag: 'trailersVisible' } as const;
 const write = { flag: 'trailersVisible', write: true, screen: '/trailers' } as const;
 const tags = ['trailers'];
 
-// Uploads (pla-cards/upload, permanent/upload: multipart `file` and `user`) are added by the
-// trailers module together with multipart support in the catalogue.
+// Uploads (pla-cards/upload, permanent/upload) take multipart fields `file` (xlsx or csv with a
+// header row) and `user`, and answer one result per data row; a refused row saves nothing.
 export const trailers = {
   page: defineRoute({
     method: 'GET',
@@ -59,7 +62,7 @@ export const trailers = {
   export: defineRoute({
     method: 'GET',
     path: '/rest/enterprise/trailers/export',
-    query: ExportQuery,
+    query: TrailersExportQuery,
     response: ExportResponse,
     access: read,
     tags,
@@ -96,6 +99,15 @@ export const trailers = {
     access: write,
     tags,
   }),
+  uploadPlaCards: defineRoute({
+    method: 'POST',
+    path: '/rest/enterprise/trailers/pla-cards/upload',
+    body: TrailerUploadBody,
+    bodyKind: 'multipart',
+    response: UploadResult,
+    access: write,
+    tags,
+  }),
   permanent: defineRoute({
     method: 'GET',
     path: '/rest/enterprise/trailers/permanent',
@@ -125,6 +137,15 @@ export const trailers = {
     path: '/rest/enterprise/trailers/permanent/:id',
     params: IdParams,
     response: StatusResponse,
+    access: write,
+    tags,
+  }),
+  uploadPermanent: defineRoute({
+    method: 'POST',
+    path: '/rest/enterprise/trailers/permanent/upload',
+    body: TrailerUploadBody,
+    bodyKind: 'multipart',
+    response: UploadResult,
     access: write,
     tags,
   }),

@@ -18,6 +18,8 @@ type Received = {
   data?: {
     container?: { containerId: number; location: string | null };
     visit?: { id: number; outDate: number | null };
+    trailerId?: number;
+    trailer?: { outDate: number | null } | null;
   };
 };
 
@@ -40,10 +42,11 @@ describe('gate transactions on the live topics', () => {
   it('reach the containers screen, the inventory grid and the gate screen as they commit', async () => {
     // The operator sees the containers screen; the superadmin the grid and the gate.
     const operator = await connect('operator', ['containers']);
-    const admin = await connect('superadmin', ['inventory', 'gate-visits']);
+    const admin = await connect('superadmin', ['inventory', 'gate-visits', 'trailers']);
     const session = await t.login('superadmin');
     const [slot] = await freeGroundSlots(t, 1);
-    const gateIn = await session.api.gateOperations.gateIn({ body: singleGateIn({}, { containerLocation: slot }) });
+    const form = singleGateIn({}, { containerLocation: slot });
+    const gateIn = await session.api.gateOperations.gateIn({ body: form });
     const id = gateIn.containers[0]!.containerId;
     const arrived = (m: Received) =>
       m.type === 'inventory.slot.v1' && m.data?.container?.containerId === id && m.data.container.location === slot;
@@ -52,14 +55,25 @@ describe('gate transactions on the live topics', () => {
     await expect
       .poll(() => admin.received.some((m) => m.type === 'gate.visit.v1' && m.data?.visit?.id === gateIn.visitId))
       .toBe(true);
+    // The truck's visit is a row of the trailers list, open.
+    const visitRow = (m: Received) => m.type === 'trailers.trailer.v1' && m.data?.trailerId === gateIn.visitId;
+    await expect.poll(() => admin.received.some((m) => visitRow(m) && m.data?.trailer?.outDate === null)).toBe(true);
 
     await session.api.gateOperations.dispatch({
-      query: { containerNumber: gateIn.containers[0]!.containerNumber, dispatchTime: Date.now() },
+      query: {
+        containerNumber: gateIn.containers[0]!.containerNumber,
+        trailerNumber: form.trailerNumber!,
+        dispatchTime: Date.now(),
+      },
     });
     const left = (m: Received) =>
       m.type === 'inventory.slot.v1' && m.data?.container?.containerId === id && m.data.container.location === null;
     await expect.poll(() => operator.received.some((m) => m.topic === 'containers' && left(m))).toBe(true);
     await expect.poll(() => admin.received.some((m) => m.topic === 'inventory' && left(m))).toBe(true);
+    // The truck came back with its trailer for it: its visit closed.
+    await expect
+      .poll(() => admin.received.some((m) => visitRow(m) && typeof m.data?.trailer?.outDate === 'number'))
+      .toBe(true);
     operator.socket.close();
     admin.socket.close();
   });

@@ -36,8 +36,7 @@ import type { Principal } from '../auth';
 import { containerMasterIds, type Actor, type InventoryService } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import type { NewTask, TasksService } from '../tasks';
-// eslint-disable-next-line no-restricted-imports -- the trailers module's index.ts is its owner's (branch trailers); it re-exports this file once merged.
-import { toTruckVisit, visitsRepository, type VisitRow } from '../trailers/visits.repository';
+import { toTrailer, toTruckVisit, visitsRepository, type VisitRow } from '../trailers';
 import type { Erp } from './erp';
 import { gateOperationsRepository as repository, type GateTransactionKind } from './gate-operations.repository';
 
@@ -58,6 +57,12 @@ export interface GateOperationsDependencies {
 const DISPATCH_CLOCK_TOLERANCE_MS = 5 * 60_000;
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
+
+// A truck's visit is a row of the trailers list: the list sees it open and close live.
+const trailerChanged = (row: VisitRow): NewEvent => ({
+  type: 'trailer.changed',
+  data: { trailerId: row.id, trailer: toTrailer(row) },
+});
 const refuse = (problem: FormProblem | null) => {
   if (problem) throw badRequest(problem.message, problem.field);
 };
@@ -195,6 +200,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
               dispatchedBy: principal.username,
             })
           : undefined;
+        if (closed) events.push(trailerChanged(closed));
         if (gateId !== null)
           await repository.useTags(
             tx,
@@ -340,6 +346,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             enteredBy: userName,
             entryAt: now,
           });
+          events.push(trailerChanged(visitRow));
 
           // Planning's tasks as given; with planning on, a container planning gave none goes from
           // the trailer to its slot (spec 1 §9 default Offloading with Loaded; spec 3 §5). Without
@@ -446,6 +453,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             vehicleDetailId: form.vehicleDetailId ?? null,
             enteredBy: userName,
           });
+          events.push(trailerChanged(visitRow));
           const created = await tasks.create(
             tx,
             events,

@@ -5,6 +5,7 @@ import {
   IconContainer,
   IconListDetails,
   IconPalette,
+  IconTruck,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
@@ -74,5 +75,13 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconPalette,
     description: 'Yard layout and colour rules',
+  },
+  {
+    path: '/trailers',
+    component: lazy(() =>
+      import('../../modules/trailers/components/TrailersPage').then((module) => ({ default: module.TrailersPage })),
+    ),
+    icon: IconTruck,
+    description: 'Trailers in the yard and their dispatch, PLA cards and permanent trailers',
   },
 ];

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { messages, UPLOAD_MAX_BYTES, type UploadFile } from '@openyard/contracts';
+import { AppError, badRequest } from '../errors';
+
+// A file as an upload route's handler gets it: the part's name, media type and bytes.
+export interface ReceivedFile extends UploadFile {
+  readonly type: string;
+  readonly content: Buffer;
+}
+
+// A multipart body read into the object the route's body schema describes (contracts'
+// multipart.ts): text fields by name, file fields as ReceivedFile. Parts are read in full, up to
+// `maxFileBytes` a file (413 beyond), one file field, a few text fields; a request that is not
+// multipart/form-data is refused with the reason. Runs before validation (registerRoutes).
+export async function readMultipartBody(
+  request: FastifyRequest,
+  maxFileBytes: number = UPLOAD_MAX_BYTES,
+): Promise<Record<string, string | ReceivedFile>> {
+  if (!request.isMultipart()) throw badRequest(messages.uploadNotMultipart);
+  const body: Record<string, string | ReceivedFile> = Object.create(null) as Record<string, string | ReceivedFile>;
+  const parts = request.parts({ limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 11, fieldSize: 4096 } });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') body[part.fieldname] = await received(part, maxFileBytes);
+      else body[part.fieldname] = String(part.value);
+    }
+  } catch (error) {
+    // More files, fields or parts than an upload takes: said in words, not the parser's.
+    if (/^FST_(FILES|FIELDS|PARTS)_LIMIT$/.test((error as { code?: string }).code ?? ''))
+      throw new AppError(413, 'BAD_REQUEST', messages.uploadTooManyParts);
+    throw error;
+  }
+  return body;
+}
+
+async function received(part: MultipartFile, maxFileBytes: number): Promise<ReceivedFile> {
+  try {
+    return { name: part.filename, type: part.mimetype, content: await part.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'BAD_REQUEST', messages.uploadTooLarge(maxFileBytes));
+    throw error;
+  }
+}

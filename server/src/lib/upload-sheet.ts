@@ -1,0 +1,105 @@
+import { messages, uploadBytes, type UploadFile } from '@openyard/contracts';
+import { badRequest } from '../errors';
+
+// The data rows of an uploaded sheet (spec 3 §7 uploads): xlsx (the first worksheet) or csv
+// (UTF-8, comma or semicolon separated), a header row first. Row numbers are the sheet's (the
+// header is row 1); blank rows are skipped. Anything that cannot be read is messages.uploadBadFile.
+export interface UploadSheet {
+  headers: string[];
+  rows: { row: number; cells: string[] }[];
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+function kindOf(file: UploadFile, bytes: Uint8Array): 'xlsx' | 'csv' | null {
+  const name = file.name.toLowerCase();
+  const zipped = ZIP_MAGIC.every((byte, index) => bytes[index] === byte);
+  if (name.endsWith('.xlsx')) return zipped ? 'xlsx' : null;
+  if (name.endsWith('.csv') || name.endsWith('.txt') || file.type?.startsWith('text/')) return zipped ? null : 'csv';
+  return zipped ? 'xlsx' : null;
+}
+
+export async function readUploadSheet(file: UploadFile): Promise<UploadSheet> {
+  const bytes = await uploadBytes(file);
+  const kind = kindOf(file, bytes);
+  if (!kind || bytes.length === 0) throw badRequest(messages.uploadBadFile);
+  const table = kind === 'xlsx' ? await xlsxTable(bytes) : csvTable(bytes);
+  const headerIndex = table.findIndex((entry) => entry.cells.some((cell) => cell !== ''));
+  if (headerIndex < 0) throw badRequest(messages.uploadBadFile);
+  const [header, ...rest] = table.slice(headerIndex);
+  return {
+    headers: header!.cells,
+    rows: rest.filter((entry) => entry.cells.some((cell) => cell !== '')),
+  };
+}
+
+async function xlsxTable(bytes: Uint8Array): Promise<{ row: number; cells: string[] }[]> {
+  // Loaded when a sheet comes: it is the heaviest module of the server (as for exports).
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(messages.uploadBadFile);
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw badRequest(messages.uploadBadFile);
+  const table: { row: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: string[] = [];
+    for (let column = 1; column <= row.cellCount; column += 1) cells.push(row.getCell(column).text.trim());
+    table.push({ row: rowNumber, cells });
+  });
+  return table;
+}
+
+function csvTable(bytes: Uint8Array): { row: number; cells: string[] }[] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(messages.uploadBadFile);
+  }
+  if (text.includes('\u0000')) throw badRequest(messages.uploadBadFile);
+  return parseCsv(text.replace(/^\uFEFF/, '')).map((cells, index) => ({
+    row: index + 1,
+    cells: cells.map((cell) => cell.trim()),
+  }));
+}
+
+// CSV as RFC 4180 writes it: quoted fields may hold separators, quotes ("") and line breaks. The
+// separator is the header line's: a semicolon when it has one and no comma (Excel in many locales).
+export function parseCsv(text: string): string[][] {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const separator = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!;
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else field += character;
+    } else if (character === '"' && field === '') quoted = true;
+    else if (character === separator) {
+      row.push(field);
+      field = '';
+    } else if (character === '\n' || character === '\r') {
+      if (character === '\r' && text[index + 1] === '\n') index += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += character;
+  }
+  if (quoted) throw badRequest(messages.uploadBadFile);
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
