@@ -30,6 +30,8 @@ export interface DomainEventMap {
   'ocr.recordChanged': DataOf<'ocr.record.v1'>;
   // A gate's pending OCR count changed without a new read (acknowledged or purged records).
   'ocr.pendingCountChanged': DataOf<'ocr.count.v1'>;
+  // A camera frame was stored with what OCR read on it (the gate screen's video feed).
+  'camera.frameStored': DataOf<'camera.frame.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -59,6 +61,7 @@ export const DOMAIN_EVENT_TYPES = [
   'yard.layoutChanged',
   'ocr.recordChanged',
   'ocr.pendingCountChanged',
+  'camera.frameStored',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

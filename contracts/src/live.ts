@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DeviceLogEntry } from './device-logs';
-import { GateReader, HealthStatusSchema, TagRead } from './gates';
+import { CameraName, GateReader, HealthStatusSchema, TagRead } from './gates';
 import { MachineColourSchema, Position } from './machines';
 import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
@@ -87,6 +87,15 @@ export const OcrRecordMessage = message('ocr.record.v1', { record: OcrRecord, pe
 // The gate's pending count changed without a new read (acknowledged or purged records).
 export const OcrCountMessage = message('ocr.count.v1', { gateId: Type.Integer(), pendingCount: Type.Integer() });
 
+// A camera of the gate took a frame that is now stored (topic `cameras:{gateId}`): the gate
+// screen's video feed shows it.
+export const CameraFrameMessage = message('camera.frame.v1', {
+  gateId: Type.Integer(),
+  camera: CameraName,
+  image: Type.String(),
+  capturedAt: Type.Integer(),
+});
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -101,6 +110,7 @@ export const LiveMessage = Type.Union([
   InventoryLayoutMessage,
   OcrRecordMessage,
   OcrCountMessage,
+  CameraFrameMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -118,15 +128,33 @@ export type LiveControl =
 // Topics (DESIGN.md §7). A topic is a base name, or a base name and a parameter after a colon.
 // `inventory` carries every slot change of the yard, `inventory:{area}` those of one area;
 // `containers` carries the yard's slot and layout messages for the containers screen (mirrored by
-// the hub from `inventory`, published once); `ocr:{gateId}` is the OCR queue of one gate.
+// the hub from `inventory`, published once); `ocr:{gateId}` is the OCR queue of one gate;
+// `cameras:{gateId}` the frames its cameras take.
 // ---------------------------------------------------------------------------------------------
 
-export const LIVE_TOPICS = ['gates', 'device-logs', 'machines', 'itvs', 'inventory', 'containers', 'ocr'] as const;
+export const LIVE_TOPICS = [
+  'gates',
+  'device-logs',
+  'machines',
+  'itvs',
+  'inventory',
+  'containers',
+  'ocr',
+  'cameras',
+] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
 // Every topic string a client may ask for, by its shape.
 export type LiveTopic =
-  'gates' | 'device-logs' | 'machines' | 'itvs' | 'inventory' | `inventory:${string}` | 'containers' | `ocr:${number}`;
+  | 'gates'
+  | 'device-logs'
+  | 'machines'
+  | 'itvs'
+  | 'inventory'
+  | `inventory:${string}`
+  | 'containers'
+  | `ocr:${number}`
+  | `cameras:${number}`;
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -138,6 +166,7 @@ export const liveTopics = {
   containers: 'containers',
   inventoryArea: (area: string): `inventory:${string}` => `inventory:${area}`,
   ocr: (gateId: number): `ocr:${number}` => `ocr:${gateId}`,
+  cameras: (gateId: number): `cameras:${number}` => `cameras:${gateId}`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -175,6 +204,7 @@ export const LIVE_MESSAGE_META = {
   'inventory.layout.v1': { topic: 'inventory', mirror: 'containers' },
   'ocr.record.v1': { topic: 'ocr' },
   'ocr.count.v1': { topic: 'ocr' },
+  'camera.frame.v1': { topic: 'cameras' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;
