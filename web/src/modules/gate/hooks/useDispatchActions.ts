@@ -10,7 +10,7 @@ import { dispatchDraftState } from '../states/dispatchDraftState';
 import { dispatchProblem } from '../utils/dispatchProblem';
 import { emptyDispatch, type DispatchDraft } from '../utils/gateDrafts';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
-import { epochOfYardDateTime, yardDateTimeOf } from '../utils/yardDateTime';
+import { dispatchTimeOf, yardDateTimeOf } from '../utils/yardDateTime';
 import { useRequestId } from './useRequestId';
 import { useTransactionStatus } from './useTransactionStatus';
 
@@ -56,7 +56,7 @@ export function useDispatchActions({ scanning, focusFirst }: { scanning: boolean
         exitTag: text(values.exitTag),
         exitTrailerTag: text(values.exitTrailerTag),
         trailerNumber: text(values.trailerNumber),
-        dispatchTime: epochOfYardDateTime(values.dispatchTime, timeZone) ?? Date.now(),
+        dispatchTime: dispatchTimeOf(values.dispatchTime, timeZone),
         forceDispatch: forceDispatch || undefined,
       });
     } catch (error) {

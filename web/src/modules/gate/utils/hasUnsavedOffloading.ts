@@ -1,6 +1,7 @@
 import type { ContainerDraft, OffloadingDraft } from './gateDrafts';
 
-const touched = (container: ContainerDraft) => Object.values(container).some((value) => value.trim() !== '');
+const touched = (container: ContainerDraft) =>
+  Object.values<string>({ ...container }).some((value) => value.trim() !== '');
 
 // Whether switching the gate-in type would lose what the clerk entered (spec 1 §4: ask first).
 // Tags a reader filled count: the truck is there.

@@ -16,3 +16,8 @@ export function epochOfYardDateTime(value: string, timeZone: string): number | n
   if (!isYardDay(day)) return null;
   return yardDayStart(day, timeZone) + Number(hours) * 3_600_000 + Number(minutes) * 60_000;
 }
+
+// The dispatch time sent: the clerk's, or now when the field is empty or unreadable.
+export function dispatchTimeOf(value: string, timeZone: string): number {
+  return epochOfYardDateTime(value, timeZone) ?? Date.now();
+}

@@ -1,0 +1,94 @@
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { deliveryModesFor, EXPORT_OUT_TASK_TYPES } from '@openyard/contracts';
+import { useMasterList } from '../../containers/hooks/useMasterList';
+import { emptyOutContainer, type OutContainerDraft } from '../utils/gateDrafts';
+
+const MAX_OUT_CONTAINERS = 2;
+const none = { value: '', label: '—' };
+
+// Export containers leaving on the truck that brought the boxes (spec 1 §3 outContainers): each
+// with its export-out task (Export Loading / Empty Loading, modes narrowed by spec 3 §5) and,
+// with planning on, its activity group and activity.
+export function OutContainersFields({
+  value,
+  onChange,
+  planning,
+}: {
+  value: OutContainerDraft[];
+  onChange: (value: OutContainerDraft[]) => void;
+  planning: boolean;
+}) {
+  const modes = (useMasterList('deliveryModes').data ?? []).map((mode) => mode.name);
+  const groups = (useMasterList('activityGroups').data ?? []).map((group) => group.name);
+  const update = (index: number, patch: Partial<OutContainerDraft>) =>
+    onChange(value.map((out, at) => (at === index ? { ...out, ...patch } : out)));
+  return (
+    <Stack gap="xs">
+      {value.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No export container leaves with this truck.
+        </Text>
+      )}
+      {value.map((out, index) => (
+        <SimpleGrid key={index} cols={{ base: 1, sm: 2, lg: planning ? 5 : 3 }} spacing="xs">
+          <TextInput
+            label={`Out-container ${index + 1}`}
+            value={out.containerNumber}
+            maxLength={11}
+            onChange={(event) => update(index, { containerNumber: event.currentTarget.value })}
+            data-testid={`gate-out${index + 1}-number`}
+          />
+          <NativeSelect
+            label="Task type"
+            data={[none, ...EXPORT_OUT_TASK_TYPES]}
+            value={out.taskType}
+            onChange={(event) => {
+              const taskType = event.currentTarget.value;
+              const allowed = deliveryModesFor(taskType, modes);
+              update(index, { taskType, deliveryMode: allowed.length === 1 ? (allowed[0] ?? '') : '' });
+            }}
+            data-testid={`gate-out${index + 1}-taskType`}
+          />
+          <NativeSelect
+            label="Delivery mode"
+            data={[none, ...deliveryModesFor(out.taskType, modes)]}
+            value={out.deliveryMode}
+            onChange={(event) => update(index, { deliveryMode: event.currentTarget.value })}
+            data-testid={`gate-out${index + 1}-deliveryMode`}
+          />
+          {planning && (
+            <NativeSelect
+              label="Activity group"
+              data={[none, ...groups]}
+              value={out.activityGroup}
+              onChange={(event) => update(index, { activityGroup: event.currentTarget.value })}
+            />
+          )}
+          {planning && (
+            <TextInput
+              label="Activity"
+              value={out.activity}
+              onChange={(event) => update(index, { activity: event.currentTarget.value })}
+            />
+          )}
+        </SimpleGrid>
+      ))}
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          disabled={value.length >= MAX_OUT_CONTAINERS}
+          onClick={() => onChange([...value, emptyOutContainer()])}
+          data-testid="gate-out-add"
+        >
+          Add out-container
+        </Button>
+        {value.length > 0 && (
+          <Button size="xs" variant="subtle" color="gray" onClick={() => onChange(value.slice(0, -1))}>
+            Remove last
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
