@@ -1,3 +1,4 @@
+import type { GatedInContainer, GeneratedTask, TruckVisit } from './gate-operations';
 import type { LiveMessage, LiveMessageType } from './live';
 
 type DataOf<K extends LiveMessageType> = Extract<LiveMessage, { type: K }>['data'];
@@ -32,6 +33,29 @@ export interface DomainEventMap {
   'ocr.pendingCountChanged': DataOf<'ocr.count.v1'>;
   // A camera frame was stored with what OCR read on it (the gate screen's video feed).
   'camera.frameStored': DataOf<'camera.frame.v1'>;
+  // Gate transactions (spec 1 §4), each with the truck visit it opened or closed. The containers'
+  // places go as `container.moved` in the same change.
+  'gate.containersGatedIn': {
+    requestId: string;
+    gateId: number | null;
+    visit: TruckVisit;
+    containers: GatedInContainer[];
+    taskIds: number[];
+  };
+  'gate.vehicleGatedIn': { requestId: string; gateId: number | null; visit: TruckVisit; taskIds: number[] };
+  'gate.containerDispatched': {
+    requestId: string | null;
+    gateId: number | null;
+    containerId: number;
+    containerNumber: string;
+    exitProcess: string | null;
+    previousLocation: string | null;
+    // The visit it closed, if any.
+    visit: TruckVisit | null;
+  };
+  'gate.containerRetagged': { containerId: number; containerNumber: string; oldTag: string | null; newTag: string };
+  // Pending tasks were generated (by the gate, for planning, or for a truck's visit).
+  'task.created': { visitId: number | null; tasks: GeneratedTask[] };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -62,6 +86,11 @@ export const DOMAIN_EVENT_TYPES = [
   'ocr.recordChanged',
   'ocr.pendingCountChanged',
   'camera.frameStored',
+  'gate.containersGatedIn',
+  'gate.vehicleGatedIn',
+  'gate.containerDispatched',
+  'gate.containerRetagged',
+  'task.created',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

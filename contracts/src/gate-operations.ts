@@ -104,6 +104,7 @@ export const GatedInContainer = Type.Object({
   tagId: Nullable(Type.String()),
   location: Nullable(Type.String()),
 });
+export type GatedInContainer = Static<typeof GatedInContainer>;
 
 // `responsestatus` is 'success' or the text to show (spec 1 §8: the server's status is shown as
 // the error). `invalidNumbers` asks the clerk's confirmation (retry with skipValidation);
@@ -188,6 +189,15 @@ export const RetagForm = Type.Object(
   { additionalProperties: false },
 );
 export type RetagForm = Static<typeof RetagForm>;
+
+// A retag's answer: 'success', or the text to show; `expiredTag` asks the 'Tag Expired' question
+// (retried with allowExpiredTag when the yard allows expired tags).
+export const RetagResult = Type.Object({
+  responsestatus: Type.String(),
+  message: Type.Optional(Type.String()),
+  expiredTag: Type.Optional(Type.Object({ tag: Type.String(), allowed: Type.Boolean(), message: Type.String() })),
+});
+export type RetagResult = Static<typeof RetagResult>;
 
 export const GateTagQuery = Type.Object({ gateId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 

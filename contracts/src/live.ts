@@ -5,6 +5,7 @@ import { MachineColourSchema, Position } from './machines';
 import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
+import { TruckVisit } from './gate-operations';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -95,6 +96,9 @@ export const CameraFrameMessage = message('camera.frame.v1', {
   image: Type.String(),
   capturedAt: Type.Integer(),
 });
+// A truck visit began or changed (gate-in, gate-out): the gate screen's trucks inside, kept live
+// (an `outDate` means it left).
+export const GateVisitMessage = message('gate.visit.v1', { visit: TruckVisit });
 
 export const LiveMessage = Type.Union([
   GateReaderMessage,
@@ -111,6 +115,7 @@ export const LiveMessage = Type.Union([
   OcrRecordMessage,
   OcrCountMessage,
   CameraFrameMessage,
+  GateVisitMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -190,6 +195,7 @@ export const LIVE_MESSAGE_META = {
   'gate.changed.v1': { topic: 'gates' },
   'gate.health.v1': { topic: 'gates' },
   'gate.tag.v1': { topic: 'gates' },
+  'gate.visit.v1': { topic: 'gates' },
   'deviceLog.entry.v1': { topic: 'device-logs' },
   'machine.position.v1': {
     topic: 'machines',

@@ -203,6 +203,16 @@ export const messages = {
   dispatchNotInYard: (number: string) => `Container ${number} is not in the yard`,
   dispatchFoundInErp: (number: string) => `Container ${number} is found in Erp. Do you still want to dispatch?`,
   scanningDispatchFailed: 'Dispatch of container for scanning failed',
+  scanningDispatchFailedWith: (reason: string) => `Dispatch of container for scanning failed: ${reason}`,
+  dispatchTimeInFuture: 'The dispatch time is in the future',
+  dispatchBeforeGateIn: (number: string) => `Container ${number} can not be dispatched before its gate-in time`,
+  gateDoubleTwentyOnly: 'A double gate-in takes two 20 ft containers',
+  gateTaskTypeRule: (taskType: string) =>
+    `The delivery mode or the location does not fit task type ${taskType} (spec 3 §5 task type rules)`,
+  gateExportTaskType: (taskType: string) => `${taskType} is not an export-out task: choose Export Loading or Empty Loading`,
+  trailerClassInvalid: 'The trailer type is Drop or Pickup',
+  gateRequestReused: 'This request id was used for another gate transaction',
+  gateUnknownReaderGate: 'The chosen gate does not exist',
   tagExpired: (tag: string) => `Tag ${tag}, has reached its end of life, Use a different tag.`,
   tagExpiredAllowed: (tag: string) =>
     `Tag ${tag}, has reached its end of life, Use a different tag. Do you still want to use it?`,

@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth';
 import { configurationRoutes } from './modules/configuration';
 import { deviceLogsRoutes } from './modules/device-logs';
 import { exportsRoutes } from './modules/exports';
+import { gateOperationsRoutes } from './modules/gate-operations';
 import { gatesRoutes } from './modules/gates';
 import { containersRoutes, inventoryRoutes, yardRoutes } from './modules/inventory';
 import { machinesRoutes } from './modules/machines';
@@ -189,6 +190,7 @@ export async function buildApp({
   await app.register(rolesRoutes, { roles: services.roles });
   await app.register(exportsRoutes, { exports: services.exports });
   await app.register(gatesRoutes, { gates: services.gates });
+  await app.register(gateOperationsRoutes, { gateOperations: services.gateOperations });
   await app.register(deviceLogsRoutes, { deviceLogs: services.deviceLogs });
   await app.register(machinesRoutes, { machines: services.machines });
   await app.register(ocrRoutes, {

@@ -172,6 +172,11 @@ export function loadConfig(env: Env = process.env) {
       machineStaleAfterMs: integer(env, 'MACHINE_STALE_AFTER_MS', 300_000, 1000, 86_400_000),
       ageingIntervalMs: integer(env, 'HEALTH_AGEING_INTERVAL_MS', 5000, 200, 600_000),
     },
+    gate: {
+      // An RFID container tag's life from its first gate-in (spec 1 §4 Tag validity); whether an
+      // expired tag may still be used is the feature switch allowExpiredContainerTag.
+      tagLifetimeDays: integer(env, 'TAG_LIFETIME_DAYS', 1825, 1, 36_500),
+    },
     features: {
       enterpriseVersion: edition === 'enterprise',
       smartGateEnabled: flag(env, 'FEATURE_SMART_GATE', true),

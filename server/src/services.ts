@@ -7,6 +7,7 @@ import { createDeviceLogsService } from './modules/device-logs';
 import { createDeviceAuthenticator } from './modules/device-logins';
 import { createDeviceMessagesService, createHealthAgeingService } from './modules/devices';
 import { createExportsService } from './modules/exports';
+import { createGateOperationsService, noErp, type Erp } from './modules/gate-operations';
 import { createGatesService } from './modules/gates';
 import {
   createContainersService,
@@ -19,6 +20,7 @@ import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
 import { createRolesService } from './modules/roles';
+import { createTasksService } from './modules/tasks';
 import { createUsersService } from './modules/users';
 import { createYardLayoutService } from './modules/yard';
 
@@ -30,6 +32,8 @@ export interface ServicesDependencies {
   // What this server keeps in memory (sessions, the inventory version) listens to the database's
   // notifications; a process that serves no HTTP (ROLE=workers) keeps nothing and listens to nothing.
   listen?: boolean;
+  // The yard's ERP as the gate asks it (none yet: no container is found there).
+  erp?: Erp;
 }
 
 // Every domain service, built once per process: the API (buildApp) and the workers (jobs, ingest)
@@ -39,6 +43,7 @@ export function createServices({
   database,
   afterCommit = () => undefined,
   listen = true,
+  erp = noErp,
 }: ServicesDependencies) {
   const { db } = database;
   const notifications = listen ? database.notifications : null;
@@ -77,6 +82,16 @@ export function createServices({
   const deviceLogs = createDeviceLogsService(db);
   const gates = createGatesService(db, { thresholds: config.health, afterCommit: committed, devices: deviceAuth });
   const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
+  const tasks = createTasksService(db);
+  // Gate transactions write straight to the database (never through the queue or the broker).
+  const gateOperations = createGateOperationsService(db, {
+    inventory,
+    tasks,
+    erp,
+    afterCommit: committed,
+    tagLifetimeDays: config.gate.tagLifetimeDays,
+    allowExpiredContainerTag: config.features.allowExpiredContainerTag,
+  });
   const ocr = createOcrService(db, { afterCommit: committed, visitWindowMs: config.ocr.visitWindowMs });
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory
   // version alone: they move no container), and the outbox's own housekeeping.
@@ -100,6 +115,8 @@ export function createServices({
     deviceAuth,
     deviceLogs,
     gates,
+    tasks,
+    gateOperations,
     machines,
     ocr,
     deviceMessages,

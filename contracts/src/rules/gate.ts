@@ -60,3 +60,8 @@ export const DEFAULT_DISPATCH_MODE = 'HAWK-E';
 // Success texts clear after these (spec 1 §4): gate-in 2 s (unless tasks were generated or
 // planning is on), dispatch 1 s, retag 2 s.
 export const GATE_RESET_MS = { gateIn: 2000, dispatch: 1000, retag: 2000 } as const;
+
+// A read at a gate is offered to the clerk while it is this fresh (an older one belongs to an
+// earlier truck), and not while the same tag was used by a committed transaction at that gate
+// within this time of the read (a truck still under the reader after its gate-in).
+export const GATE_TAG_FRESH_MS = 15 * 60_000;

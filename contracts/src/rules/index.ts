@@ -18,3 +18,4 @@ export * from './permission-effects';
 export * from './yard-time';
 export * from './gate';
 export * from './task-types';
+export * from './gate-forms';

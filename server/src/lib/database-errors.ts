@@ -145,3 +145,22 @@ export function yardChangeAnswers(context: { number?: string } = {}): DatabaseAn
     busy: () => conflict(messages.yardBusy),
   };
 }
+
+// Answer sets tried in order: per kind, the first answer that gives one (a service's own answers
+// for its constraints in front of a shared set such as yardChangeAnswers).
+export function combineAnswers(...sets: DatabaseAnswers[]): DatabaseAnswers {
+  const kinds = ['unique', 'foreignKey', 'check', 'trigger', 'busy', 'timeout'] as const;
+  const combined: DatabaseAnswers = {};
+  for (const kind of kinds) {
+    const answers = sets.map((set) => set[kind]).filter((answer): answer is Answer => answer !== undefined);
+    if (answers.length)
+      combined[kind] = (failure) => {
+        for (const answer of answers) {
+          const found = answer(failure);
+          if (found) return found;
+        }
+        return undefined;
+      };
+  }
+  return combined;
+}

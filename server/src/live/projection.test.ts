@@ -131,6 +131,57 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
+  it('puts gate transactions on the gates topic as the visit they opened or closed', () => {
+    const visit = {
+      id: 7,
+      trailerNumber: 'MH04AB1234',
+      trailerTagId: '12345678',
+      gateInType: 'Import',
+      trailerType: null,
+      gateId: 3,
+      containerNumbers: ['MSCU1234565'],
+      entryDate: 1,
+      outDate: null,
+      tasksDone: 0,
+      tasksPending: 1,
+      lastTaskDoneAt: null,
+    };
+    const events = [
+      {
+        type: 'gate.containersGatedIn',
+        eventId: 'a',
+        at: 1,
+        data: { requestId: 'r-1', gateId: 3, visit, containers: [], taskIds: [] },
+      },
+      { type: 'gate.vehicleGatedIn', eventId: 'b', at: 1, data: { requestId: 'r-2', gateId: 3, visit, taskIds: [] } },
+      {
+        type: 'gate.containerDispatched',
+        eventId: 'c',
+        at: 1,
+        data: {
+          requestId: null,
+          gateId: 3,
+          containerId: 1,
+          containerNumber: 'MSCU1234565',
+          exitProcess: null,
+          previousLocation: null,
+          visit: null,
+        },
+      },
+      {
+        type: 'gate.containerRetagged',
+        eventId: 'd',
+        at: 1,
+        data: { containerId: 1, containerNumber: 'MSCU1234565', oldTag: null, newTag: '12345678' },
+      },
+      { type: 'task.created', eventId: 'e', at: 1, data: { visitId: 7, tasks: [] } },
+    ] as DomainEvent[];
+    expect(projectEvents(events).map(({ type, topic, eventId }) => [type, topic, eventId])).toEqual([
+      ['gate.visit.v1', 'gates', 'a'],
+      ['gate.visit.v1', 'gates', 'b'],
+    ]);
+  });
+
   it('passes the live messages of outbox rows written before domain events through unchanged', () => {
     const legacy: LiveMessage = { eventId: 'x', type: 'gate.changed.v1', topic: 'gates', at: 1, data: { gateId: 3 } };
     expect(projectEvent(legacy)).toEqual([legacy]);

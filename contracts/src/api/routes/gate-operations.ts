@@ -6,6 +6,7 @@ import {
   GateTagAnswer,
   GateTagQuery,
   RetagForm,
+  RetagResult,
   TagValidAnswer,
   TagValidQuery,
   TrailerGateInForm,
@@ -13,7 +14,6 @@ import {
   TrucksInside,
   TrucksInsideQuery,
 } from '../../gate-operations';
-import { StatusResponse } from '../../common';
 import { defineRoute } from '../route';
 
 // The gate clerk's calls (spec 1 §7 Gate operations, spec 3 §7 Gate). Reading the gate's tags and
@@ -109,7 +109,7 @@ export const gateOperations = {
     method: 'POST',
     path: '/rest/enterprise/gate/retag',
     body: RetagForm,
-    response: StatusResponse,
+    response: RetagResult,
     access: write,
     tags,
   }),

@@ -884,6 +884,30 @@ export const containersRepository = {
           .orderBy(desc(containerMovements.movedAt), desc(containerMovements.id))
       : Promise.resolve([] as MovementRow[]),
 
+  // The active containers (in the yard, not dispatched or voided) with these numbers or RFID tags:
+  // the gate refuses a number already in the yard and a tag bound to another container.
+  async activeByNumbersOrTags(db: Database, numbers: string[], tags: string[]) {
+    if (!numbers.length && !tags.length) return [];
+    return db
+      .select({
+        id: containers.id,
+        containerNumber: containers.containerNumber,
+        rfidTagId: containers.rfidTagId,
+        gateInAt: containers.gateInAt,
+      })
+      .from(containers)
+      .where(
+        and(
+          isNull(containers.dispatchedAt),
+          notVoided,
+          or(
+            numbers.length ? inArray(containers.containerNumber, numbers) : sql`false`,
+            tags.length ? inArray(containers.rfidTagId, tags) : sql`false`,
+          ),
+        ),
+      );
+  },
+
   async idsByNumber(db: Database, number: string) {
     const rows = await db.select({ id: containers.id }).from(containers).where(eq(containers.containerNumber, number));
     return rows.map((row) => row.id);

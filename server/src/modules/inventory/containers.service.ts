@@ -26,7 +26,7 @@ import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { InventoryService } from './inventory.service';
 import { applyMoves, inventoryViews, loadGrid, loadGridAt, slotEvents } from './placement';
-import { masterDataRepository } from '../master-data';
+import { containerMasterIds } from './container-master-data';
 import type { Grid } from '../yard';
 import { databaseError } from '../../lib/database-errors';
 import { slotNamesOf, toContainer } from './container-views';
@@ -112,48 +112,6 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     return found;
   }
 
-  // Master data named as the lists name it (case does not matter), to ids.
-  async function masterIds(database: Database, input: ContainerInput) {
-    const [sizes, types, processes, categories, cargoTypes, customers] = await Promise.all([
-      masterDataRepository.sizes(database),
-      masterDataRepository.types(database),
-      masterDataRepository.named(database, 'container-processes'),
-      masterDataRepository.named(database, 'categories'),
-      masterDataRepository.named(database, 'cargo-types'),
-      masterDataRepository.customers(database),
-    ]);
-    const pick = <T extends { id: number; name: string }>(
-      list: T[],
-      label: string,
-      value: string | null | undefined,
-      also?: (row: T) => string,
-    ): number | null | undefined => {
-      if (value === undefined) return undefined;
-      if (value === null || value.trim() === '') return null;
-      const wanted = value.trim().toLowerCase();
-      const found = list.find((row) => row.name.toLowerCase() === wanted || also?.(row).toLowerCase() === wanted);
-      if (!found) throw badRequest(messages.unknownMasterData(label, value));
-      return found.id;
-    };
-    let sizeId: number | undefined;
-    if (input.sizeName !== undefined && input.sizeName.trim() !== '') {
-      sizeId = pick(sizes, 'size', input.sizeName) ?? undefined;
-    } else if (input.size !== undefined) {
-      const found = sizes.find((size) => size.lengthFeet === input.size);
-      if (!found) throw badRequest(messages.unknownMasterData('size', String(input.size)));
-      sizeId = found.id;
-    }
-    return {
-      sizeId,
-      lengthOf: (id: number) => sizes.find((size) => size.id === id)?.lengthFeet ?? 20,
-      typeId: pick(types, 'container type', input.containerType),
-      processId: pick(processes, 'process', input.process),
-      categoryId: pick(categories, 'category', input.category),
-      cargoTypeId: pick(cargoTypes, 'cargo type', input.cargoType),
-      customerId: pick(customers, 'customer', input.customer, (row) => row.code),
-    };
-  }
-
   const optionalText = (value: string | null | undefined) =>
     value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
 
@@ -186,7 +144,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       if (!/^[A-Z0-9]{11}$/.test(number)) throw badRequest(messages.containerNumberFormat);
       if (!input.skipValidation && !isValidContainerNumber(number))
         return { responsestatus: messages.invalidContainerNumber, message: invalidNumberDetail(number) };
-      const master = await masterIds(db, input);
+      const master = await containerMasterIds(db, input);
       if (input.id === undefined && master.sizeId === undefined) throw badRequest(messages.containerSizeRequired);
       const fields = {
         containerNumber: number,

@@ -1,5 +1,6 @@
 // The inventory module's public face: code outside server/src/modules/inventory imports only this file, and
 // the module's tables through server/src/db/schema.ts (eslint).
+export * from './container-master-data';
 export * from './container-views';
 export * from './containers.repository';
 export * from './containers.routes';

@@ -19,9 +19,9 @@ import type { Database } from '../../adapters/db';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Principal } from '../auth';
 import { slotNamesOf, toInventoryContainer } from './container-views';
-import { containersRepository } from './containers.repository';
+import { containersRepository, type NewContainerRow } from './containers.repository';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
-import { databaseError, yardChangeAnswers } from '../../lib/database-errors';
+import { combineAnswers, databaseError, yardChangeAnswers, type DatabaseAnswers } from '../../lib/database-errors';
 import type { InventoryVersion } from './inventory-version';
 import { createSlotNamer, type Grid, type SlotOptions } from '../yard';
 import { yardRepository } from '../yard';
@@ -122,15 +122,37 @@ export function createInventoryService(
   const gridBuilding = new Map<boolean, Promise<GridBody>>();
 
   // One transaction per change, taking the inventory lock first; events go to the outbox in it.
-  async function change<T>(work: (tx: Database, events: NewEvent[]) => Promise<T>, context: { number?: string } = {}) {
+  // `answers` go before the yard's own (a gate names its constraints in its own words).
+  async function change<T>(
+    work: (tx: Database, events: NewEvent[]) => Promise<T>,
+    context: { number?: string; answers?: DatabaseAnswers } = {},
+  ) {
     try {
       return await commitWithEvents(db, deps.afterCommit, async (tx, events) => {
         await containersRepository.lockInventory(tx);
         return work(tx, events);
       });
     } catch (error) {
-      throw databaseError(error, yardChangeAnswers(context));
+      throw databaseError(error, combineAnswers(context.answers ?? {}, yardChangeAnswers(context)));
     }
+  }
+
+  // The containers' views as they now are, and their container.moved events (where each was before:
+  // `previous`, else where it is).
+  async function announce(
+    tx: Database,
+    events: NewEvent[],
+    ids: number[],
+    previous: Map<number, { previousLocation: string | null; previousArea: string | null }>,
+    actor: Actor,
+  ) {
+    const grid = await loadGrid(tx, namer);
+    const [views, { version }] = await Promise.all([
+      inventoryViews(tx, namer, grid, ids),
+      containersRepository.version(tx),
+    ]);
+    events.push(...slotEvents(views, previous, actor, version));
+    return views;
   }
 
   const view = (grid: Grid, row: InYardRow): InventoryContainer => {
@@ -236,6 +258,66 @@ export function createInventoryService(
     },
 
     change,
+
+    // The active containers (not dispatched or voided) with these numbers or RFID tags.
+    activeContainers: (database: Database, numbers: string[], tags: string[]) =>
+      containersRepository.activeByNumbersOrTags(database, numbers, tags),
+
+    // Containers entering the yard (a gate-in), inside the caller's change: inserted, placed at
+    // their slot when one is given (applyMoves: a slot taken meanwhile refuses the change), with
+    // one container.moved each from nowhere, so the inventory and containers screens see them arrive.
+    async admit(
+      tx: Database,
+      events: NewEvent[],
+      entries: { values: NewContainerRow; location: string | null }[],
+      actor: Actor,
+    ): Promise<InventoryContainer[]> {
+      const ids: number[] = [];
+      for (const entry of entries) ids.push((await containersRepository.insert(tx, entry.values)).id);
+      const placements = entries.flatMap((entry, index) =>
+        entry.location ? [{ containerId: ids[index]!, newLocation: entry.location }] : [],
+      );
+      if (placements.length) await applyMoves(tx, namer, placements, actor);
+      return announce(
+        tx,
+        events,
+        ids,
+        new Map(ids.map((id) => [id, { previousLocation: null, previousArea: null }])),
+        actor,
+      );
+    },
+
+    // A container leaving the yard (a dispatch), inside the caller's change: out of its slot with a
+    // movement row (applyMoves to nowhere, so the stack and history rules hold), then dispatched;
+    // its RFID tag is free again (the one-tag index covers active containers only).
+    async release(tx: Database, events: NewEvent[], containerId: number, at: Date, actor: Actor) {
+      const positions = await containersRepository.positionsOf(tx, [containerId]);
+      const moved = positions.length
+        ? (await applyMoves(tx, namer, [{ containerId, newLocation: null }], actor)).moved
+        : [];
+      await containersRepository.update(tx, containerId, { dispatchedAt: at });
+      const [view] = await announce(
+        tx,
+        events,
+        [containerId],
+        new Map(moved.map((entry) => [entry.containerId, entry])),
+        actor,
+      );
+      return { view: view!, previousLocation: moved[0]?.previousLocation ?? null };
+    },
+
+    // A container's details changed in place (its RFID tag at a retag), inside the caller's change.
+    async updateDetails(
+      tx: Database,
+      events: NewEvent[],
+      containerId: number,
+      values: Partial<NewContainerRow>,
+      actor: Actor,
+    ) {
+      await containersRepository.update(tx, containerId, values);
+      const [view] = await announce(tx, events, [containerId], new Map(), actor);
+      return view!;
+    },
 
     // The full snapshot as JSON text, rebuilt only when the inventory version moved on.
     async snapshotJson(includePlanned: boolean): Promise<string> {

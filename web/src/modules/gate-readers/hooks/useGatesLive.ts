@@ -35,6 +35,7 @@ export function useGatesLive(): string | null {
         case 'gate.changed.v1':
           return REFETCH;
         case 'gate.tag.v1':
+        case 'gate.visit.v1':
           return gates;
       }
     },
@@ -55,6 +56,7 @@ export function useGatesLive(): string | null {
         case 'gate.changed.v1':
           return REFETCH;
         case 'gate.tag.v1':
+        case 'gate.visit.v1':
           return readers;
       }
     },
@@ -67,7 +69,7 @@ export function useGatesLive(): string | null {
         const { tagRead } = message.data;
         const arrivedAt = Date.now();
         setLastTagReads((current) => ({ ...current, [tagRead.readerId]: { tagRead, arrivedAt } }));
-      } else if (message.type !== 'gate.health.v1')
+      } else if (message.type !== 'gate.health.v1' && message.type !== 'gate.visit.v1')
         void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.unusedReaders });
     },
     () => void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.unusedReaders }),

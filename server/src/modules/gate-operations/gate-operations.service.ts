@@ -1,0 +1,624 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACTIVITY_GROUPS,
+  DEFAULT_PLANNING_TASK,
+  dispatchProblem,
+  GATE_TAG_FRESH_MS,
+  gateInContainers,
+  gateInFormProblem,
+  isSpecialTag,
+  isTagExpired,
+  isValidContainerNumber,
+  isValidContainerTag,
+  messages,
+  normalizeContainerNumber,
+  retagProblem,
+  TRAILER_LOCATION,
+  trailerGateInProblem,
+  type DispatchQuery,
+  type DispatchResult,
+  type FormProblem,
+  type GatedInContainer,
+  type GateInForm,
+  type GateInResult,
+  type GateTagAnswer,
+  type RetagForm,
+  type RetagResult,
+  type TagValidAnswer,
+  type TrailerGateInForm,
+  type TrailerGateInResult,
+  type TrucksInside,
+} from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
+import type { Principal } from '../auth';
+import { containerMasterIds, type Actor, type InventoryService } from '../inventory';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
+import type { NewTask, TasksService } from '../tasks';
+// eslint-disable-next-line no-restricted-imports -- the trailers module's index.ts is its owner's (branch trailers); it re-exports this file once merged.
+import { toTruckVisit, visitsRepository, type VisitRow } from '../trailers/visits.repository';
+import type { Erp } from './erp';
+import { gateOperationsRepository as repository, type GateTransactionKind } from './gate-operations.repository';
+
+export interface GateOperationsDependencies {
+  inventory: InventoryService;
+  tasks: TasksService;
+  erp: Erp;
+  afterCommit: AfterCommit;
+  // An RFID container tag's life from its first gate-in (TAG_LIFETIME_DAYS).
+  tagLifetimeDays: number;
+  // Whether an expired tag may still be used after the clerk's confirmation (spec 1 §4).
+  allowExpiredContainerTag: boolean;
+}
+
+// A dispatch time this far ahead of the server's clock is a typing mistake, not a clock difference.
+const DISPATCH_CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+const trimmed = (value: string | null | undefined) => value?.trim() || null;
+const refuse = (problem: FormProblem | null) => {
+  if (problem) throw badRequest(problem.message, problem.field);
+};
+
+export type GateTagKind = 'entry' | 'exit' | 'trailer' | 'exitTrailer';
+// Which reader a tag call reads, and the gate type a trailer reader must stand at (spec 1 §7).
+const TAG_READERS: Record<GateTagKind, { readerType: string; gateType: 'IN' | 'OUT' | null }> = {
+  entry: { readerType: 'GATEIN', gateType: null },
+  exit: { readerType: 'GATEOUT', gateType: null },
+  trailer: { readerType: 'TRAILER', gateType: 'IN' },
+  exitTrailer: { readerType: 'TRAILER', gateType: 'OUT' },
+};
+
+// The gate clerk's transactions (spec 1 §3, §4, §5). Each is one database transaction, written
+// straight to the database (never through the queue or the broker, so the gate works with Redis
+// and MQTT down): the gate_transactions row of its request id first (a second post with the same
+// id gets the stored answer and writes nothing), then the yard model, tags, the truck visit, the
+// tasks and the domain events.
+export function createGateOperationsService(db: Database, deps: GateOperationsDependencies) {
+  const { inventory, tasks } = deps;
+
+  // The stored answer of a committed request id, read before any work.
+  async function stored<T>(requestId: string, kind: GateTransactionKind): Promise<T | undefined> {
+    const row = await repository.transaction(db, requestId);
+    if (!row) return undefined;
+    if (row.kind !== kind) throw conflict(messages.gateRequestReused, 'requestId');
+    return row.answer as T;
+  }
+
+  // The request id claimed in the transaction; a twin that committed meanwhile: its answer.
+  async function claim<T>(
+    tx: Database,
+    values: { requestId: string; kind: GateTransactionKind; gateId: number | null; userName: string | null },
+  ): Promise<T | undefined> {
+    if (await repository.claim(tx, values)) return undefined;
+    const row = await repository.transaction(tx, values.requestId);
+    if (row?.kind !== values.kind) throw conflict(messages.gateRequestReused, 'requestId');
+    return row.answer as T;
+  }
+
+  // The first tag that reached its end of life (spec 1 §4 Tag validity), unless the yard allows
+  // expired tags and the clerk confirmed.
+  async function expiredTag(database: Database, tags: string[], confirmed: boolean | undefined) {
+    const lives = await repository.tagLives(
+      database,
+      tags.filter((tag) => !isSpecialTag(tag)),
+    );
+    const now = Date.now();
+    const allowed = deps.allowExpiredContainerTag;
+    for (const life of lives) {
+      if (!isTagExpired(life.tagId, life.firstUsedAt.getTime(), deps.tagLifetimeDays, now)) continue;
+      if (allowed && confirmed) continue;
+      const tag = life.tagId;
+      return { tag, allowed, message: allowed ? messages.tagExpiredAllowed(tag) : messages.tagExpired(tag) };
+    }
+    return null;
+  }
+
+  // A truck visit with its tasks counted, as the gate screen shows it.
+  async function visitOf(database: Database, row: VisitRow) {
+    const counts = await tasks.countsOfVisits([row.id], database);
+    return toTruckVisit(row, counts.get(row.id));
+  }
+
+  // The gate's own words for the constraints its transactions may meet (the pre-checks inside the
+  // transaction see these first; the constraints hold against writers that skip them).
+  const gateAnswers = (tags: string[], trailerTag: string | null): DatabaseAnswers => ({
+    unique: ({ constraint }) => {
+      if (constraint === 'containers_active_tag_unique')
+        return conflict(messages.gateTagBound(tags.join(', '), 'another container'));
+      if (constraint === 'trailers_active_tag_unique' && trailerTag)
+        return conflict(messages.gateTrailerTagInYard(trailerTag, 'another trailer'));
+      return undefined;
+    },
+    foreignKey: ({ constraint }) =>
+      constraint?.includes('gate') ? badRequest(messages.unknownGate, 'gateId') : undefined,
+  });
+
+  // The visit a dispatch closes: the exit trailer tag's, else the trailer number's, else a vehicle
+  // gate-in that came for this container once none of its containers is left in the yard.
+  async function visitLeaving(tx: Database, query: DispatchQuery, number: string) {
+    const exitTrailerTag = trimmed(query.exitTrailerTag);
+    if (exitTrailerTag) return visitsRepository.insideByTag(tx, exitTrailerTag);
+    const trailerNumber = trimmed(query.trailerNumber);
+    if (trailerNumber) return visitsRepository.insideByNumber(tx, trailerNumber);
+    for (const visit of await visitsRepository.insideListing(tx, number)) {
+      if (visit.activityGroup !== ACTIVITY_GROUPS.vehicle) continue;
+      const others = visit.containerNumbers.filter((other) => other !== number);
+      if (!(await inventory.activeContainers(tx, others, [])).length) return visit;
+    }
+    return undefined;
+  }
+
+  async function dispatch(query: DispatchQuery, principal: Principal, scanning: boolean): Promise<DispatchResult> {
+    const kind = scanning ? 'scanningDispatch' : 'dispatch';
+    if (query.requestId) {
+      const answer = await stored<DispatchResult>(query.requestId, kind);
+      if (answer) return answer;
+    }
+    refuse(dispatchProblem(query));
+    const number = normalizeContainerNumber(query.containerNumber!);
+    const at = new Date(query.dispatchTime!);
+    if (at.getTime() > Date.now() + DISPATCH_CLOCK_TOLERANCE_MS)
+      throw badRequest(messages.dispatchTimeInFuture, 'dispatchTime');
+    if (!(await inventory.activeContainers(db, [number], [])).length)
+      throw notFound(messages.dispatchNotInYard(number));
+    // Spec 1 §4 Dispatch: a container the ERP still knows leaves only when the clerk confirms.
+    const { found: foundInErp } = await deps.erp.findContainer(number);
+    if (foundInErp && !query.forceDispatch)
+      return {
+        responsestatus: messages.dispatchFoundInErp(number),
+        message: messages.dispatchFoundInErp(number),
+        dispatched: false,
+        foundInErp: true,
+        containerNumber: number,
+      };
+    const requestId = query.requestId ?? randomUUID();
+    const gateId = query.gateId ?? null;
+    const actor: Actor = { username: principal.username, source: 'gate' };
+    return inventory.change(
+      async (tx, events) => {
+        const again = await claim<DispatchResult>(tx, { requestId, kind, gateId, userName: principal.username });
+        if (again) return again;
+        const [container] = await inventory.activeContainers(tx, [number], []);
+        if (!container) throw notFound(messages.dispatchNotInYard(number));
+        if (at.getTime() < container.gateInAt.getTime())
+          throw badRequest(messages.dispatchBeforeGateIn(number), 'dispatchTime');
+        // Within the millisecond of its gate-in: not before it.
+        const dispatchedAt = at < container.gateInAt ? container.gateInAt : at;
+        const { previousLocation } = await inventory.release(tx, events, container.id, dispatchedAt, actor);
+        const leaving = await visitLeaving(tx, query, number);
+        const closed = leaving
+          ? await visitsRepository.close(tx, leaving.id, {
+              outAt: dispatchedAt < leaving.entryAt ? leaving.entryAt : dispatchedAt,
+              dispatchedBy: principal.username,
+            })
+          : undefined;
+        if (gateId !== null)
+          await repository.useTags(
+            tx,
+            gateId,
+            [trimmed(query.exitTag), trimmed(query.exitTrailerTag)].filter((tag): tag is string => tag !== null),
+            requestId,
+          );
+        events.push({
+          type: 'gate.containerDispatched',
+          data: {
+            requestId,
+            gateId,
+            containerId: container.id,
+            containerNumber: number,
+            exitProcess: scanning ? 'Scanning' : trimmed(query.exitProcess),
+            previousLocation,
+            visit: closed ? await visitOf(tx, closed) : null,
+          },
+        });
+        const answer: DispatchResult = {
+          responsestatus: 'success',
+          message: messages.dispatchSuccessful,
+          dispatched: true,
+          foundInErp,
+          containerNumber: number,
+          previousLocation,
+        };
+        await repository.answer(tx, requestId, answer, closed?.id ?? null);
+        return answer;
+      },
+      { number, answers: gateAnswers([], null) },
+    );
+  }
+
+  return {
+    // POST gate/containers: single (one container) or double (two 20 ft) offloading.
+    async gateIn(form: GateInForm, principal: Principal): Promise<GateInResult> {
+      const answer = await stored<GateInResult>(form.requestId, 'gateIn');
+      if (answer) return answer;
+      refuse(gateInFormProblem(form));
+      const entries = gateInContainers(form).map((container) => ({
+        ...container,
+        number: normalizeContainerNumber(container.containerNumber!),
+        tag: container.tagId!.trim(),
+        location: trimmed(container.containerLocation),
+      }));
+      const numbers = entries.map((entry) => entry.number);
+      for (const [index, entry] of entries.entries())
+        if (!/^[A-Z0-9]{11}$/.test(entry.number))
+          throw badRequest(messages.containerNumberFormat, `container${index + 1}Data.containerNumber`);
+      const nothing = { containers: [], tasks: [] };
+      // The check digit is a warning the clerk may override (spec 1 §4: retried with skipValidation).
+      const invalidNumbers = form.skipValidation ? [] : numbers.filter((number) => !isValidContainerNumber(number));
+      if (invalidNumbers.length)
+        return {
+          responsestatus: messages.invalidContainerNumber,
+          message: messages.invalidContainerNumber,
+          invalidNumbers,
+          ...nothing,
+        };
+      const tags = entries.map((entry) => entry.tag);
+      const expired = await expiredTag(db, tags, form.allowExpiredTag);
+      if (expired)
+        return { responsestatus: expired.message, message: expired.message, expiredTag: expired, ...nothing };
+      const masters = await Promise.all(
+        entries.map((entry) =>
+          containerMasterIds(db, {
+            sizeName: entry.containerSize!,
+            process: entry.gateInPurpose,
+            ...(entry.containerType === undefined ? {} : { containerType: entry.containerType }),
+          }),
+        ),
+      );
+      // Where the out-containers stand now: their loading tasks start there.
+      const outNumbers = form.gateOutWithExportContainer
+        ? (form.outContainers ?? []).map(normalizeContainerNumber).filter(Boolean)
+        : [];
+      const outLocations = new Map<string, string | null>();
+      for (const number of outNumbers) {
+        try {
+          outLocations.set(number, (await inventory.location(number, 'number')).location);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+        }
+      }
+      const requestId = form.requestId;
+      const gateId = form.gateId ?? null;
+      const userName = principal.username;
+      const trailerTag = trimmed(form.trailerTag1);
+      const realTags = tags.filter((tag) => !isSpecialTag(tag));
+      const actor: Actor = { username: userName, source: 'gate' };
+      return inventory.change(
+        async (tx, events) => {
+          const again = await claim<GateInResult>(tx, { requestId, kind: 'gateIn', gateId, userName });
+          if (again) return again;
+          const active = await inventory.activeContainers(tx, numbers, realTags);
+          for (const [index, entry] of entries.entries()) {
+            if (active.some((row) => row.containerNumber === entry.number))
+              throw conflict(messages.gateContainerInYard(entry.number), `container${index + 1}Data.containerNumber`);
+            const holder = realTags.includes(entry.tag) && active.find((row) => row.rfidTagId === entry.tag);
+            if (holder)
+              throw conflict(
+                messages.gateTagBound(entry.tag, holder.containerNumber),
+                `container${index + 1}Data.tagId`,
+              );
+          }
+          if (trailerTag) {
+            const inside = await visitsRepository.insideByTag(tx, trailerTag);
+            if (inside) throw conflict(messages.gateTrailerTagInYard(trailerTag, inside.trailerNumber), 'trailerTag1');
+          }
+          const now = new Date();
+          const admitted = await inventory.admit(
+            tx,
+            events,
+            entries.map((entry, index) => ({
+              values: {
+                containerNumber: entry.number,
+                sizeId: masters[index]!.sizeId!,
+                ...(masters[index]!.typeId === undefined ? {} : { typeId: masters[index]!.typeId }),
+                processId: masters[index]!.processId ?? null,
+                rfidTagId: entry.tag,
+                igm: trimmed(entry.igm),
+                item: trimmed(entry.item),
+                gateInAt: now,
+                locationUpdatedBy: entry.location ? userName : null,
+              },
+              location: entry.location,
+            })),
+            actor,
+          );
+          await repository.bindTags(tx, realTags, now);
+          if (gateId !== null)
+            await repository.useTags(tx, gateId, [...realTags, ...(trailerTag ? [trailerTag] : [])], requestId);
+          const plaCard = trailerTag ? await visitsRepository.plaCardOf(tx, trailerTag) : undefined;
+          const visitRow = await visitsRepository.open(tx, {
+            trailerNumber: form.trailerNumber!.trim(),
+            trailerTagId: trailerTag,
+            plaCard1: plaCard?.plaCardNumber ?? null,
+            type: entries[0]!.gateInPurpose!.trim(),
+            activityGroup: ACTIVITY_GROUPS.container,
+            gateId,
+            containerNumbers: numbers,
+            enteredBy: userName,
+            entryAt: now,
+          });
+
+          // Planning's tasks as given; a container planning gave none goes from the trailer to its
+          // slot (spec 1 §9 default Offloading with Loaded; spec 3 §5); export-out loading tasks
+          // start where the out-container stands.
+          const planned = form.planningGeneratedTasks ?? [];
+          const idOf = (number: string) => admitted.find((view) => view.number === number)?.containerId ?? null;
+          const list: NewTask[] = planned.map((task) => {
+            const number = normalizeContainerNumber(task.containerNumber);
+            const view = admitted.find((candidate) => candidate.number === number);
+            return {
+              ...task,
+              containerNumber: number,
+              containerId: idOf(number),
+              toLocation: task.toLocation ?? view?.location ?? null,
+              source: 'planning',
+            };
+          });
+          for (const view of admitted) {
+            if (planned.some((task) => normalizeContainerNumber(task.containerNumber) === view.number)) continue;
+            list.push({
+              containerNumber: view.number,
+              containerId: view.containerId,
+              taskType: DEFAULT_PLANNING_TASK.taskType,
+              deliveryMode: DEFAULT_PLANNING_TASK.deliveryMode,
+              fromLocation: TRAILER_LOCATION,
+              toLocation: view.location,
+              toLocationDetails: view.fullName,
+              source: 'gate',
+            });
+          }
+          for (const number of outNumbers) {
+            const task = (form.gateInTasks ?? []).find(
+              (candidate) => normalizeContainerNumber(candidate.containerNumber) === number,
+            )!;
+            list.push({
+              ...task,
+              containerNumber: number,
+              fromLocation: task.fromLocation ?? outLocations.get(number) ?? null,
+              toLocation: task.toLocation ?? TRAILER_LOCATION,
+              source: 'gate',
+            });
+          }
+          const created = await tasks.create(tx, events, list, { visitId: visitRow.id, createdBy: userName });
+
+          const containers: GatedInContainer[] = admitted.map((view) => ({
+            containerId: view.containerId,
+            containerNumber: view.number,
+            tagId: entries.find((entry) => entry.number === view.number)?.tag ?? null,
+            location: view.location,
+          }));
+          events.push({
+            type: 'gate.containersGatedIn',
+            data: {
+              requestId,
+              gateId,
+              visit: toTruckVisit(visitRow, { done: 0, pending: created.length, lastDoneAt: null }),
+              containers,
+              taskIds: created.map((task) => task.taskId),
+            },
+          });
+          const result: GateInResult = {
+            responsestatus: 'success',
+            message: messages.gateInSuccessful,
+            visitId: visitRow.id,
+            containers,
+            tasks: created,
+          };
+          await repository.answer(tx, requestId, result, visitRow.id);
+          return result;
+        },
+        { number: numbers.join(', '), answers: gateAnswers(realTags, trailerTag) },
+      );
+    },
+
+    // POST gate/trailer: a truck comes in for (or with) containers without a container gate-in.
+    async trailerGateIn(form: TrailerGateInForm, principal: Principal): Promise<TrailerGateInResult> {
+      const answer = await stored<TrailerGateInResult>(form.requestId, 'trailerGateIn');
+      if (answer) return answer;
+      refuse(trailerGateInProblem(form));
+      const requestId = form.requestId;
+      const gateId = form.gateId ?? null;
+      const userName = principal.username;
+      const trailerTag = form.trailerTag!.trim();
+      const failed = (reason: string) => messages.vehicleGateInFailed(reason);
+      try {
+        return await commitWithEvents(db, deps.afterCommit, async (tx, events: NewEvent[]) => {
+          const again = await claim<TrailerGateInResult>(tx, { requestId, kind: 'trailerGateIn', gateId, userName });
+          if (again) return again;
+          const inside = await visitsRepository.insideByTag(tx, trailerTag);
+          if (inside)
+            throw conflict(failed(messages.gateTrailerTagInYard(trailerTag, inside.trailerNumber)), 'trailerTag');
+          const plaCard = await visitsRepository.plaCardOf(tx, trailerTag);
+          const visitRow = await visitsRepository.open(tx, {
+            trailerNumber: form.trailerNumber!.trim(),
+            trailerTagId: trailerTag,
+            plaCard1: plaCard?.plaCardNumber ?? null,
+            trailerType: trimmed(form.trailerType),
+            type: form.gateInType!.trim(),
+            activityGroup: ACTIVITY_GROUPS.vehicle,
+            gateId,
+            containerNumbers: (form.containerNumbers ?? []).map(normalizeContainerNumber).filter(Boolean),
+            chaId: form.chaId ?? null,
+            vehicleDetailId: form.vehicleDetailId ?? null,
+            enteredBy: userName,
+          });
+          const created = await tasks.create(
+            tx,
+            events,
+            (form.gateInTasks ?? []).map((task) => ({ ...task, source: 'gate' as const })),
+            { visitId: visitRow.id, createdBy: userName },
+          );
+          if (gateId !== null) await repository.useTags(tx, gateId, [trailerTag], requestId);
+          events.push({
+            type: 'gate.vehicleGatedIn',
+            data: {
+              requestId,
+              gateId,
+              visit: toTruckVisit(visitRow, { done: 0, pending: created.length, lastDoneAt: null }),
+              taskIds: created.map((task) => task.taskId),
+            },
+          });
+          const result: TrailerGateInResult = {
+            responsestatus: 'success',
+            message: messages.vehicleGateInSuccessful,
+            visitId: visitRow.id,
+            tasks: created,
+          };
+          await repository.answer(tx, requestId, result, visitRow.id);
+          return result;
+        });
+      } catch (error) {
+        // Spec 1 §8: a trailer gate-in that fails says 'Vehicle gate-in failed: {reason}'.
+        throw databaseError(error, {
+          unique: ({ constraint, detail }) =>
+            conflict(
+              failed(
+                constraint === 'trailers_active_tag_unique'
+                  ? messages.gateTrailerTagInYard(trailerTag, 'another trailer')
+                  : detail,
+              ),
+            ),
+          foreignKey: () => badRequest(failed(messages.unknownGate), 'gateId'),
+          check: ({ detail }) => badRequest(failed(detail)),
+          busy: () => conflict(failed(messages.yardBusy)),
+        });
+      }
+    },
+
+    // GET gate/dispatch: the container leaves the yard (and its truck, with the last of its load).
+    dispatch: (query: DispatchQuery, principal: Principal) => dispatch(query, principal, false),
+
+    // GET gate/scanning-dispatch: out for the customs scanner, a dispatch with exit process Scanning.
+    async scanningDispatch(query: DispatchQuery, principal: Principal): Promise<DispatchResult> {
+      try {
+        return await dispatch(query, principal, true);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw new AppError(
+          error.statusCode,
+          error.code,
+          messages.scanningDispatchFailedWith(error.message),
+          error.field,
+        );
+      }
+    },
+
+    // POST gate/retag: a container in the yard gets a new RFID tag; the old one is free again.
+    async retag(form: RetagForm, principal: Principal): Promise<RetagResult> {
+      if (form.requestId) {
+        const answer = await stored<RetagResult>(form.requestId, 'retag');
+        if (answer) return answer;
+      }
+      refuse(retagProblem(form));
+      const number = normalizeContainerNumber(form.containerNumber!);
+      const newTag = form.newTag!.trim();
+      const [current] = await inventory.activeContainers(db, [number], []);
+      if (!current) throw notFound(messages.containerNotFound(number));
+      if (!current.rfidTagId) throw badRequest(messages.retagNoExistingTag, 'containerNumber');
+      const oldTag = trimmed(form.oldTag);
+      if (oldTag && oldTag !== current.rfidTagId) throw conflict(messages.retagOldTagMismatch(number), 'oldTag');
+      const expired = await expiredTag(db, [newTag], form.allowExpiredTag);
+      if (expired) return { responsestatus: expired.message, message: expired.message, expiredTag: expired };
+      const requestId = form.requestId ?? randomUUID();
+      const actor: Actor = { username: principal.username, source: 'gate' };
+      return inventory.change(
+        async (tx, events) => {
+          const again = await claim<RetagResult>(tx, {
+            requestId,
+            kind: 'retag',
+            gateId: null,
+            userName: principal.username,
+          });
+          if (again) return again;
+          const [container] = await inventory.activeContainers(tx, [number], []);
+          if (!container?.rfidTagId) throw notFound(messages.containerNotFound(number));
+          if (!isSpecialTag(newTag)) {
+            const holder = (await inventory.activeContainers(tx, [], [newTag])).find((row) => row.id !== container.id);
+            if (holder) throw conflict(messages.gateTagBound(newTag, holder.containerNumber), 'newTag');
+          }
+          await inventory.updateDetails(tx, events, container.id, { rfidTagId: newTag }, actor);
+          if (!isSpecialTag(newTag)) await repository.bindTags(tx, [newTag], new Date());
+          events.push({
+            type: 'gate.containerRetagged',
+            data: { containerId: container.id, containerNumber: number, oldTag: container.rfidTagId, newTag },
+          });
+          const result: RetagResult = { responsestatus: 'success', message: messages.retagSuccessful };
+          await repository.answer(tx, requestId, result, null);
+          return result;
+        },
+        { number, answers: gateAnswers([newTag], null) },
+      );
+    },
+
+    // GET gate/entry-tag, exit-tag, trailer-tag, exit-trailer-tag: the latest fresh read of the
+    // gate's reader of that type not used by a committed transaction; for trailer tags the PLA card
+    // and the permanent trailer's number (spec 1 §7, spec 3 §3).
+    async latestTag(gateId: number, kind: GateTagKind): Promise<GateTagAnswer> {
+      const gate = await repository.gate(db, gateId);
+      if (!gate) throw notFound(messages.unknownGate);
+      const none: GateTagAnswer = {
+        responseMap: { tagid: null, plaCard: null, trailerNumber: null, readAt: null, readerId: null },
+      };
+      const { readerType, gateType } = TAG_READERS[kind];
+      if (gateType !== null && gate.type !== gateType) return none;
+      const read = await repository.latestUnusedRead(
+        db,
+        gateId,
+        readerType,
+        new Date(Date.now() - GATE_TAG_FRESH_MS),
+        GATE_TAG_FRESH_MS,
+      );
+      if (!read) return none;
+      const trailer = kind === 'trailer' || kind === 'exitTrailer';
+      const [plaCard, permanent] = trailer
+        ? await Promise.all([
+            visitsRepository.plaCardOf(db, read.tagId),
+            visitsRepository.permanentTrailerOf(db, read.tagId),
+          ])
+        : [undefined, undefined];
+      return {
+        responseMap: {
+          tagid: read.tagId,
+          plaCard: plaCard?.plaCardNumber ?? null,
+          trailerNumber: permanent?.trailerNumber ?? null,
+          readAt: read.readAt.getTime(),
+          readerId: read.readerId,
+        },
+      };
+    },
+
+    // GET containers/tag-valid: whether a tag may be bound now (to this container, when named).
+    async tagValid(tagId: string, containerNumber?: string): Promise<TagValidAnswer> {
+      const tag = tagId.trim();
+      const allowExpired = deps.allowExpiredContainerTag;
+      const answer = (valid: boolean, expired: boolean, boundTo: string | null, message: string | null) => ({
+        responseMap: { valid, expired, allowExpired, boundTo, message },
+      });
+      if (!isValidContainerTag(tag)) return answer(false, false, null, messages.tagInvalid);
+      if (isSpecialTag(tag)) return answer(true, false, null, null);
+      const own = containerNumber ? normalizeContainerNumber(containerNumber) : null;
+      const holder = (await inventory.activeContainers(db, [], [tag])).find((row) => row.containerNumber !== own);
+      if (holder)
+        return answer(false, false, holder.containerNumber, messages.gateTagBound(tag, holder.containerNumber));
+      const [life] = await repository.tagLives(db, [tag]);
+      if (life && isTagExpired(tag, life.firstUsedAt.getTime(), deps.tagLifetimeDays, Date.now()))
+        return answer(
+          allowExpired,
+          true,
+          null,
+          allowExpired ? messages.tagExpiredAllowed(tag) : messages.tagExpired(tag),
+        );
+      return answer(true, false, null, null);
+    },
+
+    // GET gate/trucks-inside: the visits not yet out, with their tasks (truck turn time).
+    async trucksInside(gateId?: number): Promise<TrucksInside> {
+      const rows = await visitsRepository.inside(db, gateId);
+      const counts = await tasks.countsOfVisits(rows.map((row) => row.id));
+      return { visits: rows.map((row) => toTruckVisit(row, counts.get(row.id))), now: Date.now() };
+    },
+  };
+}
+
+export type GateOperationsService = ReturnType<typeof createGateOperationsService>;

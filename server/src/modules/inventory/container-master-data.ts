@@ -1,0 +1,54 @@
+import { messages, type ContainerInput } from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { badRequest } from '../../errors';
+import { masterDataRepository } from '../master-data';
+
+// Master data named as the lists name it (case does not matter), to ids: the container editor's
+// save and the gate's gate-in resolve sizes, types, processes and the rest the same way. An unknown
+// name is refused (400 unknownMasterData); undefined leaves a field as it is, null or '' clears it.
+export async function containerMasterIds(
+  database: Database,
+  input: Pick<
+    ContainerInput,
+    'sizeName' | 'size' | 'containerType' | 'process' | 'category' | 'cargoType' | 'customer'
+  >,
+) {
+  const [sizes, types, processes, categories, cargoTypes, customers] = await Promise.all([
+    masterDataRepository.sizes(database),
+    masterDataRepository.types(database),
+    masterDataRepository.named(database, 'container-processes'),
+    masterDataRepository.named(database, 'categories'),
+    masterDataRepository.named(database, 'cargo-types'),
+    masterDataRepository.customers(database),
+  ]);
+  const pick = <T extends { id: number; name: string }>(
+    list: T[],
+    label: string,
+    value: string | null | undefined,
+    also?: (row: T) => string,
+  ): number | null | undefined => {
+    if (value === undefined) return undefined;
+    if (value === null || value.trim() === '') return null;
+    const wanted = value.trim().toLowerCase();
+    const found = list.find((row) => row.name.toLowerCase() === wanted || also?.(row).toLowerCase() === wanted);
+    if (!found) throw badRequest(messages.unknownMasterData(label, value));
+    return found.id;
+  };
+  let sizeId: number | undefined;
+  if (input.sizeName !== undefined && input.sizeName.trim() !== '') {
+    sizeId = pick(sizes, 'size', input.sizeName) ?? undefined;
+  } else if (input.size !== undefined) {
+    const found = sizes.find((size) => size.lengthFeet === input.size);
+    if (!found) throw badRequest(messages.unknownMasterData('size', String(input.size)));
+    sizeId = found.id;
+  }
+  return {
+    sizeId,
+    lengthOf: (id: number) => sizes.find((size) => size.id === id)?.lengthFeet ?? 20,
+    typeId: pick(types, 'container type', input.containerType),
+    processId: pick(processes, 'process', input.process),
+    categoryId: pick(categories, 'category', input.category),
+    cargoTypeId: pick(cargoTypes, 'cargo type', input.cargoType),
+    customerId: pick(customers, 'customer', input.customer, (row) => row.code),
+  };
+}

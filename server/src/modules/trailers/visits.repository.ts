@@ -1,0 +1,106 @@
+import { and, arrayContains, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TruckVisit } from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { permanentTrailers, plaCards, trailers } from './trailers.table';
+
+// Truck visits (the trailers table): opened by a gate-in, closed by the dispatch the truck leaves
+// with. The gate's transactions write them in their own transaction; the trailers screen (branch
+// trailers) lists and dispatches them through its own repository.
+
+export type VisitRow = typeof trailers.$inferSelect;
+export type NewVisitRow = typeof trailers.$inferInsert;
+
+export interface VisitTaskCounts {
+  done: number;
+  pending: number;
+  lastDoneAt: Date | null;
+}
+
+export function toTruckVisit(row: VisitRow, counts?: VisitTaskCounts): TruckVisit {
+  return {
+    id: row.id,
+    trailerNumber: row.trailerNumber,
+    trailerTagId: row.trailerTagId,
+    gateInType: row.type,
+    trailerType: row.trailerType,
+    gateId: row.gateId,
+    containerNumbers: row.containerNumbers,
+    entryDate: row.entryAt.getTime(),
+    outDate: row.outAt?.getTime() ?? null,
+    tasksDone: counts?.done ?? 0,
+    tasksPending: counts?.pending ?? 0,
+    lastTaskDoneAt: counts?.lastDoneAt?.getTime() ?? null,
+  };
+}
+
+const inside = isNull(trailers.outAt);
+
+export const visitsRepository = {
+  async open(db: Database, values: NewVisitRow) {
+    const [row] = await db.insert(trailers).values(values).returning();
+    return row!;
+  },
+
+  async byId(db: Database, id: number) {
+    const [row] = await db.select().from(trailers).where(eq(trailers.id, id));
+    return row;
+  },
+
+  // The trailer inside the yard that carries this tag (one at a time: trailers_active_tag_unique).
+  async insideByTag(db: Database, tag: string) {
+    const [row] = await db
+      .select()
+      .from(trailers)
+      .where(and(inside, eq(trailers.trailerTagId, tag)))
+      .for('update');
+    return row;
+  },
+
+  // The latest visit inside the yard of this trailer number.
+  async insideByNumber(db: Database, trailerNumber: string) {
+    const [row] = await db
+      .select()
+      .from(trailers)
+      .where(and(inside, sql`lower(${trailers.trailerNumber}) = lower(${trailerNumber})`))
+      .orderBy(desc(trailers.entryAt), desc(trailers.id))
+      .limit(1)
+      .for('update');
+    return row;
+  },
+
+  // Visits inside the yard that came for (or brought) this container, oldest first.
+  insideListing: (db: Database, containerNumber: string) =>
+    db
+      .select()
+      .from(trailers)
+      .where(and(inside, arrayContains(trailers.containerNumbers, [containerNumber])))
+      .orderBy(asc(trailers.entryAt), asc(trailers.id))
+      .for('update'),
+
+  async close(db: Database, id: number, values: { outAt: Date; dispatchedBy: string | null; dispatchMode?: string }) {
+    const [row] = await db
+      .update(trailers)
+      .set({ outAt: values.outAt, dispatchedBy: values.dispatchedBy, dispatchMode: values.dispatchMode ?? null })
+      .where(and(eq(trailers.id, id), inside))
+      .returning();
+    return row;
+  },
+
+  // The trucks inside the yard (of one gate), oldest first.
+  inside: (db: Database, gateId?: number) =>
+    db
+      .select()
+      .from(trailers)
+      .where(gateId === undefined ? inside : and(inside, eq(trailers.gateId, gateId)))
+      .orderBy(asc(trailers.entryAt), asc(trailers.id)),
+
+  async plaCardOf(db: Database, trailerTag: string) {
+    const [row] = await db.select().from(plaCards).where(eq(plaCards.trailerTagNumber, trailerTag));
+    return row;
+  },
+
+  async permanentTrailerOf(db: Database, trailerTag: string) {
+    const [row] = await db.select().from(permanentTrailers).where(eq(permanentTrailers.trailerTag, trailerTag));
+    return row;
+  },
+};
