@@ -1,16 +1,15 @@
 import { useCallback } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { GATE_RESET_MS, messages, type DispatchQuery, type DispatchResult } from '@openyard/contracts';
+import { dispatchProblem, GATE_RESET_MS, messages, type DispatchQuery, type DispatchResult } from '@openyard/contracts';
 import { api } from '../../../api/http';
 import { metadataState } from '../../../app/states/metadataState';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { dispatchDraftState } from '../states/dispatchDraftState';
-import { dispatchProblem } from '../utils/dispatchProblem';
 import { emptyDispatch, type DispatchDraft } from '../utils/gateDrafts';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
-import { dispatchTimeOf, yardDateTimeOf } from '../utils/yardDateTime';
+import { epochOfYardDateTime, dispatchTimeOf, yardDateTimeOf } from '../utils/yardDateTime';
 import { useRequestId } from './useRequestId';
 import { useTransactionStatus } from './useTransactionStatus';
 
@@ -41,7 +40,7 @@ export function useDispatchActions({ scanning, focusFirst }: { scanning: boolean
     focusFirst();
   }, [setDraft, fresh, status, focusFirst]);
 
-  const failure = (text: string) => (scanning ? `${messages.scanningDispatchFailed}: ${text}` : text);
+  const failure = (text: string) => (scanning ? messages.scanningDispatchFailedWith(text) : text);
 
   const send = async (values: DispatchDraft, forceDispatch: boolean) => {
     const text = (value: string) => value.trim() || undefined;
@@ -78,7 +77,7 @@ export function useDispatchActions({ scanning, focusFirst }: { scanning: boolean
       return;
     }
     if (!result.dispatched) {
-      status.fail(scanning ? messages.scanningDispatchFailed : (result.message ?? result.responsestatus));
+      status.fail(failure(result.message ?? result.responsestatus));
       return;
     }
     requestIds.done();
@@ -87,8 +86,11 @@ export function useDispatchActions({ scanning, focusFirst }: { scanning: boolean
 
   const submit = () => {
     if (dispatch.isPending) return;
-    const problem = dispatchProblem(draft, { needsTime: !scanning });
-    if (problem) return status.fail(problem);
+    const dispatchTime = scanning
+      ? dispatchTimeOf(draft.dispatchTime, timeZone)
+      : (epochOfYardDateTime(draft.dispatchTime, timeZone) ?? undefined);
+    const problem = dispatchProblem({ containerNumber: draft.containerNumber.trim(), dispatchTime });
+    if (problem) return status.fail(problem.message);
     void send(draft, false);
   };
 

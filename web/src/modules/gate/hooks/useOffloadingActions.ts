@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
-import { GATE_RESET_MS, messages, type GateInForm } from '@openyard/contracts';
+import { GATE_RESET_MS, gateInFormProblem, messages, type GateInForm } from '@openyard/contracts';
 import { api } from '../../../api/http';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
@@ -10,7 +10,6 @@ import { offloadingDraftState } from '../states/offloadingDraftState';
 import { askExpiredTag } from '../utils/askExpiredTag';
 import { emptyOffloading, type OffloadingDraft } from '../utils/gateDrafts';
 import { gateInFormOf } from '../utils/gateInFormOf';
-import { gateInProblem } from '../utils/gateInProblem';
 import { gateInResetsItself } from '../utils/gateInResetsItself';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
 import { useRequestId } from './useRequestId';
@@ -96,9 +95,10 @@ export function useOffloadingActions({
 
   const submit = () => {
     if (gateIn.isPending) return;
-    const problem = gateInProblem(draft, { planning });
+    // The spec's rules on what would be sent (a request id is only made for a form that passes).
+    const problem = gateInFormProblem(gateInFormOf(draft, { requestId: 'check-only', gateId: gateId ?? 0, planning }));
     if (problem) {
-      status.fail(problem);
+      status.fail(problem.message);
       return;
     }
     void send(draft, {});

@@ -1,13 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useAtom } from 'jotai';
-import { GATE_RESET_MS, hasContainerNumberLength, messages, type RetagForm } from '@openyard/contracts';
+import { GATE_RESET_MS, hasContainerNumberLength, messages, retagProblem, type RetagForm } from '@openyard/contracts';
 import { api } from '../../../api/http';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { retagDraftState } from '../states/retagDraftState';
 import { emptyRetag, type RetagDraft } from '../utils/gateDrafts';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
-import { retagProblem } from '../utils/retagProblem';
+import { askExpiredTag } from '../utils/askExpiredTag';
 import { useRequestId } from './useRequestId';
 import { useTransactionStatus } from './useTransactionStatus';
 
@@ -15,7 +15,6 @@ import { useTransactionStatus } from './useTransactionStatus';
 // (the clerk may type it when the yard's record is not readable here); success resets after 2 s.
 export function useRetagActions({ focusFirst }: { focusFirst: () => void }) {
   const [draft, setDraft] = useAtom(retagDraftState);
-  const [noExistingTag, setNoExistingTag] = useState(false);
   const status = useTransactionStatus();
   const requestIds = useRequestId<RetagDraft>();
   const retag = useNotifyingMutation({
@@ -26,7 +25,6 @@ export function useRetagActions({ focusFirst }: { focusFirst: () => void }) {
 
   const reset = useCallback(() => {
     setDraft(emptyRetag());
-    setNoExistingTag(false);
     status.clear();
     focusFirst();
   }, [setDraft, status, focusFirst]);
@@ -36,22 +34,16 @@ export function useRetagActions({ focusFirst }: { focusFirst: () => void }) {
     if (!hasContainerNumberLength(number)) return;
     try {
       const container = await api.containers.get({ params: { n: number } });
-      setNoExistingTag(!container.rfidTagId);
       if (container.rfidTagId) {
         const oldTag = container.rfidTagId;
         setDraft((current) => ({ ...current, oldTag }));
       }
     } catch {
       // Not readable here (another screen's grant) or unknown: the server answers at the retag.
-      setNoExistingTag(false);
     }
   };
 
-  const submit = async () => {
-    if (retag.isPending) return;
-    const problem = retagProblem(draft, { noExistingTag });
-    if (problem) return status.fail(problem);
-    const values = draft;
+  const send = async (values: RetagDraft, allowExpiredTag: boolean) => {
     status.working();
     try {
       const result = await retag.mutateAsync({
@@ -59,13 +51,27 @@ export function useRetagActions({ focusFirst }: { focusFirst: () => void }) {
         containerNumber: values.containerNumber.trim().toUpperCase(),
         oldTag: values.oldTag.trim() || undefined,
         newTag: values.newTag.trim(),
+        allowExpiredTag: allowExpiredTag || undefined,
       });
+      if (result.expiredTag && !allowExpiredTag) {
+        status.clear();
+        if (await askExpiredTag(result.expiredTag.tag, result.expiredTag.allowed)) return send(values, true);
+        setDraft((current) => ({ ...current, newTag: '' }));
+        return;
+      }
       if (result.responsestatus !== 'success') return status.fail(result.message ?? result.responsestatus);
       requestIds.done();
       status.succeed(messages.retagSuccessful, GATE_RESET_MS.retag, reset);
     } catch (error) {
       status.fail(errorMessageOf(error));
     }
+  };
+
+  const submit = async () => {
+    if (retag.isPending) return;
+    const problem = retagProblem({ containerNumber: draft.containerNumber, newTag: draft.newTag });
+    if (problem) return status.fail(problem.message);
+    await send(draft, false);
   };
 
   return { draft, setDraft, status: status.status, submit, reset, lookUpOldTag, saving: retag.isPending };

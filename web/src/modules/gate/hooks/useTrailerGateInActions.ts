@@ -1,6 +1,12 @@
 import { useCallback } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
-import { ACTIVITY_GROUPS, GATE_RESET_MS, messages, type TrailerGateInForm } from '@openyard/contracts';
+import {
+  ACTIVITY_GROUPS,
+  GATE_RESET_MS,
+  messages,
+  trailerGateInProblem,
+  type TrailerGateInForm,
+} from '@openyard/contracts';
 import { api } from '../../../api/http';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
@@ -8,7 +14,6 @@ import { generatedTasksState } from '../states/generatedTasksState';
 import { trailerDraftState } from '../states/trailerDraftState';
 import { emptyTrailer, type TrailerDraft } from '../utils/gateDrafts';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
-import { trailerGateInProblem } from '../utils/trailerGateInProblem';
 import { useRequestId } from './useRequestId';
 import { useTransactionStatus } from './useTransactionStatus';
 
@@ -32,25 +37,26 @@ export function useTrailerGateInActions({ gateId, focusFirst }: { gateId: number
 
   const submit = async () => {
     if (trailerGateIn.isPending || gateId === null) return;
-    const problem = trailerGateInProblem(draft);
-    if (problem) return status.fail(problem);
     const values = draft;
-    status.working();
     const containerNumbers = values.containerNumbers
       .split(/[\s,]+/)
       .map((number) => number.trim().toUpperCase())
       .filter(Boolean);
+    const form: TrailerGateInForm = {
+      requestId: 'check-only',
+      gateId,
+      trailerNumber: values.trailerNumber.trim(),
+      trailerTag: values.trailerTag.trim(),
+      gateInType: values.gateInType,
+      trailerType: values.trailerType || undefined,
+      containerNumbers: containerNumbers.length ? containerNumbers : undefined,
+      activityGroup: ACTIVITY_GROUPS.vehicle,
+    };
+    const problem = trailerGateInProblem(form);
+    if (problem) return status.fail(problem.message);
+    status.working();
     try {
-      const result = await trailerGateIn.mutateAsync({
-        requestId: requestIds.idFor(values),
-        gateId,
-        trailerNumber: values.trailerNumber.trim(),
-        trailerTag: values.trailerTag.trim(),
-        gateInType: values.gateInType,
-        trailerType: values.trailerType || undefined,
-        containerNumbers: containerNumbers.length ? containerNumbers : undefined,
-        activityGroup: ACTIVITY_GROUPS.vehicle,
-      });
+      const result = await trailerGateIn.mutateAsync({ ...form, requestId: requestIds.idFor(values) });
       if (result.responsestatus !== 'success')
         return status.fail(messages.vehicleGateInFailed(result.message ?? result.responsestatus));
       requestIds.done();

@@ -1,32 +1,22 @@
-import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { liveTopics } from '@openyard/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { liveTopics, type TrucksInside } from '@openyard/contracts';
 import { api } from '../../../api/http';
-import { useLiveTopic } from '../../../live/hooks/useLiveTopic';
+import { useLiveCollection } from '../../../live/hooks/useLiveCollection';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
+import { withVisit } from '../utils/withVisit';
 
-// Slot messages come in bursts (a machine moving boxes); one reload per burst is enough.
-const RELOAD_AFTER_MS = 500;
-
-// The trucks inside the yard through this gate (truck turn time). Reloaded after each of the
-// screen's own transactions (their mutations invalidate the key) and when a box enters or leaves
-// the yard (inventory.slot.v1: gate-ins and dispatches elsewhere, tasks done); no timer.
+// The trucks inside the yard through this gate (truck turn time), kept live by the visits the
+// gate transactions publish (gate.visit.v1 on `gates`); reloaded after a resync, no timer.
 export function useTrucksInside(gateId: number | null) {
-  const queryClient = useQueryClient();
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const reload = () => {
-    if (gateId === null) return;
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: gateQueryKeys.trucksInside(gateId) }),
-      RELOAD_AFTER_MS,
-    );
-  };
-  // A clerk without the inventory grant still sees the list, reloaded after own transactions.
-  useLiveTopic(gateId === null ? null : liveTopics.inventory, reload, reload);
+  const queryKey = gateQueryKeys.trucksInside(gateId ?? 0);
+  useLiveCollection<TrucksInside, 'gates'>({
+    queryKey,
+    topic: gateId === null ? null : liveTopics.gates,
+    apply: (trucks, message) =>
+      message.type === 'gate.visit.v1' && gateId !== null ? withVisit(trucks, message.data.visit, gateId) : trucks,
+  });
   return useQuery({
-    queryKey: gateQueryKeys.trucksInside(gateId ?? 0),
+    queryKey,
     queryFn: () => api.gateOperations.trucksInside({ query: { gateId: gateId ?? undefined } }),
     enabled: gateId !== null,
   });
