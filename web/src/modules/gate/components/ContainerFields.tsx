@@ -40,6 +40,7 @@ export const ContainerFields = forwardRef<HTMLInputElement, ContainerFieldsProps
         onChange={set('tagId')}
         testId={`gate-tag-container${index}`}
         checkContainerTag={{ containerNumber: value.containerNumber }}
+        autofocus={index === 1}
       />
       <TextInput label="Container number" maxLength={11} {...input('containerNumber')} />
       <NativeSelect label="Gate-in type" data={[none, ...CONTAINER_GATE_IN_PURPOSES]} {...input('gateInPurpose')} />

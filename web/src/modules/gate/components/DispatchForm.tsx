@@ -13,10 +13,22 @@ const none = { value: '', label: '—' };
 
 // Dispatch, or out for scanning (spec 1 §3 Dispatch): the container, its exit tags (from the exit
 // readers), the trailer and the dispatch time (now unless the clerk changes it).
-export function DispatchForm({ scanning, readOnlyReason }: { scanning: boolean; readOnlyReason: string | null }) {
+export function DispatchForm({
+  gateId,
+  scanning,
+  readOnlyReason,
+}: {
+  gateId: number | null;
+  scanning: boolean;
+  readOnlyReason: string | null;
+}) {
   const firstField = useRef<HTMLInputElement>(null);
   const focusFirst = useCallback(() => firstField.current?.focus(), []);
-  const { draft, setDraft, status, submit, reset, fresh, saving } = useDispatchActions({ scanning, focusFirst });
+  const { draft, setDraft, status, submit, reset, fresh, saving } = useDispatchActions({
+    gateId,
+    scanning,
+    focusFirst,
+  });
   const sizes = useMasterList('containerSizes').data ?? [];
   const prefix = scanning ? 'gate-scanning' : 'gate-dispatch';
 

@@ -169,11 +169,11 @@ export function GatePage() {
                   <RetagForm readOnlyReason={access.readOnlyReason} />
                 </Tabs.Panel>
                 <Tabs.Panel value="scanning">
-                  <DispatchForm scanning readOnlyReason={access.readOnlyReason} />
+                  <DispatchForm gateId={gateId} scanning readOnlyReason={access.readOnlyReason} />
                 </Tabs.Panel>
                 {dispatchEnabled && (
                   <Tabs.Panel value="dispatch">
-                    <DispatchForm scanning={false} readOnlyReason={access.readOnlyReason} />
+                    <DispatchForm gateId={gateId} scanning={false} readOnlyReason={access.readOnlyReason} />
                   </Tabs.Panel>
                 )}
               </Tabs>

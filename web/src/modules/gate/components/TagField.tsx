@@ -13,13 +13,15 @@ interface TagFieldProps {
   // trailer and exit tags are not container tags.
   checkContainerTag?: { containerNumber: string } | null;
   error?: string | null;
+  // The field the screen opens on (ScreenFocus).
+  autofocus?: boolean;
 }
 
 // A tag field that readers fill live (its test id is what the benchmark watches) and the clerk can
 // type. Leaving a container tag asks `tag-valid`: a tag bound to another container shows why, an
 // expired one opens the 'Tag Expired' dialog and is cleared unless expired tags are allowed.
 export const TagField = forwardRef<HTMLInputElement, TagFieldProps>(function TagField(
-  { label, value, onChange, testId, checkContainerTag = null, error = null },
+  { label, value, onChange, testId, checkContainerTag = null, error = null, autofocus = false },
   ref,
 ) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -54,6 +56,7 @@ export const TagField = forwardRef<HTMLInputElement, TagFieldProps>(function Tag
       error={error ?? problem}
       autoComplete="off"
       data-testid={testId}
+      data-autofocus={autofocus || undefined}
     />
   );
 });

@@ -16,7 +16,15 @@ import { useTransactionStatus } from './useTransactionStatus';
 // Dispatch and out-for-scanning (spec 1 §4 Dispatch): not dispatched but found in the ERP asks
 // 'Container {n} is found in Erp…' and retries forced, with the same request id; success resets
 // after 1 s. A failed scanning dispatch reads 'Dispatch of container for scanning failed' (§8).
-export function useDispatchActions({ scanning, focusFirst }: { scanning: boolean; focusFirst: () => void }) {
+export function useDispatchActions({
+  gateId,
+  scanning,
+  focusFirst,
+}: {
+  gateId: number | null;
+  scanning: boolean;
+  focusFirst: () => void;
+}) {
   const [draft, setDraft] = useAtom(dispatchDraftState);
   const timeZone = useAtomValue(metadataState)?.timeZone ?? 'UTC';
   const status = useTransactionStatus();
@@ -49,6 +57,7 @@ export function useDispatchActions({ scanning, focusFirst }: { scanning: boolean
     try {
       result = await dispatch.mutateAsync({
         requestId: requestIds.idFor(values),
+        gateId: gateId ?? undefined,
         containerNumber: values.containerNumber.trim().toUpperCase(),
         containerSize: text(values.containerSize),
         exitProcess: scanning ? 'Scanning' : text(values.exitProcess),
