@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages, withCheckDigit } from '@openyard/contracts';
 import { apiClient, loginToken, type ApiClient } from './support/api';
 import { demoReaders } from './support/demoDevices';
@@ -37,22 +37,31 @@ describe('gate screen', () => {
     gateId = gate.id;
     // The gate's second reader reads trailer tags.
     const [first, second] = gate.readers;
-    await api.gates.updateReader({ params: { id: second!.id }, body: { readerType: 'TRAILER' } });
+    await api.gates.updateReader({
+      params: { id: second!.id },
+      body: { name: second!.name, readerType: 'TRAILER', ip: second!.ip, gate: { id: gate.id } },
+    });
     const login = (id: number) => readers.find((reader) => reader.id === id)!;
     containerReader = await connectReader(mqttPort, login(first!.id));
     trailerReader = await connectReader(mqttPort, login(second!.id));
 
-    // Ground slots of area C that nobody stands on, for the boxes to land where /inventory shows them.
+    // Slots on top of 20-ft stacks of area C with room left, one per stack, for the boxes to land
+    // where /inventory shows them (the demo yard has no free ground slot).
     const [layout, grid] = await Promise.all([api.yard.layout(), api.inventory.grid()]);
     const areaC = layout.areaLayouts.find((area) => area.name === 'C')!;
-    const taken = new Set(
-      grid.areaIds.flatMap((areaId, i) =>
-        areaId === areaC.areaId ? [`${grid.rowIndexes[i]}_${grid.columnIndexes[i]}`] : [],
-      ),
-    );
+    const stacks = new Map<string, { top: number; twenty: boolean }>();
+    grid.areaIds.forEach((areaId, i) => {
+      if (areaId !== areaC.areaId) return;
+      const key = `${grid.rowIndexes[i]}_${grid.columnIndexes[i]}`;
+      const stack = stacks.get(key) ?? { top: 0, twenty: true };
+      stacks.set(key, { top: Math.max(stack.top, grid.tiers[i]!), twenty: stack.twenty && grid.sizes[i] === 20 });
+    });
     for (const row of areaC.rowLayouts)
-      for (const cell of row.cellLayouts)
-        if (!taken.has(`${row.index}_${cell.columnIndex}`)) freeSlots.push(`C_${row.index}_${cell.columnIndex}_1`);
+      for (const cell of row.cellLayouts) {
+        const stack = stacks.get(`${row.index}_${cell.columnIndex}`) ?? { top: 0, twenty: true };
+        if (stack.twenty && stack.top < areaC.maxHeight)
+          freeSlots.push(`C_${row.index}_${cell.columnIndex}_${stack.top + 1}`);
+      }
     freeSlots = freeSlots.slice(0, 8);
   });
   afterAll(async () => {
@@ -62,11 +71,18 @@ describe('gate screen', () => {
     await server?.stop();
   });
 
+  let lastPage: Page | null = null;
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && lastPage)
+      await screenshot(lastPage, `gate-failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+
   const newPage = async () => {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
+    lastPage = page;
     return page;
   };
   const markDocument = (page: Page) =>
@@ -105,6 +121,7 @@ describe('gate screen', () => {
   const value = (page: Page, testId: string) => page.getByTestId(testId).inputValue();
   const waitForValue = (page: Page, testId: string, expected: string) =>
     expect.poll(() => value(page, testId), { timeout: 10_000 }).toBe(expected);
+  const focused = (page: Page) => page.evaluate<string | null>('document.activeElement?.getAttribute("data-testid")');
   const occupancy = (page: Page) => page.getByTestId('inventory-total-occupancy').innerText();
 
   const numbers: string[] = [];
@@ -157,11 +174,7 @@ describe('gate screen', () => {
     await page.getByTestId('gate-truck-row').filter({ hasText: 'MH04-GT-0001' }).waitFor();
 
     // The printout: only the tasks sheet.
-    await page.evaluate(() => {
-      window.print = () => {
-        (globalThis as { e2ePrinted?: boolean }).e2ePrinted = true;
-      };
-    });
+    await page.evaluate('window.print = () => { globalThis.e2ePrinted = true; }');
     await page.getByTestId('gate-tasks-print').click();
     expect(await page.evaluate(() => (globalThis as { e2ePrinted?: boolean }).e2ePrinted)).toBe(true);
     await screenshot(page, 'gate-double-success');
@@ -245,10 +258,10 @@ describe('gate screen', () => {
   it('takes a single gate-in from the keyboard alone', async () => {
     const page = await openGate();
     // The screen opens on the first container's tag.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-      .toBe('gate-tag-container1');
+    await expect.poll(() => focused(page)).toBe('gate-tag-container1');
     const [containerTag, trailerTag, number] = [tag(), tag(), containerNumber()];
+    // A read may have filled it already: the clerk types over it.
+    await page.keyboard.press('Control+A');
     await page.keyboard.type(containerTag);
     await page.keyboard.press('Tab');
     await page.keyboard.type(number);
@@ -265,7 +278,8 @@ describe('gate screen', () => {
     // On to the trailer section: its header button, then its fields.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('gate-tag-trailer');
+    expect(await focused(page)).toBe('gate-tag-trailer');
+    await page.keyboard.press('Control+A');
     await page.keyboard.type(trailerTag);
     await page.keyboard.press('Tab');
     await page.keyboard.type('MH04-KB-0003');
@@ -273,9 +287,7 @@ describe('gate screen', () => {
     await page.keyboard.press('Alt+S');
     await page.getByTestId('gate-in-status-success').getByText(messages.gateInSuccessful).waitFor();
     // Focus is back on the first field, ready for the next truck.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-      .toBe('gate-tag-container1');
+    await expect.poll(() => focused(page)).toBe('gate-tag-container1');
     // Alt+2 / Alt+1 switch the top tabs; Alt+R resets the form.
     await page.keyboard.type('12345678');
     await page.keyboard.press('Alt+2');

@@ -9,7 +9,7 @@ import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { dispatchDraftState } from '../states/dispatchDraftState';
 import { emptyDispatch, type DispatchDraft } from '../utils/gateDrafts';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
-import { epochOfYardDateTime, dispatchTimeOf, yardDateTimeOf } from '../utils/yardDateTime';
+import { dispatchTimeOf, yardDateTimeOf } from '../utils/yardDateTime';
 import { useRequestId } from './useRequestId';
 import { useTransactionStatus } from './useTransactionStatus';
 
@@ -95,9 +95,8 @@ export function useDispatchActions({
 
   const submit = () => {
     if (dispatch.isPending) return;
-    const dispatchTime = scanning
-      ? dispatchTimeOf(draft.dispatchTime, timeZone)
-      : (epochOfYardDateTime(draft.dispatchTime, timeZone) ?? undefined);
+    const dispatchTime =
+      scanning || draft.dispatchTime.trim() !== '' ? dispatchTimeOf(draft.dispatchTime, timeZone) : undefined;
     const problem = dispatchProblem({ containerNumber: draft.containerNumber.trim(), dispatchTime });
     if (problem) return status.fail(problem.message);
     void send(draft, false);

@@ -17,7 +17,9 @@ export function epochOfYardDateTime(value: string, timeZone: string): number | n
   return yardDayStart(day, timeZone) + Number(hours) * 3_600_000 + Number(minutes) * 60_000;
 }
 
-// The dispatch time sent: the clerk's, or now when the field is empty or unreadable.
-export function dispatchTimeOf(value: string, timeZone: string): number {
-  return epochOfYardDateTime(value, timeZone) ?? Date.now();
+// The dispatch time sent: the clerk's minute, or now when the field is empty, unreadable or still
+// the current minute (the field shows minutes; the box may have come in earlier in that minute).
+export function dispatchTimeOf(value: string, timeZone: string, now = Date.now()): number {
+  const chosen = epochOfYardDateTime(value, timeZone);
+  return chosen === null || (now >= chosen && now - chosen < 60_000) ? now : chosen;
 }
