@@ -10,6 +10,7 @@ const PRINT_CSS = `
   body * { visibility: hidden !important; }
   [data-print-area], [data-print-area] * { visibility: visible !important; }
   [data-print-area] { position: absolute; left: 0; top: 0; width: 100%; }
+  body, [data-print-area], [data-print-area] * { background: #fff !important; color: #000 !important; border-color: #999 !important; }
   [data-print-hide] { display: none !important; }
 }`;
 
