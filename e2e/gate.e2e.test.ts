@@ -1,6 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages, withCheckDigit } from '@openyard/contracts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fillPath, messages, routes, withCheckDigit } from '@openyard/contracts';
+import { randomScene, renderContainerFrame } from '@openyard/simulator/frames';
 import { apiClient, loginToken, type ApiClient } from './support/api';
 import { demoReaders } from './support/demoDevices';
 import { launchBrowser } from './support/launchBrowser';
@@ -301,5 +304,60 @@ describe('gate screen', () => {
     await page.keyboard.press('Alt+2');
     await expect.poll(() => page.getByTestId('gate-tab-trailer').getAttribute('aria-selected')).toBe('true');
     await screenshot(page, 'gate-keyboard-done');
+  });
+
+  it('shows each camera’s latest frame live, zooms it, keeps a drawn box and fills the first container by OCR', async () => {
+    const page = await openGate();
+    await page.getByTestId('gate-camera-Front-none').waitFor();
+    // The gate's camera uploads a frame with its own device login, as a camera without MQTT does.
+    const file = JSON.parse(await readFile(join(server.dataDir, 'demo-devices.json'), 'utf8')) as {
+      cameras: { gateId: number; username: string; password: string }[];
+    };
+    const camera = file.cameras.find((entry) => entry.gateId === gateId)!;
+    const scene = { ...randomScene(Math.random, 'door'), orientation: 'horizontal' as const };
+    const jpeg = await renderContainerFrame(scene);
+    const path = fillPath(routes.cameras.uploadFrame.path, { gateId, camera: 'Front' });
+    const upload = await fetch(`${server.baseUrl}${path}?messageId=e2e-front-${Date.now()}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${camera.username}:${camera.password}`).toString('base64')}`,
+        'content-type': 'image/jpeg',
+      },
+      body: new Uint8Array(jpeg),
+    });
+    expect(upload.status).toBe(200);
+
+    // OCR reads it in the workers; the stored frame reaches the open screen over the live topic.
+    await page.getByTestId('gate-camera-Front-image').waitFor({ timeout: 90_000 });
+    expect(await sameDocument(page)).toBe(true);
+
+    // A box drawn with the mouse is kept with the frame on the server.
+    await page.getByTestId('gate-camera-Front-annotate').click();
+    const frame = (await page.getByTestId('gate-camera-Front-frame').boundingBox())!;
+    await page.mouse.move(frame.x + frame.width * 0.2, frame.y + frame.height * 0.3);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width * 0.5, frame.y + frame.height * 0.6, { steps: 5 });
+    await page.mouse.up();
+    await page.getByTestId('gate-camera-Front-box').waitFor();
+    const feed = await api.ocr.latestFrames({ query: { gateId } });
+    expect(feed.frames.find((shown) => shown.camera === 'Front')?.annotation?.boxes).toHaveLength(1);
+    await page.getByTestId('gate-camera-Front-annotate').click();
+    await screenshot(page, 'gate-video-feed');
+
+    // Zoom: enlarged in a dialog, the wheel zooms, Esc closes.
+    await page.getByTestId('gate-camera-Front-zoom').click();
+    const zoomed = page.getByTestId('gate-camera-Front-zoomed');
+    await zoomed.waitFor();
+    await zoomed.hover();
+    await page.mouse.wheel(0, -300);
+    await screenshot(page, 'gate-video-zoom');
+    await page.keyboard.press('Escape');
+    await zoomed.waitFor({ state: 'detached' });
+
+    // OCR of the frame fills number, size and type of the first container.
+    await page.getByTestId('gate-camera-Front-ocr').click();
+    await expect.poll(() => value(page, 'gate-c1-containerNumber'), { timeout: 15_000 }).not.toBe('');
+    expect(await value(page, 'gate-c1-containerNumber')).toBe(scene.containerNumber);
+    await screenshot(page, 'gate-video-ocr');
   });
 });
