@@ -1,20 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { liveTopics, type TrucksInside } from '@openyard/contracts';
 import { api } from '../../../api/http';
-import { useLiveCollection } from '../../../live/hooks/useLiveCollection';
+import { useLiveTopic } from '../../../live/hooks/useLiveTopic';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
 import { withVisit } from '../utils/withVisit';
 
 // The trucks inside the yard through this gate (truck turn time), kept live by the visits the
-// gate transactions publish (gate.visit.v1 on `gates`); reloaded after a resync, no timer.
+// gate transactions publish (gate.visit.v1 on `gates`); reloaded after a resync, no timer. Only
+// visit messages touch the cache: the topic also carries every tag read of the yard (thousands a
+// second at peak), which must not re-render this list.
 export function useTrucksInside(gateId: number | null) {
+  const queryClient = useQueryClient();
   const queryKey = gateQueryKeys.trucksInside(gateId ?? 0);
-  useLiveCollection<TrucksInside, 'gates'>({
-    queryKey,
-    topic: gateId === null ? null : liveTopics.gates,
-    apply: (trucks, message) =>
-      message.type === 'gate.visit.v1' && gateId !== null ? withVisit(trucks, message.data.visit, gateId) : trucks,
-  });
+  useLiveTopic(
+    gateId === null ? null : liveTopics.gates,
+    (message) => {
+      if (message.type !== 'gate.visit.v1' || gateId === null) return;
+      queryClient.setQueryData<TrucksInside>(queryKey, (trucks) =>
+        trucks ? withVisit(trucks, message.data.visit, gateId) : trucks,
+      );
+    },
+    () => void queryClient.invalidateQueries({ queryKey }),
+  );
   return useQuery({
     queryKey,
     queryFn: () => api.gateOperations.trucksInside({ query: { gateId: gateId ?? undefined } }),
