@@ -96,8 +96,8 @@ export const CameraFrameMessage = message('camera.frame.v1', {
   image: Type.String(),
   capturedAt: Type.Integer(),
 });
-// A truck visit began or changed (gate-in, gate-out): the gate screen's trucks inside, kept live
-// (an `outDate` means it left).
+// A truck visit began or changed (gate-in, gate-out), on `gate-visits`: the gate screen's trucks
+// inside, kept live (an `outDate` means it left).
 export const GateVisitMessage = message('gate.visit.v1', { visit: TruckVisit });
 
 export const LiveMessage = Type.Union([
@@ -134,7 +134,8 @@ export type LiveControl =
 // `inventory` carries every slot change of the yard, `inventory:{area}` those of one area;
 // `containers` carries the yard's slot and layout messages for the containers screen (mirrored by
 // the hub from `inventory`, published once); `ocr:{gateId}` is the OCR queue of one gate;
-// `cameras:{gateId}` the frames its cameras take.
+// `cameras:{gateId}` the frames its cameras take; `gate-visits` the trucks inside the yard (the gate
+// screen's truck turn times).
 // ---------------------------------------------------------------------------------------------
 
 export const LIVE_TOPICS = [
@@ -146,6 +147,7 @@ export const LIVE_TOPICS = [
   'containers',
   'ocr',
   'cameras',
+  'gate-visits',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -159,7 +161,8 @@ export type LiveTopic =
   | `inventory:${string}`
   | 'containers'
   | `ocr:${number}`
-  | `cameras:${number}`;
+  | `cameras:${number}`
+  | 'gate-visits';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -172,6 +175,7 @@ export const liveTopics = {
   inventoryArea: (area: string): `inventory:${string}` => `inventory:${area}`,
   ocr: (gateId: number): `ocr:${number}` => `ocr:${gateId}`,
   cameras: (gateId: number): `cameras:${number}` => `cameras:${gateId}`,
+  gateVisits: 'gate-visits',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +199,7 @@ export const LIVE_MESSAGE_META = {
   'gate.changed.v1': { topic: 'gates' },
   'gate.health.v1': { topic: 'gates' },
   'gate.tag.v1': { topic: 'gates' },
-  'gate.visit.v1': { topic: 'gates' },
+  'gate.visit.v1': { topic: 'gate-visits' },
   'deviceLog.entry.v1': { topic: 'device-logs' },
   'machine.position.v1': {
     topic: 'machines',

@@ -209,7 +209,8 @@ export const messages = {
   gateDoubleTwentyOnly: 'A double gate-in takes two 20 ft containers',
   gateTaskTypeRule: (taskType: string) =>
     `The delivery mode or the location does not fit task type ${taskType} (spec 3 §5 task type rules)`,
-  gateExportTaskType: (taskType: string) => `${taskType} is not an export-out task: choose Export Loading or Empty Loading`,
+  gateExportTaskType: (taskType: string) =>
+    `${taskType} is not an export-out task: choose Export Loading or Empty Loading`,
   trailerClassInvalid: 'The trailer type is Drop or Pickup',
   gateRequestReused: 'This request id was used for another gate transaction',
   gateUnknownReaderGate: 'The chosen gate does not exist',

@@ -20,7 +20,7 @@ import { authRoutes } from './modules/auth';
 import { configurationRoutes } from './modules/configuration';
 import { deviceLogsRoutes } from './modules/device-logs';
 import { exportsRoutes } from './modules/exports';
-import { gateOperationsRoutes } from './modules/gate-operations';
+import { gateOperationsRoutes, type Erp } from './modules/gate-operations';
 import { gatesRoutes } from './modules/gates';
 import { containersRoutes, inventoryRoutes, yardRoutes } from './modules/inventory';
 import { machinesRoutes } from './modules/machines';
@@ -58,6 +58,8 @@ export interface AppDependencies {
   // The process's services (createServices), shared with its workers; without them the app builds
   // its own (with `afterCommit`) and closes them with itself.
   services?: Services;
+  // The ERP the gate asks, for an app that builds its own services (tests plug a double in here).
+  erp?: Erp;
 }
 
 function trustProxyOption(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -80,6 +82,7 @@ export async function buildApp({
   logger = false,
   ocrQueue,
   services: given,
+  erp,
 }: AppDependencies) {
   const tls = config.tlsCertFile && config.tlsKeyFile;
   const app = Fastify({
@@ -92,7 +95,7 @@ export async function buildApp({
     .withTypeProvider<TypeBoxTypeProvider>()
     .setValidatorCompiler(TypeBoxValidatorCompiler);
 
-  const services = given ?? createServices({ config, database, afterCommit: afterCommitted });
+  const services = given ?? createServices({ config, database, afterCommit: afterCommitted, ...(erp ? { erp } : {}) });
   if (!given) app.addHook('onClose', async () => services.close());
   const { auth, inventoryVersion } = services;
   // The bus carries the domain events of every process (what every server's hub forwards, projected);

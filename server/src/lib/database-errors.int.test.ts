@@ -5,7 +5,14 @@ import type { Database, DatabaseHandle } from '../adapters/db';
 import { AppError, badRequest, conflict } from '../errors';
 import { openTestDatabase } from '../test/test-app';
 import { TEST_DATABASE } from '../test/test-services';
-import { databaseError, databaseFailure, isTimeout, sqlState, yardChangeAnswers } from './database-errors';
+import {
+  combineAnswers,
+  databaseError,
+  databaseFailure,
+  isTimeout,
+  sqlState,
+  yardChangeAnswers,
+} from './database-errors';
 
 // Real driver errors (PGlite or postgres.js, as the test run chooses) from the real schema, through
 // Drizzle's wrapping, as the services meet them.
@@ -51,6 +58,31 @@ describe(`database errors (${TEST_DATABASE})`, { timeout: 60_000 }, () => {
     expect(answered).toMatchObject({ statusCode: 409, message: messages.roleNameTaken });
     // A kind the service does not answer is thrown on as it was.
     expect(databaseError(error, { foreignKey: () => conflict('not this one') })).toBe(error);
+  });
+
+  it('answers with a service’s own words first, the shared set’s for the rest (combineAnswers)', async () => {
+    // One active container per RFID tag (the gate's rule) and per number (the yard's), special tags shared.
+    await db.execute(sql`insert into container_sizes (name, length_feet) values ('20 check', 20)`);
+    const box = (number: string, tag: string) =>
+      sql`insert into containers (container_number, size_id, rfid_tag_id)
+        values (${number}, (select id from container_sizes where name = '20 check'), ${tag})`;
+    await db.execute(box('MSCU1111110', '12340000'));
+    await db.execute(box('MSCU2222220', 'Refer Tag'));
+    await db.execute(box('MSCU3333330', 'Refer Tag'));
+    const answers = combineAnswers(
+      {
+        unique: ({ constraint }) => (constraint === 'containers_active_tag_unique' ? conflict('tag taken') : undefined),
+      },
+      yardChangeAnswers({ number: 'MSCU1111110' }),
+    );
+    expect(databaseError(await failing(box('MSCU4444440', '12340000')), answers)).toMatchObject({
+      statusCode: 409,
+      message: 'tag taken',
+    });
+    expect(databaseError(await failing(box('MSCU1111110', '99990000')), answers)).toMatchObject({
+      statusCode: 409,
+      message: messages.containerNumberActive('MSCU1111110'),
+    });
   });
 
   it('names a foreign key and a check violation', async () => {

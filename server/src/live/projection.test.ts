@@ -131,7 +131,7 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
-  it('puts gate transactions on the gates topic as the visit they opened or closed', () => {
+  it('puts gate transactions on the gate-visits topic as the visit they opened or closed', () => {
     const visit = {
       id: 7,
       trailerNumber: 'MH04AB1234',
@@ -177,8 +177,8 @@ describe('the projection of domain events to live messages', () => {
       { type: 'task.created', eventId: 'e', at: 1, data: { visitId: 7, tasks: [] } },
     ] as DomainEvent[];
     expect(projectEvents(events).map(({ type, topic, eventId }) => [type, topic, eventId])).toEqual([
-      ['gate.visit.v1', 'gates', 'a'],
-      ['gate.visit.v1', 'gates', 'b'],
+      ['gate.visit.v1', 'gate-visits', 'a'],
+      ['gate.visit.v1', 'gate-visits', 'b'],
     ]);
   });
 

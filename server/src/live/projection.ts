@@ -55,9 +55,9 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
       return [on('camera.frame.v1', liveTopics.cameras(event.data.gateId), event.data)];
     case 'gate.containersGatedIn':
     case 'gate.vehicleGatedIn':
-      return [on('gate.visit.v1', liveTopics.gates, { visit: event.data.visit })];
+      return [on('gate.visit.v1', liveTopics.gateVisits, { visit: event.data.visit })];
     case 'gate.containerDispatched':
-      return event.data.visit ? [on('gate.visit.v1', liveTopics.gates, { visit: event.data.visit })] : [];
+      return event.data.visit ? [on('gate.visit.v1', liveTopics.gateVisits, { visit: event.data.visit })] : [];
     // The container.moved recorded with a retag carries the new tag to the screens; the tasks
     // screen (issue 17) will show task.created.
     case 'gate.containerRetagged':

@@ -11,6 +11,7 @@ import { createMemoryBus, type Bus } from '../adapters/bus';
 import type { Queue } from '../adapters/queue';
 import { buildApp } from '../app';
 import { ACCESS_CHANNEL } from '../modules/auth';
+import type { Erp } from '../modules/gate-operations';
 import { INVENTORY_CHANNEL } from '../modules/inventory';
 import { createOutboxRelay } from '../modules/outbox';
 import { loadConfig, type Config } from '../config';
@@ -68,6 +69,8 @@ export interface TestAppOptions {
   ocrQueue?: Queue;
   // The event bus (an in-process one unless given).
   bus?: Bus;
+  // The ERP the gate asks (none: no container is found there).
+  erp?: Erp;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -92,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     bus,
     afterCommit: () => void relay.kick(),
     ...(options.ocrQueue ? { ocrQueue: options.ocrQueue } : {}),
+    ...(options.erp ? { erp: options.erp } : {}),
   });
 
   // Waits until the server has heard every notification of the channel committed so far (PostgreSQL

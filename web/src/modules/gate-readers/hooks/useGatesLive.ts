@@ -35,7 +35,6 @@ export function useGatesLive(): string | null {
         case 'gate.changed.v1':
           return REFETCH;
         case 'gate.tag.v1':
-        case 'gate.visit.v1':
           return gates;
       }
     },
@@ -56,7 +55,6 @@ export function useGatesLive(): string | null {
         case 'gate.changed.v1':
           return REFETCH;
         case 'gate.tag.v1':
-        case 'gate.visit.v1':
           return readers;
       }
     },
@@ -69,7 +67,7 @@ export function useGatesLive(): string | null {
         const { tagRead } = message.data;
         const arrivedAt = Date.now();
         setLastTagReads((current) => ({ ...current, [tagRead.readerId]: { tagRead, arrivedAt } }));
-      } else if (message.type !== 'gate.health.v1' && message.type !== 'gate.visit.v1')
+      } else if (message.type !== 'gate.health.v1')
         void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.unusedReaders });
     },
     () => void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.unusedReaders }),

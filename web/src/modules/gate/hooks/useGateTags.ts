@@ -105,8 +105,7 @@ export function useGateTags(gate: Gate | null): string | null {
       if (!gate) return;
       if (message.type !== 'gate.tag.v1') {
         // A reader changed type or gate: the routing reads the gate's readers anew.
-        if (message.type !== 'gate.health.v1' && message.type !== 'gate.visit.v1')
-          void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.gates });
+        if (message.type !== 'gate.health.v1') void queryClient.invalidateQueries({ queryKey: gatesQueryKeys.gates });
         return;
       }
       const { tagRead } = message.data;

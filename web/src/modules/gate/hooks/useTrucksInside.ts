@@ -6,16 +6,14 @@ import { gateQueryKeys } from '../utils/gateQueryKeys';
 import { withVisit } from '../utils/withVisit';
 
 // The trucks inside the yard through this gate (truck turn time), kept live by the visits the
-// gate transactions publish (gate.visit.v1 on `gates`); reloaded after a resync, no timer. Only
-// visit messages touch the cache: the topic also carries every tag read of the yard (thousands a
-// second at peak), which must not re-render this list.
+// gate transactions publish (gate.visit.v1 on `gate-visits`); reloaded after a resync, no timer.
 export function useTrucksInside(gateId: number | null) {
   const queryClient = useQueryClient();
   const queryKey = gateQueryKeys.trucksInside(gateId ?? 0);
   useLiveTopic(
-    gateId === null ? null : liveTopics.gates,
+    gateId === null ? null : liveTopics.gateVisits,
     (message) => {
-      if (message.type !== 'gate.visit.v1' || gateId === null) return;
+      if (gateId === null) return;
       queryClient.setQueryData<TrucksInside>(queryKey, (trucks) =>
         trucks ? withVisit(trucks, message.data.visit, gateId) : trucks,
       );
