@@ -360,4 +360,25 @@ describe('gate screen', () => {
     expect(await value(page, 'gate-c1-containerNumber')).toBe(scene.containerNumber);
     await screenshot(page, 'gate-video-ocr');
   });
+
+  it('asks before a number with a wrong check digit, retries with validation skipped, and a double click gates in once', async () => {
+    const page = await openGate();
+    const good = containerNumber();
+    const wrong = `${good.slice(0, 10)}${(Number(good[10]) + 1) % 10}`;
+    await page.getByTestId('gate-tag-container1').fill(tag());
+    await page.getByTestId('gate-c1-containerNumber').fill(wrong);
+    await page.getByTestId('gate-c1-gateInPurpose').selectOption('Import');
+    await page.getByTestId('gate-c1-containerSize').selectOption('20');
+    await page.getByTestId('gate-c1-containerLocation').fill(freeSlots[3]!);
+    await page.getByTestId('gate-tag-trailer').fill(tag());
+    await page.getByTestId('gate-trailer-number').fill('MH04-CD-0004');
+    await page.getByTestId('gate-in-submit').dblclick();
+    await page.getByTestId('confirm-dialog-ok').waitFor();
+    await screenshot(page, 'gate-invalid-number-confirm');
+    await page.getByTestId('confirm-dialog-ok').click();
+    await page.getByTestId('gate-in-status-success').getByText(messages.gateInSuccessful).waitFor();
+    const trucks = await api.gateOperations.trucksInside({ query: { gateId } });
+    expect(trucks.visits.filter((visit) => visit.trailerNumber === 'MH04-CD-0004')).toHaveLength(1);
+    expect((await api.inventory.grid()).numbers.filter((number) => number === wrong)).toHaveLength(1);
+  });
 });

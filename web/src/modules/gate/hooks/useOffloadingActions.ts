@@ -58,7 +58,7 @@ export function useOffloadingActions({
       status.clear();
       const confirmed = await confirmDialog({
         title: 'Invalid container number',
-        message: `${result.message ?? result.responsestatus} Do you still want to gate in?`,
+        message: `${result.message ?? result.responsestatus} ${result.invalidNumbers.join(', ')}. Do you still want to gate in?`,
         confirmLabel: 'Gate in',
       });
       if (confirmed) await send(values, { ...flags, skipValidation: true });
