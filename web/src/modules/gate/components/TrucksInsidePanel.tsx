@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Table, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { ListState } from '../../../ui/ListState';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { metadataState } from '../../../app/states/metadataState';
@@ -10,7 +11,7 @@ import { formatDuration } from '../utils/formatDuration';
 
 // Trucks inside the yard through this gate with their time inside, ticking (truck turn time).
 export function TrucksInsidePanel({ gateId }: { gateId: number | null }) {
-  const query = useTrucksInside(gateId);
+  const { query, refusal } = useTrucksInside(gateId);
   const now = useAtomValue(clockSecondState);
   const visits = query.data?.visits ?? [];
   // The server's clock against this browser's, so the elapsed time does not drift with a wrong PC clock.
@@ -22,6 +23,7 @@ export function TrucksInsidePanel({ gateId }: { gateId: number | null }) {
         <Text fw={600}>Trucks inside</Text>
         <Badge variant="light">{visits.length}</Badge>
       </Group>
+      <LiveUnavailableNotice refusal={refusal} compact />
       <ListState
         loading={query.isPending && gateId !== null}
         error={query.error ? errorMessageOf(query.error) : null}

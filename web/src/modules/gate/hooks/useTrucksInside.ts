@@ -10,7 +10,7 @@ import { withVisit } from '../utils/withVisit';
 export function useTrucksInside(gateId: number | null) {
   const queryClient = useQueryClient();
   const queryKey = gateQueryKeys.trucksInside(gateId ?? 0);
-  useLiveTopic(
+  const refusal = useLiveTopic(
     gateId === null ? null : liveTopics.gateVisits,
     (message) => {
       if (gateId === null) return;
@@ -20,9 +20,10 @@ export function useTrucksInside(gateId: number | null) {
     },
     () => void queryClient.invalidateQueries({ queryKey }),
   );
-  return useQuery({
+  const query = useQuery({
     queryKey,
     queryFn: () => api.gateOperations.trucksInside({ query: { gateId: gateId ?? undefined } }),
     enabled: gateId !== null,
   });
+  return { query, refusal };
 }
