@@ -381,4 +381,34 @@ describe('gate screen', () => {
     expect(trucks.visits.filter((visit) => visit.trailerNumber === 'MH04-CD-0004')).toHaveLength(1);
     expect((await api.inventory.grid()).numbers.filter((number) => number === wrong)).toHaveLength(1);
   });
+
+  it('generates the export-out task of a container leaving on the same truck', async () => {
+    const page = await openGate();
+    const grid = await api.inventory.grid();
+    const out = grid.numbers.find((number, i) => number && grid.sizes[i] === 20 && !numbers.includes(number))!;
+    await page.getByTestId('gate-tag-container1').fill(tag());
+    await page.getByTestId('gate-c1-containerNumber').fill(containerNumber());
+    await page.getByTestId('gate-c1-gateInPurpose').selectOption('Import');
+    await page.getByTestId('gate-c1-containerSize').selectOption('20');
+    await page.getByTestId('gate-c1-containerLocation').fill(freeSlots[4]!);
+    await page.getByTestId('gate-tag-trailer').fill(tag());
+    await page.getByTestId('gate-trailer-number').fill('MH04-EX-0005');
+    await page.getByTestId('gate-out-add').click();
+    await page.getByTestId('gate-out1-number').fill(out);
+    await page.getByTestId('gate-in-submit').click();
+    await page.getByTestId('gate-in-status-error').getByText(messages.gateExportTaskIncomplete).waitFor();
+    // Export Loading allows one delivery mode (spec 3 §5): it is chosen with the type.
+    await page.getByTestId('gate-out1-taskType').selectOption('Export Loading');
+    expect(await page.getByTestId('gate-out1-deliveryMode').inputValue()).toBe('Export Out');
+    // Planning is on in the demo: the out-container needs its activity group and activity.
+    await page.getByTestId('gate-in-submit').click();
+    await page.getByTestId('gate-in-status-error').getByText(messages.gatePlanningOutActivityRequired).waitFor();
+    await page.getByTestId('gate-out1-activityGroup').selectOption({ index: 1 });
+    await expect.poll(() => page.getByTestId('gate-out1-activity').locator('option').count()).toBeGreaterThan(1);
+    await page.getByTestId('gate-out1-activity').selectOption({ index: 1 });
+    await page.getByTestId('gate-in-submit').click();
+    await page.getByTestId('gate-in-status-success').getByText(messages.gateInSuccessful).waitFor();
+    await page.getByTestId('gate-task-row').filter({ hasText: 'Export Loading' }).filter({ hasText: out }).waitFor();
+    await screenshot(page, 'gate-export-out-tasks');
+  });
 });

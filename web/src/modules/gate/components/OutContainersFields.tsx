@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { deliveryModesFor, EXPORT_OUT_TASK_TYPES } from '@openyard/contracts';
 import { useMasterList } from '../../containers/hooks/useMasterList';
+import { useActivities } from '../hooks/useActivities';
 import { emptyOutContainer, type OutContainerDraft } from '../utils/gateDrafts';
 
 const MAX_OUT_CONTAINERS = 2;
@@ -61,14 +62,16 @@ export function OutContainersFields({
               label="Activity group"
               data={[none, ...groups]}
               value={out.activityGroup}
-              onChange={(event) => update(index, { activityGroup: event.currentTarget.value })}
+              onChange={(event) => update(index, { activityGroup: event.currentTarget.value, activity: '' })}
+              data-testid={`gate-out${index + 1}-activityGroup`}
             />
           )}
           {planning && (
-            <TextInput
-              label="Activity"
+            <ActivityField
+              activityGroup={out.activityGroup}
               value={out.activity}
-              onChange={(event) => update(index, { activity: event.currentTarget.value })}
+              onChange={(activity) => update(index, { activity })}
+              testId={`gate-out${index + 1}-activity`}
             />
           )}
         </SimpleGrid>
@@ -90,5 +93,29 @@ export function OutContainersFields({
         )}
       </Group>
     </Stack>
+  );
+}
+
+function ActivityField({
+  activityGroup,
+  value,
+  onChange,
+  testId,
+}: {
+  activityGroup: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const activities = (useActivities(activityGroup).data ?? []).map((activity) => activity.activityName);
+  return (
+    <NativeSelect
+      label="Activity"
+      data={[none, ...activities]}
+      value={value}
+      disabled={activityGroup === ''}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data-testid={testId}
+    />
   );
 }

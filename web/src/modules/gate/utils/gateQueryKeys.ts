@@ -4,5 +4,5 @@ export const gateQueryKeys = {
   trucksInside: (gateId: number) => ['gate-operations', 'trucks-inside', gateId] as const,
   frames: (gateId: number) => ['gate-operations', 'frames', gateId] as const,
   frameImage: (image: string) => ['gate-operations', 'frame-image', image] as const,
-  container: (number: string) => ['gate-operations', 'container', number] as const,
+  activities: (activityGroup: string) => ['master-data', 'activities', activityGroup] as const,
 };
