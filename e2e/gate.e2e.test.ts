@@ -411,4 +411,20 @@ describe('gate screen', () => {
     await page.getByTestId('gate-task-row').filter({ hasText: 'Export Loading' }).filter({ hasText: out }).waitFor();
     await screenshot(page, 'gate-export-out-tasks');
   });
+
+  it('sends a container out for scanning', async () => {
+    const page = await openGate();
+    const grid = await api.inventory.grid();
+    const box = grid.numbers.filter((number) => number && !numbers.includes(number)).at(-1)!;
+    await page.keyboard.press('Alt+3');
+    await page.getByTestId('gate-tab-scanning').click();
+    await page.getByTestId('gate-scanning-containerNumber').fill(box);
+    await page.getByTestId('gate-scanning-containerNumber').press('Enter');
+    await page.getByTestId('gate-scanning-status-success').getByText(messages.dispatchSuccessful).waitFor();
+    await screenshot(page, 'gate-scanning');
+    // An unknown container: the scanning failure text with the server's reason.
+    await page.getByTestId('gate-scanning-containerNumber').fill(containerNumber());
+    await page.getByTestId('gate-scanning-containerNumber').press('Enter');
+    await page.getByTestId('gate-scanning-status-error').getByText(messages.scanningDispatchFailed).waitFor();
+  });
 });
