@@ -74,7 +74,9 @@ describe('video feed of the gate screen', () => {
     const gateId = await newGate(['Front']);
     const image = await storeFrame(gateId, 'Front', Date.now());
     await expect
-      .poll(() => live.find((message) => message.type === 'camera.frame.v1' && message.data.image === image))
+      .poll(() => live.find((message) => message.type === 'camera.frame.v1' && message.data.image === image), {
+        timeout: 5000,
+      })
       .toMatchObject({ topic: `cameras:${gateId}`, data: { gateId, camera: 'Front', image } });
   });
 
