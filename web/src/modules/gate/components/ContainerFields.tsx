@@ -28,6 +28,7 @@ export const ContainerFields = forwardRef<HTMLInputElement, ContainerFieldsProps
   const input = (field: keyof ContainerDraft) => ({
     value: value[field],
     onChange: (event: { currentTarget: { value: string } }) => set(field)(event.currentTarget.value),
+    name: `container${index}Data.${field}`,
     'data-testid': `gate-c${index}-${field}`,
     autoComplete: 'off',
   });
@@ -36,6 +37,7 @@ export const ContainerFields = forwardRef<HTMLInputElement, ContainerFieldsProps
       <TagField
         ref={tagRef}
         label="RFID tag"
+        name={`container${index}Data.tagId`}
         value={value.tagId}
         onChange={set('tagId')}
         testId={`gate-tag-container${index}`}

@@ -5,10 +5,9 @@ import { useMasterList } from '../../containers/hooks/useMasterList';
 import { useDispatchActions } from '../hooks/useDispatchActions';
 import { FormActions } from './FormActions';
 import { TagField } from './TagField';
+import { GATE_FORM_IDS } from '../utils/gateFormIds';
 import { TransactionStatusAlert } from './TransactionStatusAlert';
 
-export const DISPATCH_FORM_ID = 'gate-form-dispatch';
-export const SCANNING_FORM_ID = 'gate-form-scanning';
 const none = { value: '', label: '—' };
 
 // Dispatch, or out for scanning (spec 1 §3 Dispatch): the container, its exit tags (from the exit
@@ -39,7 +38,7 @@ export function DispatchForm({
 
   return (
     <form
-      id={scanning ? SCANNING_FORM_ID : DISPATCH_FORM_ID}
+      id={scanning ? GATE_FORM_IDS.scanning : GATE_FORM_IDS.dispatch}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -55,6 +54,7 @@ export function DispatchForm({
           <TextInput
             ref={firstField}
             label="Container number"
+            name="containerNumber"
             maxLength={11}
             value={draft.containerNumber}
             onChange={(event) => setDraft({ ...draft, containerNumber: event.currentTarget.value })}
@@ -63,6 +63,7 @@ export function DispatchForm({
           />
           <NativeSelect
             label="Size"
+            name="containerSize"
             data={[none, ...sizes.map((size) => size.name)]}
             value={draft.containerSize}
             onChange={(event) => setDraft({ ...draft, containerSize: event.currentTarget.value })}
@@ -70,6 +71,7 @@ export function DispatchForm({
           {!scanning && (
             <NativeSelect
               label="Exit process"
+              name="exitProcess"
               data={[none, ...EXIT_PROCESSES.filter((process) => process !== 'Scanning')]}
               value={draft.exitProcess}
               onChange={(event) => setDraft({ ...draft, exitProcess: event.currentTarget.value })}
@@ -78,18 +80,21 @@ export function DispatchForm({
           )}
           <TagField
             label="Exit tag"
+            name="exitTag"
             value={draft.exitTag}
             onChange={(exitTag) => setDraft({ ...draft, exitTag })}
             testId={scanning ? 'gate-tag-scanning-exit' : 'gate-tag-exit'}
           />
           <TagField
             label="Exit trailer tag"
+            name="exitTrailerTag"
             value={draft.exitTrailerTag}
             onChange={(exitTrailerTag) => setDraft({ ...draft, exitTrailerTag })}
             testId={scanning ? 'gate-tag-scanning-exit-trailer' : 'gate-tag-exit-trailer'}
           />
           <TextInput
             label="Trailer number"
+            name="trailerNumber"
             maxLength={20}
             value={draft.trailerNumber}
             onChange={(event) => setDraft({ ...draft, trailerNumber: event.currentTarget.value })}
@@ -100,6 +105,7 @@ export function DispatchForm({
             <TextInput
               type="datetime-local"
               label="Dispatch time"
+              name="dispatchTime"
               value={draft.dispatchTime}
               onChange={(event) => setDraft({ ...draft, dispatchTime: event.currentTarget.value })}
               data-testid={`${prefix}-dispatchTime`}

@@ -18,20 +18,15 @@ import { retagDraftState } from '../states/retagDraftState';
 import { selectedGateIdState } from '../states/selectedGateIdState';
 import { trailerDraftState } from '../states/trailerDraftState';
 import { emptyDispatch, emptyOffloading, emptyRetag, emptyTrailer } from '../utils/gateDrafts';
-import { DISPATCH_FORM_ID, DispatchForm, SCANNING_FORM_ID } from './DispatchForm';
+import { GATE_FORM_IDS } from '../utils/gateFormIds';
+import { DispatchForm } from './DispatchForm';
 import { GatePicker } from './GatePicker';
-import { OFFLOADING_FORM_ID, OffloadingForm } from './OffloadingForm';
-import { RETAG_FORM_ID, RetagForm } from './RetagForm';
+import { OffloadingForm } from './OffloadingForm';
+import { RetagForm } from './RetagForm';
 import { ShortcutLegend } from './ShortcutLegend';
-import { TRAILER_FORM_ID, TrailerGateInForm } from './TrailerGateInForm';
+import { TrailerGateInForm } from './TrailerGateInForm';
 import { TrucksInsidePanel } from './TrucksInsidePanel';
 import { VideoFeed } from './VideoFeed';
-
-const YARD_FORMS: Record<YardTab, string> = {
-  retag: RETAG_FORM_ID,
-  scanning: SCANNING_FORM_ID,
-  dispatch: DISPATCH_FORM_ID,
-};
 
 // /gate: the gate clerk's screen (spec 1 §2): the gate, top tabs Container Offloading (single
 // 20/40 ft, two 20 ft), Trailer Gate-in, Yard Container Operations (retag, out for scanning, and
@@ -82,7 +77,7 @@ export function GatePage() {
   };
   const activeForm = () =>
     document.getElementById(
-      tabs.top === 'offloading' ? OFFLOADING_FORM_ID : tabs.top === 'trailer' ? TRAILER_FORM_ID : YARD_FORMS[yardTab],
+      tabs.top === 'yard' ? GATE_FORM_IDS[yardTab] : GATE_FORM_IDS[tabs.top],
     ) as HTMLFormElement | null;
   useHotkeys(
     [

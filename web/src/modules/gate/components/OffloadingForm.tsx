@@ -6,9 +6,9 @@ import { FormActions } from './FormActions';
 import { GeneratedTasksPanel } from './GeneratedTasksPanel';
 import { OutContainersFields } from './OutContainersFields';
 import { TagField } from './TagField';
+import { GATE_FORM_IDS } from '../utils/gateFormIds';
 import { TransactionStatusAlert } from './TransactionStatusAlert';
 
-export const OFFLOADING_FORM_ID = 'gate-form-offloading';
 const SECTIONS = ['container1', 'container2', 'trailer', 'out', 'tasks'];
 
 // Container offloading, single 20/40 ft or two 20 ft (spec 1 §2, §3 gate-in form): collapsible
@@ -28,7 +28,7 @@ export function OffloadingForm({
   const double = draft.mode === 'double';
   return (
     <form
-      id={OFFLOADING_FORM_ID}
+      id={GATE_FORM_IDS.offloading}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -72,12 +72,14 @@ export function OffloadingForm({
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">
                 <TagField
                   label="Trailer tag"
+                  name="trailerTag1"
                   value={draft.trailerTag}
                   onChange={(trailerTag) => setDraft({ ...draft, trailerTag })}
                   testId="gate-tag-trailer"
                 />
                 <TextInput
                   label="Trailer number"
+                  name="trailerNumber"
                   value={draft.trailerNumber}
                   maxLength={20}
                   onChange={(event) => setDraft({ ...draft, trailerNumber: event.currentTarget.value })}

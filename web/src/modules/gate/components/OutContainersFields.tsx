@@ -34,6 +34,7 @@ export function OutContainersFields({
         <SimpleGrid key={index} cols={{ base: 1, sm: 2, lg: planning ? 5 : 3 }} spacing="xs">
           <TextInput
             label={`Out-container ${index + 1}`}
+            name={`outContainers.${index}`}
             value={out.containerNumber}
             maxLength={11}
             onChange={(event) => update(index, { containerNumber: event.currentTarget.value })}
@@ -41,6 +42,7 @@ export function OutContainersFields({
           />
           <NativeSelect
             label="Task type"
+            name={`gateInTasks.${index}.taskType`}
             data={[none, ...EXPORT_OUT_TASK_TYPES]}
             value={out.taskType}
             onChange={(event) => {
@@ -52,6 +54,7 @@ export function OutContainersFields({
           />
           <NativeSelect
             label="Delivery mode"
+            name={`gateInTasks.${index}.deliveryMode`}
             data={[none, ...deliveryModesFor(out.taskType, modes)]}
             value={out.deliveryMode}
             onChange={(event) => update(index, { deliveryMode: event.currentTarget.value })}
@@ -60,6 +63,7 @@ export function OutContainersFields({
           {planning && (
             <NativeSelect
               label="Activity group"
+              name={`outContainerDetails.${index}.activityGroup`}
               data={[none, ...groups]}
               value={out.activityGroup}
               onChange={(event) => update(index, { activityGroup: event.currentTarget.value, activity: '' })}
@@ -71,6 +75,7 @@ export function OutContainersFields({
               activityGroup={out.activityGroup}
               value={out.activity}
               onChange={(activity) => update(index, { activity })}
+              name={`outContainerDetails.${index}.activity`}
               testId={`gate-out${index + 1}-activity`}
             />
           )}
@@ -101,7 +106,9 @@ function ActivityField({
   value,
   onChange,
   testId,
+  name,
 }: {
+  name: string;
   activityGroup: string;
   value: string;
   onChange: (value: string) => void;
@@ -111,6 +118,7 @@ function ActivityField({
   return (
     <NativeSelect
       label="Activity"
+      name={name}
       data={[none, ...activities]}
       value={value}
       disabled={activityGroup === ''}

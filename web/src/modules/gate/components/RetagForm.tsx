@@ -3,9 +3,8 @@ import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useRetagActions } from '../hooks/useRetagActions';
 import { FormActions } from './FormActions';
 import { TagField } from './TagField';
+import { GATE_FORM_IDS } from '../utils/gateFormIds';
 import { TransactionStatusAlert } from './TransactionStatusAlert';
-
-export const RETAG_FORM_ID = 'gate-form-retag';
 
 // Retag (spec 1 §3): container number, its existing tag (looked up), the new tag (typed, or read
 // by the container reader while this tab is open).
@@ -15,7 +14,7 @@ export function RetagForm({ readOnlyReason }: { readOnlyReason: string | null })
   const { draft, setDraft, status, submit, reset, lookUpOldTag, saving } = useRetagActions({ focusFirst });
   return (
     <form
-      id={RETAG_FORM_ID}
+      id={GATE_FORM_IDS.retag}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -31,6 +30,7 @@ export function RetagForm({ readOnlyReason }: { readOnlyReason: string | null })
           <TextInput
             ref={firstField}
             label="Container number"
+            name="containerNumber"
             maxLength={11}
             value={draft.containerNumber}
             onChange={(event) => setDraft({ ...draft, containerNumber: event.currentTarget.value })}
@@ -40,6 +40,7 @@ export function RetagForm({ readOnlyReason }: { readOnlyReason: string | null })
           />
           <TextInput
             label="Existing tag"
+            name="oldTag"
             value={draft.oldTag}
             onChange={(event) => setDraft({ ...draft, oldTag: event.currentTarget.value })}
             data-testid="gate-retag-oldTag"
@@ -47,6 +48,7 @@ export function RetagForm({ readOnlyReason }: { readOnlyReason: string | null })
           />
           <TagField
             label="New tag"
+            name="newTag"
             value={draft.newTag}
             onChange={(newTag) => setDraft({ ...draft, newTag })}
             testId="gate-tag-retag-new"

@@ -6,6 +6,8 @@ import { askExpiredTag } from '../utils/askExpiredTag';
 
 interface TagFieldProps {
   label: string;
+  // The request field it fills (a refused form focuses it by this name).
+  name: string;
   value: string;
   onChange: (value: string) => void;
   testId: string;
@@ -21,7 +23,7 @@ interface TagFieldProps {
 // type. Leaving a container tag asks `tag-valid`: a tag bound to another container shows why, an
 // expired one opens the 'Tag Expired' dialog and is cleared unless expired tags are allowed.
 export const TagField = forwardRef<HTMLInputElement, TagFieldProps>(function TagField(
-  { label, value, onChange, testId, checkContainerTag = null, error = null, autofocus = false },
+  { label, name, value, onChange, testId, checkContainerTag = null, error = null, autofocus = false },
   ref,
 ) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -50,6 +52,7 @@ export const TagField = forwardRef<HTMLInputElement, TagFieldProps>(function Tag
     <TextInput
       ref={ref}
       label={label}
+      name={name}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       onBlur={() => void check()}

@@ -4,9 +4,9 @@ import { TRAILER_CLASSES, TRAILER_GATE_IN_TYPES } from '@openyard/contracts';
 import { useTrailerGateInActions } from '../hooks/useTrailerGateInActions';
 import { FormActions } from './FormActions';
 import { TagField } from './TagField';
+import { GATE_FORM_IDS } from '../utils/gateFormIds';
 import { TransactionStatusAlert } from './TransactionStatusAlert';
 
-export const TRAILER_FORM_ID = 'gate-form-trailer';
 const none = { value: '', label: '—' };
 
 // Trailer gate-in (spec 1 §3): purpose, Drop or Pickup, trailer tag (from the trailer reader) and
@@ -23,7 +23,7 @@ export function TrailerGateInForm({
   const { draft, setDraft, status, submit, reset, saving } = useTrailerGateInActions({ gateId, focusFirst });
   return (
     <form
-      id={TRAILER_FORM_ID}
+      id={GATE_FORM_IDS.trailer}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -39,6 +39,7 @@ export function TrailerGateInForm({
           <NativeSelect
             ref={firstField}
             label="Gate-in type"
+            name="gateInType"
             data={[none, ...TRAILER_GATE_IN_TYPES]}
             value={draft.gateInType}
             onChange={(event) => setDraft({ ...draft, gateInType: event.currentTarget.value })}
@@ -46,6 +47,7 @@ export function TrailerGateInForm({
           />
           <NativeSelect
             label="Drop / Pickup"
+            name="trailerType"
             data={[none, ...TRAILER_CLASSES]}
             value={draft.trailerType}
             onChange={(event) => setDraft({ ...draft, trailerType: event.currentTarget.value })}
@@ -53,12 +55,14 @@ export function TrailerGateInForm({
           />
           <TagField
             label="Trailer tag"
+            name="trailerTag"
             value={draft.trailerTag}
             onChange={(trailerTag) => setDraft({ ...draft, trailerTag })}
             testId="gate-tag-vehicle-trailer"
           />
           <TextInput
             label="Trailer number"
+            name="trailerNumber"
             value={draft.trailerNumber}
             maxLength={20}
             onChange={(event) => setDraft({ ...draft, trailerNumber: event.currentTarget.value })}
@@ -67,6 +71,7 @@ export function TrailerGateInForm({
           />
           <TextInput
             label="Container numbers"
+            name="containerNumbers"
             placeholder="up to two, separated by a space"
             value={draft.containerNumbers}
             onChange={(event) => setDraft({ ...draft, containerNumbers: event.currentTarget.value })}

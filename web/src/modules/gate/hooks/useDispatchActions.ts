@@ -8,6 +8,8 @@ import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { dispatchDraftState } from '../states/dispatchDraftState';
 import { emptyDispatch, type DispatchDraft } from '../utils/gateDrafts';
+import { focusProblemField } from '../utils/focusProblemField';
+import { GATE_FORM_IDS } from '../utils/gateFormIds';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
 import { dispatchTimeOf, yardDateTimeOf } from '../utils/yardDateTime';
 import { useRequestId } from './useRequestId';
@@ -98,7 +100,10 @@ export function useDispatchActions({
     const dispatchTime =
       scanning || draft.dispatchTime.trim() !== '' ? dispatchTimeOf(draft.dispatchTime, timeZone) : undefined;
     const problem = dispatchProblem({ containerNumber: draft.containerNumber.trim(), dispatchTime });
-    if (problem) return status.fail(problem.message);
+    if (problem) {
+      status.fail(problem.message);
+      return focusProblemField(scanning ? GATE_FORM_IDS.scanning : GATE_FORM_IDS.dispatch, problem.field);
+    }
     void send(draft, false);
   };
 

@@ -11,6 +11,8 @@ import { askExpiredTag } from '../utils/askExpiredTag';
 import { emptyOffloading, type OffloadingDraft } from '../utils/gateDrafts';
 import { gateInFormOf } from '../utils/gateInFormOf';
 import { gateInResetsItself } from '../utils/gateInResetsItself';
+import { focusProblemField } from '../utils/focusProblemField';
+import { GATE_FORM_IDS } from '../utils/gateFormIds';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
 import { useRequestId } from './useRequestId';
 import { useTransactionStatus } from './useTransactionStatus';
@@ -99,6 +101,7 @@ export function useOffloadingActions({
     const problem = gateInFormProblem(gateInFormOf(draft, { requestId: 'check-only', gateId: gateId ?? 0, planning }));
     if (problem) {
       status.fail(problem.message);
+      focusProblemField(GATE_FORM_IDS.offloading, problem.field);
       return;
     }
     void send(draft, {});

@@ -6,6 +6,8 @@ import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { retagDraftState } from '../states/retagDraftState';
 import { emptyRetag, type RetagDraft } from '../utils/gateDrafts';
+import { focusProblemField } from '../utils/focusProblemField';
+import { GATE_FORM_IDS } from '../utils/gateFormIds';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
 import { askExpiredTag } from '../utils/askExpiredTag';
 import { useRequestId } from './useRequestId';
@@ -70,7 +72,10 @@ export function useRetagActions({ focusFirst }: { focusFirst: () => void }) {
   const submit = async () => {
     if (retag.isPending) return;
     const problem = retagProblem({ containerNumber: draft.containerNumber, newTag: draft.newTag });
-    if (problem) return status.fail(problem.message);
+    if (problem) {
+      status.fail(problem.message);
+      return focusProblemField(GATE_FORM_IDS.retag, problem.field);
+    }
     await send(draft, false);
   };
 

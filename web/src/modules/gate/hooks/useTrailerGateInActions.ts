@@ -13,6 +13,8 @@ import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { generatedTasksState } from '../states/generatedTasksState';
 import { trailerDraftState } from '../states/trailerDraftState';
 import { emptyTrailer, type TrailerDraft } from '../utils/gateDrafts';
+import { focusProblemField } from '../utils/focusProblemField';
+import { GATE_FORM_IDS } from '../utils/gateFormIds';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
 import { useRequestId } from './useRequestId';
 import { useTransactionStatus } from './useTransactionStatus';
@@ -53,7 +55,10 @@ export function useTrailerGateInActions({ gateId, focusFirst }: { gateId: number
       activityGroup: ACTIVITY_GROUPS.vehicle,
     };
     const problem = trailerGateInProblem(form);
-    if (problem) return status.fail(problem.message);
+    if (problem) {
+      status.fail(problem.message);
+      return focusProblemField(GATE_FORM_IDS.trailer, problem.field);
+    }
     status.working();
     try {
       const result = await trailerGateIn.mutateAsync({ ...form, requestId: requestIds.idFor(values) });
