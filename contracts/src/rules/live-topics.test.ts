@@ -60,7 +60,17 @@ describe('live topics', () => {
     for (const base of LIVE_TOPICS.filter((topic) => topic !== 'ocr' && topic !== 'cameras'))
       expect(parseLiveTopic(base)).toEqual({ base, parameter: null });
     // Topics that take no parameter take none; unknown bases and empty parameters are no topics.
-    for (const topic of ['gates:1', 'containers:A', 'inventory:', 'yard', '', 'constructor', 'ocr', 'cameras', 'cameras:x'])
+    for (const topic of [
+      'gates:1',
+      'containers:A',
+      'inventory:',
+      'yard',
+      '',
+      'constructor',
+      'ocr',
+      'cameras',
+      'cameras:x',
+    ])
       expect(parseLiveTopic(topic), topic).toBeNull();
   });
 
