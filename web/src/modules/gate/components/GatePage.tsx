@@ -161,7 +161,7 @@ export function GatePage() {
                   )}
                 </Tabs.List>
                 <Tabs.Panel value="retag">
-                  <RetagForm readOnlyReason={access.readOnlyReason} />
+                  <RetagForm gateId={gateId} readOnlyReason={access.readOnlyReason} />
                 </Tabs.Panel>
                 <Tabs.Panel value="scanning">
                   <DispatchForm gateId={gateId} scanning readOnlyReason={access.readOnlyReason} />

@@ -8,10 +8,10 @@ import { TransactionStatusAlert } from './TransactionStatusAlert';
 
 // Retag (spec 1 §3): container number, its existing tag (looked up), the new tag (typed, or read
 // by the container reader while this tab is open).
-export function RetagForm({ readOnlyReason }: { readOnlyReason: string | null }) {
+export function RetagForm({ gateId, readOnlyReason }: { gateId: number | null; readOnlyReason: string | null }) {
   const firstField = useRef<HTMLInputElement>(null);
   const focusFirst = useCallback(() => firstField.current?.focus(), []);
-  const { draft, setDraft, status, submit, reset, lookUpOldTag, saving } = useRetagActions({ focusFirst });
+  const { draft, setDraft, status, submit, reset, lookUpOldTag, saving } = useRetagActions({ focusFirst, gateId });
   return (
     <form
       id={GATE_FORM_IDS.retag}

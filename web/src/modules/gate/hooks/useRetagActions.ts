@@ -15,7 +15,7 @@ import { useTransactionStatus } from './useTransactionStatus';
 
 // The retag (spec 1 §4, §5): the container's existing tag is looked up when its number is complete
 // (the clerk may type it when the yard's record is not readable here); success resets after 2 s.
-export function useRetagActions({ focusFirst }: { focusFirst: () => void }) {
+export function useRetagActions({ focusFirst, gateId }: { focusFirst: () => void; gateId: number | null }) {
   const [draft, setDraft] = useAtom(retagDraftState);
   const status = useTransactionStatus();
   const requestIds = useRequestId<RetagDraft>();
@@ -50,6 +50,7 @@ export function useRetagActions({ focusFirst }: { focusFirst: () => void }) {
     try {
       const result = await retag.mutateAsync({
         requestId: requestIds.idFor(values),
+        gateId: gateId ?? undefined,
         containerNumber: values.containerNumber.trim().toUpperCase(),
         oldTag: values.oldTag.trim() || undefined,
         newTag: values.newTag.trim(),
