@@ -129,7 +129,9 @@ async function tagToScreen(baseUrl: string, reader: MqttClient, readerId: number
     await page.getByLabel('Password', { exact: true }).fill('demo');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/', { timeout: 30_000 });
-    await page.goto(`${baseUrl}/gate?gateId=${gateId}`);
+    // The gate screen works the gate its browser remembers (web/src/modules/gate/states).
+    await page.evaluate(`localStorage.setItem('openyard.gateId', ${JSON.stringify(JSON.stringify(gateId))})`);
+    await page.goto(`${baseUrl}/gate`);
     const field = page.getByTestId('gate-tag-container1');
     await field.waitFor({ timeout: 30_000 });
     const samples: number[] = [];
