@@ -1,8 +1,10 @@
 import { Socket } from 'node:net';
 import { defineConfig } from 'vitest/config';
 
-// The server and workers suites run twice: on embedded PGlite and on a real PostgreSQL. With CI set
-// the PostgreSQL run is required; elsewhere it is skipped, with a message, when nothing listens.
+// The server and workers suites run on embedded PGlite, and their integration tests (`*.int.test.ts`,
+// the only ones that open a database) once more on a real PostgreSQL: a unit test (OCR, rules,
+// parsers) gains nothing from a second run. With CI set the PostgreSQL run is required; elsewhere it
+// is skipped, with a message, when nothing listens.
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function reachable(url: string): Promise<boolean> {
@@ -25,12 +27,9 @@ export default defineConfig(async () => {
   const integration = (name: string, database: 'pglite' | 'postgres') => ({
     test: {
       name,
-      include: [
-        'server/src/**/*.test.ts',
-        'workers/src/**/*.test.ts',
-        'simulator/src/**/*.test.ts',
-        'runtime/src/**/*.test.ts',
-      ],
+      include: ['server', 'workers', 'simulator', 'runtime'].map(
+        (folder) => `${folder}/src/**/*.${database === 'postgres' ? 'int.' : ''}test.ts`,
+      ),
       env: { OPENYARD_TEST_DATABASE: database, TEST_POSTGRES_URL: POSTGRES_URL },
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -13,18 +13,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { chromium } from 'playwright-core';
 import { checkDigit, topics as deviceTopics, type GateInForm } from '@openyard/contracts';
 import { benchLogin, type BenchClient } from './lib/api';
 import { startChild, type Child } from './lib/child';
+import { runIfMain } from './lib/main';
+import { stackEnv } from './lib/stack-env';
 import { closeFleet, connectFleet, offerLoad } from './lib/load';
 import { createDatabase, dropRedisPrefix, SERVICES } from './lib/services';
 import { fmt, percentiles, round, sleep, table } from './lib/stats';
 
-type Topology = 'embedded' | 'services';
+import type { Topology } from './lib/stack-env';
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -178,27 +179,7 @@ async function runTopology(topology: Topology) {
     child = await startChild(topology);
     const started = await child.call({
       op: 'start',
-      env: {
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DEMO: '1',
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-        INGEST_CLIENT_ID: prefix,
-        WEB_DIR: resolve('web/dist'),
-        ...(topology === 'services'
-          ? {
-              DATABASE_URL: database!.url,
-              REDIS_URL: SERVICES.redisUrl,
-              MQTT_URL: SERVICES.mqttUrl,
-              REDIS_PREFIX: prefix,
-              INGEST_SHARE_GROUP: prefix,
-              JWT_SECRET: randomBytes(32).toString('hex'),
-            }
-          : { MQTT_PORT: '0' }),
-      },
+      env: stackEnv(topology, { dataDir, prefix, ...(database ? { databaseUrl: database.url } : {}) }),
     });
     const { baseUrl } = started;
     const brokerUrl = started.brokerUrl ?? SERVICES.mqttUrl;
@@ -326,12 +307,4 @@ async function main() {
   );
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, main);

@@ -20,7 +20,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { slotSpan, type InventoryGrid, type YardLayout } from '@openyard/contracts';
 import { openDatabase } from '@openyard/server/adapters/db';
@@ -30,6 +29,7 @@ import { seedDemo, seedReferenceData } from '@openyard/server/db/seed/seed';
 import * as schema from '@openyard/server/db/schema';
 import { benchClient, benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
+import { runIfMain } from './lib/main';
 import { machineCpu } from './lib/cpu';
 import { closedLoad, pacedLoad, type PacedFigures } from './lib/paced';
 import { createDatabase, SERVICES } from './lib/services';
@@ -649,12 +649,4 @@ export async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, main);

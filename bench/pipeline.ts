@@ -13,19 +13,20 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { DEVICE_TOPICS_FILTER, topics as deviceTopics } from '@openyard/contracts';
 import { benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
+import { runIfMain } from './lib/main';
+import { stackEnv } from './lib/stack-env';
 import { machineCpu, otherCpu, processCpu, servicesCpu } from './lib/cpu';
 import { brokerCeiling, closeFleet, connectFleet, liveClient, offerLoad, type LiveEvent } from './lib/load';
 import type { ChildSample, ProfileSummary } from './lib/protocol';
 import { createDatabase, dropRedisPrefix, forgetMqttSession, SERVICES, servicesUnavailable } from './lib/services';
 import { fmt, percentiles, round, sleep, table } from './lib/stats';
 
-type Topology = 'embedded' | 'services';
+import type { Topology } from './lib/stack-env';
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -173,30 +174,11 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
     // 2. Openyard, as `npm start` runs it (embedded) or as the scaled topology (services).
     const started = await child.call({
       op: 'start',
-      env: {
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DEMO: '1',
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-        INGEST_CLIENT_ID: prefix,
-        WEB_DIR: resolve('web/dist'),
-        ...(topology === 'services'
-          ? {
-              DATABASE_URL: database!.url,
-              REDIS_URL: SERVICES.redisUrl,
-              MQTT_URL: SERVICES.mqttUrl,
-              REDIS_PREFIX: prefix,
-              // Its own share group: in one shared with other Openyard sessions on this broker (other
-              // runs, tests, stale persistent sessions) the broker would hand part of the load to them.
-              INGEST_SHARE_GROUP: prefix,
-              ...(process.env.INGEST_CONNECTIONS ? { INGEST_CONNECTIONS: process.env.INGEST_CONNECTIONS } : {}),
-              JWT_SECRET: randomBytes(32).toString('hex'),
-            }
-          : { MQTT_PORT: '0' }),
-      },
+      env: stackEnv(
+        topology,
+        { dataDir, prefix, ...(database ? { databaseUrl: database.url } : {}) },
+        process.env.INGEST_CONNECTIONS ? { INGEST_CONNECTIONS: process.env.INGEST_CONNECTIONS } : {},
+      ),
     });
     ingestClientIds = started.ingestClientIds;
     const { baseUrl } = started;
@@ -583,12 +565,4 @@ export async function main() {
   console.log(JSON.stringify({ embedded: results.embedded ?? null, services: results.services ?? null }));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, main);
