@@ -20,52 +20,58 @@ export function splitLabels(labels: Label[]): { tuning: Label[]; heldOut: Label[
 
 // The kinds of views the engine misses on unseen gate photos, made from a photo with sharp: a
 // small rotation (a truck not square to the camera), a smaller scale (a longer or farther box),
-// a crop that leaves the number off-centre, and a harder JPEG compression. Generic transforms,
-// the same for every photo; nothing is keyed to a file.
+// the frame shifted so the number sits off-centre, and a harder JPEG compression. Generic
+// transforms, the same for every photo; nothing is keyed to a file. The shift pads one side with
+// grey instead of cropping the other: a first version cropped 20 %, which cut the owner code of
+// a vertical number out of the frame on tuning photos (nobody can read that).
 export interface Augmentation {
   name: string;
   // Degrees, clockwise.
   rotate: number;
   scale: number;
-  // Share of the width and height cut away, and from which side (0 = all from the left/top).
-  crop: number;
-  cropAt: number;
+  // Grey margin added, as a share of the width and height, and on which side (0 = left/top).
+  shift: number;
+  shiftAt: number;
   quality: number;
 }
 
 export const AUGMENTATIONS: Augmentation[] = [
-  { name: 'rot+6 s0.75', rotate: 6, scale: 0.75, crop: 0, cropAt: 0.5, quality: 85 },
-  { name: 'rot-7 crop q60', rotate: -7, scale: 1, crop: 0.2, cropAt: 0.1, quality: 60 },
-  { name: 's0.6 crop q70', rotate: 0, scale: 0.6, crop: 0.15, cropAt: 0.9, quality: 70 },
-  { name: 'rot+5 s0.8 q50', rotate: 5, scale: 0.8, crop: 0.1, cropAt: 0.5, quality: 50 },
+  { name: 'rot+6 s0.75', rotate: 6, scale: 0.75, shift: 0, shiftAt: 0, quality: 85 },
+  { name: 'rot-7 shift q60', rotate: -7, scale: 1, shift: 0.2, shiftAt: 0, quality: 60 },
+  { name: 's0.6 shift q70', rotate: 0, scale: 0.6, shift: 0.25, shiftAt: 1, quality: 70 },
+  { name: 'rot+5 s0.8 q50', rotate: 5, scale: 0.8, shift: 0.1, shiftAt: 1, quality: 50 },
 ];
+
+const GREY = { r: 128, g: 128, b: 128 };
 
 export async function augment(jpeg: Buffer, augmentation: Augmentation): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(jpeg).metadata();
-  const keepWidth = Math.round(width * (1 - augmentation.crop));
-  const keepHeight = Math.round(height * (1 - augmentation.crop));
-  const cropped = await sharp(jpeg)
-    .extract({
-      left: Math.round((width - keepWidth) * augmentation.cropAt),
-      top: Math.round((height - keepHeight) * (1 - augmentation.cropAt)),
-      width: keepWidth,
-      height: keepHeight,
-    })
-    .resize(Math.round(keepWidth * augmentation.scale), Math.round(keepHeight * augmentation.scale))
-    .toBuffer();
-  let pipeline = sharp(cropped);
+  const w = Math.round(width * augmentation.scale);
+  const h = Math.round(height * augmentation.scale);
+  let image = await sharp(jpeg).resize(w, h).toBuffer();
   if (augmentation.rotate !== 0) {
-    // Rotate, then cut back to the rotated frame's inner size so no grey corners dominate.
-    pipeline = sharp(await pipeline.rotate(augmentation.rotate, { background: '#808080' }).toBuffer());
-    const meta = await pipeline.metadata();
-    const w = Math.round(keepWidth * augmentation.scale);
-    const h = Math.round(keepHeight * augmentation.scale);
-    pipeline = pipeline.extract({
-      left: Math.round(((meta.width ?? w) - w) / 2),
-      top: Math.round(((meta.height ?? h) - h) / 2),
-      width: w,
-      height: h,
-    });
+    // Turned about the centre and cut back to the original frame size, as a camera would see it.
+    const turned = sharp(await sharp(image).rotate(augmentation.rotate, { background: GREY }).toBuffer());
+    const meta = await turned.metadata();
+    image = await turned
+      .extract({
+        left: Math.round(((meta.width ?? w) - w) / 2),
+        top: Math.round(((meta.height ?? h) - h) / 2),
+        width: w,
+        height: h,
+      })
+      .toBuffer();
   }
-  return pipeline.jpeg({ quality: augmentation.quality }).toBuffer();
+  const padX = Math.round(w * augmentation.shift);
+  const padY = Math.round(h * augmentation.shift);
+  return sharp(image)
+    .extend({
+      left: augmentation.shiftAt === 0 ? padX : 0,
+      right: augmentation.shiftAt === 0 ? 0 : padX,
+      top: augmentation.shiftAt === 0 ? padY : 0,
+      bottom: augmentation.shiftAt === 0 ? 0 : padY,
+      background: GREY,
+    })
+    .jpeg({ quality: augmentation.quality })
+    .toBuffer();
 }
