@@ -262,14 +262,18 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
               candidates: [read.number, ...read.candidates.filter((candidate) => candidate !== read.number)],
             });
       }
-      if (doubtful.size > 0) numbers = [...numbers, ...[...doubtful.values()].sort((a, b) => b.confidence - a.confidence)];
+      if (doubtful.size > 0)
+        numbers = [...numbers, ...[...doubtful.values()].sort((a, b) => b.confidence - a.confidence)];
     }
     const sizeTypes = readSizeTypes(pieces);
     const containers = numbers.map((read) => toContainer(read, sizeTypes));
     return { containers, modelMs: Math.round(modelMs), totalMs: Math.round(performance.now() - started) };
   }
 
-  async function readImage(image: RgbImage, detectLongSide: number): Promise<{ numbers: NumberRead[]; pieces: Piece[] }> {
+  async function readImage(
+    image: RgbImage,
+    detectLongSide: number,
+  ): Promise<{ numbers: NumberRead[]; pieces: Piece[] }> {
     const whole = { left: 0, top: 0, width: image.width, height: image.height };
     // Vertical columns first: they are cheap to find, and a confident valid number there makes
     // the whole-frame text detection unnecessary.

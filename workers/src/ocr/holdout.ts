@@ -42,8 +42,24 @@ export const AUGMENTATIONS: Augmentation[] = [
   { name: 'rot-7 shift q60', rotate: -7, scale: 1, shift: 0.2, shiftAt: 0, quality: 60 },
   { name: 's0.6 shift q70', rotate: 0, scale: 0.6, shift: 0.25, shiftAt: 1, quality: 70 },
   { name: 'rot+5 s0.8 q50', rotate: 5, scale: 0.8, shift: 0.1, shiftAt: 1, quality: 50 },
-  { name: 'oblique+ s0.8', rotate: 0, scale: 0.8, shift: 0, shiftAt: 0, quality: 75, oblique: { foreshorten: 0.75, slope: 0.12 } },
-  { name: 'oblique- q60', rotate: 0, scale: 1, shift: 0.1, shiftAt: 0, quality: 60, oblique: { foreshorten: 0.8, slope: -0.1 } },
+  {
+    name: 'oblique+ s0.8',
+    rotate: 0,
+    scale: 0.8,
+    shift: 0,
+    shiftAt: 0,
+    quality: 75,
+    oblique: { foreshorten: 0.75, slope: 0.12 },
+  },
+  {
+    name: 'oblique- q60',
+    rotate: 0,
+    scale: 1,
+    shift: 0.1,
+    shiftAt: 0,
+    quality: 60,
+    oblique: { foreshorten: 0.8, slope: -0.1 },
+  },
 ];
 
 const GREY = { r: 128, g: 128, b: 128 };
