@@ -289,7 +289,11 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
     }
 
     if (!numbers.some((read) => read.valid)) {
-      const found = [...(await checkDigits(image, pieces)), ...(await columnEnds(image, columns, pieces))];
+      const found = [
+        ...(await checkDigits(image, pieces)),
+        ...(await columnEnds(image, columns, pieces)),
+        ...(await columnGaps(image, columns, pieces)),
+      ];
       if (found.length > 0) {
         pieces = [...pieces, ...found];
         numbers = readNumbers(pieces);
@@ -364,6 +368,46 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
         top: region.cy - region.height / 2,
         bottom: region.cy + region.height / 2,
         vertical: false,
+      });
+    });
+    return found;
+  }
+
+  // A column one character short of a number with a hole inside it, about two character pitches
+  // tall between two cells: the finder lost a character there (a wide M narrowed by an oblique
+  // view, a shadow across it). The column is read again with a cell put in the hole, as a piece of
+  // its own beside the first reading; the character read there must be confident, and the whole
+  // must pass the check digit like any read.
+  async function columnGaps(image: RgbImage, columns: FoundColumn[], pieces: Piece[]): Promise<Piece[]> {
+    const lines: { column: FoundColumn; image: RgbImage; at: number }[] = [];
+    for (const column of columns) {
+      const piece = pieces.find((p) => p.vertical && p.left === column.left && p.top === column.top);
+      if (piece?.confidences.length !== 10 || column.cells.length !== 10) continue;
+      const steps = column.cells.slice(1).map((cell, i) => cell.cy - column.cells[i]!.cy);
+      const pitch = [...steps].sort((a, b) => a - b)[steps.length >> 1]!;
+      steps.forEach((step, i) => {
+        if (step < 1.7 * pitch || step > 2.3 * pitch) return;
+        const before = column.cells[i]!;
+        const after = column.cells[i + 1]!;
+        const hole = { ...before, cx: (before.cx + after.cx) / 2, cy: (before.cy + after.cy) / 2 };
+        const cells = [...column.cells.slice(0, i + 1), hole, ...column.cells.slice(i + 1)];
+        lines.push({ column, image: cellsToLine(image, cells, column.background), at: i + 1 });
+      });
+    }
+    if (lines.length === 0) return [];
+    const reads = await recogniseAll(lines.map((line) => line.image));
+    const found: Piece[] = [];
+    lines.forEach(({ column, at }, index) => {
+      const read = reads[index]!;
+      if (read.characters.length !== 11 || read.characters[at]!.confidence < COLUMN_END_CONFIDENCE) return;
+      found.push({
+        text: read.characters.map((c) => c.character).join(''),
+        confidences: read.characters.map((c) => c.confidence),
+        left: column.left,
+        right: column.right,
+        top: column.top,
+        bottom: column.bottom,
+        vertical: true,
       });
     });
     return found;
