@@ -4,6 +4,11 @@
 // number that is neither the label nor a legitimately visible one: must be 0), reads flagged
 // invalid for an operator, latency (model time beside the whole pipeline); per visit: the fused
 // result holds every labelled number and nothing wrong. The last line printed is one JSON object.
+// Issue 16: photos are marked T (tuning) or H (held out: every third visit, workers/src/ocr/holdout.ts)
+// and every held-out photo is also read in six augmented views (A; turned, scaled, shifted,
+// oblique, recompressed), with recall and wrong-but-valid per set in the JSON line.
+// `--only tuning|heldout|augmented` reads one set; `--augment-tuning` adds the augmented tuning
+// views (AT), which are the ones to tune on; `--no-augmented` skips the held-out views.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
