@@ -4,11 +4,17 @@
 // number that is neither the label nor a legitimately visible one: must be 0), reads flagged
 // invalid for an operator, latency (model time beside the whole pipeline); per visit: the fused
 // result holds every labelled number and nothing wrong. The last line printed is one JSON object.
+// Issue 16: photos are marked T (tuning) or H (held out: every third visit, workers/src/ocr/holdout.ts)
+// and every held-out photo is also read in six augmented views (A; turned, scaled, shifted,
+// oblique, recompressed), with recall and wrong-but-valid per set in the JSON line.
+// `--only tuning|heldout|augmented` reads one set; `--augment-tuning` adds the augmented tuning
+// views (AT), which are the ones to tune on; `--no-augmented` skips the held-out views.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createOcrEngine } from '../workers/src/ocr/index';
-import { evaluate, readLabels, type ImageResult } from '../workers/src/ocr/evaluate';
+import { readLabels, scoreImage, scoreVisits, type ImageResult, type Label } from '../workers/src/ocr/evaluate';
+import { AUGMENTATIONS, augment, splitLabels } from '../workers/src/ocr/holdout';
 import { machineCpu } from './lib/cpu';
 import { fmt, percentiles, round, sleep, table } from './lib/stats';
 
@@ -50,7 +56,7 @@ export async function main() {
   console.log(`engine loaded and warmed up in ${fmt(performance.now() - loadStarted)} ms\n`);
 
   console.log('image  label  result  reads (best first; * corrected, ? invalid)  [latency]');
-  const { images, visits } = await evaluate(engine, dir, (result) => {
+  const report = (result: ImageResult, name = result.label.image) => {
     const mark = result.wrongButValid.length
       ? 'WRONG'
       : result.correct
@@ -59,10 +65,61 @@ export async function main() {
           ? 'flag'
           : 'miss';
     console.log(
-      `${result.label.image}  ${result.label.containerNumber}  ${mark.padEnd(5)} ${describe(result)}  [model ${result.frame.modelMs} / total ${result.frame.totalMs} / cpu ${fmt(result.cpuMs)} ms]`,
+      `${name}  ${result.label.containerNumber}  ${mark.padEnd(5)} ${describe(result)}  [model ${result.frame.modelMs} / total ${result.frame.totalMs} / cpu ${fmt(result.cpuMs)} ms]`,
     );
-  });
+  };
+  const read = async (label: Label, bytes: Buffer) => {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const frame = await engine.readFrame(bytes);
+    const used = process.cpuUsage(cpu);
+    return scoreImage(label, frame, performance.now() - started, (used.user + used.system) / 1000);
+  };
+  // The split of workers/src/ocr/holdout.ts: tuning visits, held-out visits, and generic
+  // augmentations of the held-out photos (made here with sharp, never stored).
+  const { tuning, heldOut } = splitLabels(labels);
+  const only = option('only');
+  const images: ImageResult[] = [];
+  const held: ImageResult[] = [];
+  const augmented: ImageResult[] = [];
+  const augmentedNames: string[] = [];
+  for (const label of labels) {
+    const isHeld = heldOut.includes(label);
+    if (only === 'augmented' || (only === 'heldout' && !isHeld) || (only === 'tuning' && isHeld)) continue;
+    const result = await read(label, readFileSync(resolve(dir, label.image)));
+    report(result, `${isHeld ? 'H ' : 'T '}${label.image}`);
+    images.push(result);
+    if (isHeld) held.push(result);
+  }
+  if (only !== 'tuning' && !option('no-augmented'))
+    for (const label of heldOut) {
+      const bytes = readFileSync(resolve(dir, label.image));
+      for (const augmentation of AUGMENTATIONS) {
+        const result = await read(label, await augment(bytes, augmentation));
+        report(result, `A ${label.image} [${augmentation.name}]`);
+        augmented.push(result);
+        augmentedNames.push(`${label.image} [${augmentation.name}]`);
+      }
+    }
+  // Tuning work only (`--augment-tuning`): the same augmentations of the tuning photos.
+  const tuningAugmented: ImageResult[] = [];
+  if (option('augment-tuning') !== undefined || process.argv.includes('--augment-tuning'))
+    for (const label of tuning) {
+      const bytes = readFileSync(resolve(dir, label.image));
+      for (const augmentation of AUGMENTATIONS) {
+        const result = await read(label, await augment(bytes, augmentation));
+        report(result, `AT ${label.image} [${augmentation.name}]`);
+        tuningAugmented.push(result);
+      }
+    }
   await engine.close();
+  const visits = scoreVisits(images);
+  const recall = (results: ImageResult[]) =>
+    results.length ? round(results.filter((r) => r.correct).length / results.length, 4) : null;
+  const wrongValid = (results: ImageResult[]) => results.reduce((sum, r) => sum + r.wrongButValid.length, 0);
+  const tuned = images.filter((r) => tuning.includes(r.label));
+  const mean = (results: ImageResult[]) =>
+    results.length ? round(results.reduce((sum, r) => sum + r.frame.totalMs, 0) / results.length) : null;
 
   const perImage = images.filter((r) => r.correct).length / images.length;
   const top1 = images.filter((r) => r.top1).length / images.length;
@@ -95,6 +152,12 @@ export async function main() {
         'size/type correct (where labelled and read)',
         `${sizeTyped.filter((r) => r.sizeTypeCorrect).length}/${sizeTyped.length}`,
       ],
+      ['tuning recall / wrong-valid', `${recall(tuned)} / ${wrongValid(tuned)} (${tuned.length} images)`],
+      ['held-out recall / wrong-valid', `${recall(held)} / ${wrongValid(held)} (${held.length} images)`],
+      [
+        'augmented held-out recall / wrong-valid',
+        `${recall(augmented)} / ${wrongValid(augmented)} (${augmented.length} images)`,
+      ],
       ['latency p50 model / total ms', `${fmt(model.p50)} / ${fmt(total.p50)}`],
       ['latency p95 model / total ms', `${fmt(model.p95)} / ${fmt(total.p95)}`],
       ['CPU time per image p50 / p95 ms (all threads)', `${fmt(cpu.p50)} / ${fmt(cpu.p95)}`],
@@ -118,7 +181,26 @@ export async function main() {
       visitWrongButValid,
       notDetected,
       threads,
+      tuningImages: tuned.length,
+      tuningRecall: recall(tuned),
+      tuningWrongValid: wrongValid(tuned),
+      heldOutImages: held.length,
+      heldOutRecall: recall(held),
+      heldOutWrongValid: wrongValid(held),
+      augmentedImages: augmented.length,
+      augmentedRecall: recall(augmented),
+      augmentedWrongValid: wrongValid(augmented),
+      augmentedMeanMs: mean(augmented),
+      ...(tuningAugmented.length
+        ? {
+            tuningAugmentedImages: tuningAugmented.length,
+            tuningAugmentedRecall: recall(tuningAugmented),
+            tuningAugmentedWrongValid: wrongValid(tuningAugmented),
+          }
+        : {}),
+      meanMs: mean(images),
       failures: images.filter((r) => !r.correct || r.wrongButValid.length).map((r) => r.label.image),
+      augmentedFailures: augmentedNames.filter((_, i) => !augmented[i]!.correct || augmented[i]!.wrongButValid.length),
     }),
   );
 }

@@ -3,7 +3,7 @@ import * as ort from 'onnxruntime-node';
 import { containerSizeFromCode } from '@openyard/contracts/rules';
 import { readNumbers, readSizeTypes, type NumberRead, type Piece, type SizeTypeRead } from './assemble';
 import { detect, type TextBox } from './detect';
-import { decodeImage, resizeImage, sampleRegion, type Region, type RgbImage } from './image';
+import { decodeImage, resizeImage, rotateImage, sampleRegion, type Region, type RgbImage } from './image';
 import { Alphabet, LINE_HEIGHT, recognize, type Recognized } from './recognize';
 import { cellsToLine, columnToLine, findColumns, neighbourCells, type FoundColumn } from './vertical';
 import type { ContainerRead, FrameRead, OcrEngine } from './types';
@@ -13,6 +13,13 @@ import type { ContainerRead, FrameRead, OcrEngine } from './types';
 const DETECT_LONG_SIDE = 960;
 const REGION_LONG_SIDE = 1280;
 const MAX_REGIONS = 2;
+// The second pass's views, in order: turned each way by a small angle (degrees), then whole-frame
+// detection at a finer scale.
+const SECOND_PASS = [
+  { angle: -6, longSide: DETECT_LONG_SIDE },
+  { angle: 6, longSide: DETECT_LONG_SIDE },
+  { angle: 0, longSide: 1600 },
+];
 // A valid number read as it stands with this mean character confidence ends the search early.
 const CONFIDENT = 0.9;
 const MAX_LINE_WIDTH = 1600;
@@ -219,6 +226,54 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
     const started = performance.now();
     modelMs = 0;
     const image = await decodeImage(jpeg);
+    let { numbers, pieces } = await readImage(image, DETECT_LONG_SIDE);
+    // Second pass, only when the first found no valid number: the same reading on the frame turned
+    // a few degrees each way (a truck not square to the camera, rear doors at an angle, where
+    // the detector splits or drops a slanted line), then detection at a finer scale (a small, far
+    // number). More looks at a frame are more chances for a misread to pass the check digit by
+    // luck (1 in 11), so a number found this way counts only when it was read as it stands with
+    // a confident read, or when two views read it alike; anything less is returned as an invalid
+    // read with the number among its candidates, for the operator.
+    if (!numbers.some((read) => read.valid)) {
+      const seen = new Map<string, number>();
+      const doubtful = new Map<string, NumberRead>();
+      for (const view of SECOND_PASS) {
+        const variant = view.angle === 0 ? image : await rotateImage(image, view.angle);
+        const second = await readImage(variant, view.longSide);
+        const accepted = second.numbers.filter((read) => {
+          if (!read.valid) return false;
+          const views = (seen.get(read.number) ?? 0) + 1;
+          seen.set(read.number, views);
+          return (!read.corrected && read.confidence >= CONFIDENT) || views >= 2;
+        });
+        if (accepted.length > 0) {
+          // Pieces of different views are not in one coordinate system: keep the view's own.
+          numbers = accepted;
+          pieces = second.pieces;
+          doubtful.clear();
+          break;
+        }
+        for (const read of second.numbers)
+          if (read.valid && !doubtful.has(read.number))
+            doubtful.set(read.number, {
+              ...read,
+              valid: false,
+              corrected: false,
+              candidates: [read.number, ...read.candidates.filter((candidate) => candidate !== read.number)],
+            });
+      }
+      if (doubtful.size > 0)
+        numbers = [...numbers, ...[...doubtful.values()].sort((a, b) => b.confidence - a.confidence)];
+    }
+    const sizeTypes = readSizeTypes(pieces);
+    const containers = numbers.map((read) => toContainer(read, sizeTypes));
+    return { containers, modelMs: Math.round(modelMs), totalMs: Math.round(performance.now() - started) };
+  }
+
+  async function readImage(
+    image: RgbImage,
+    detectLongSide: number,
+  ): Promise<{ numbers: NumberRead[]; pieces: Piece[] }> {
     const whole = { left: 0, top: 0, width: image.width, height: image.height };
     // Vertical columns first: they are cheap to find, and a confident valid number there makes
     // the whole-frame text detection unnecessary.
@@ -226,7 +281,7 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
     let pieces = await piecesFor(image, [], columns);
     let numbers = readNumbers(pieces);
     if (!complete(pieces)) {
-      const boxes = await detectIn(image, whole, DETECT_LONG_SIDE);
+      const boxes = await detectIn(image, whole, detectLongSide);
       const found = pieces;
       const enough = (more: Piece[]) => complete([...found, ...more]);
       pieces = [...pieces, ...(await piecesFor(image, boxes, [], columns, enough))];
@@ -234,7 +289,11 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
     }
 
     if (!numbers.some((read) => read.valid)) {
-      const found = [...(await checkDigits(image, pieces)), ...(await columnEnds(image, columns, pieces))];
+      const found = [
+        ...(await checkDigits(image, pieces)),
+        ...(await columnEnds(image, columns, pieces)),
+        ...(await columnGaps(image, columns, pieces)),
+      ];
       if (found.length > 0) {
         pieces = [...pieces, ...found];
         numbers = readNumbers(pieces);
@@ -266,9 +325,7 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
         numbers = readNumbers(pieces);
       }
     }
-    const sizeTypes = readSizeTypes(pieces);
-    const containers = numbers.map((read) => toContainer(read, sizeTypes));
-    return { containers, modelMs: Math.round(modelMs), totalMs: Math.round(performance.now() - started) };
+    return { numbers, pieces };
   }
 
   // The check digit is often painted in a box a little apart from the serial, and the detector
@@ -311,6 +368,46 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
         top: region.cy - region.height / 2,
         bottom: region.cy + region.height / 2,
         vertical: false,
+      });
+    });
+    return found;
+  }
+
+  // A column one character short of a number with a hole inside it, about two character pitches
+  // tall between two cells: the finder lost a character there (a wide M narrowed by an oblique
+  // view, a shadow across it). The column is read again with a cell put in the hole, as a piece of
+  // its own beside the first reading; the character read there must be confident, and the whole
+  // must pass the check digit like any read.
+  async function columnGaps(image: RgbImage, columns: FoundColumn[], pieces: Piece[]): Promise<Piece[]> {
+    const lines: { column: FoundColumn; image: RgbImage; at: number }[] = [];
+    for (const column of columns) {
+      const piece = pieces.find((p) => p.vertical && p.left === column.left && p.top === column.top);
+      if (piece?.confidences.length !== 10 || column.cells.length !== 10) continue;
+      const steps = column.cells.slice(1).map((cell, i) => cell.cy - column.cells[i]!.cy);
+      const pitch = [...steps].sort((a, b) => a - b)[steps.length >> 1]!;
+      steps.forEach((step, i) => {
+        if (step < 1.7 * pitch || step > 2.3 * pitch) return;
+        const before = column.cells[i]!;
+        const after = column.cells[i + 1]!;
+        const hole = { ...before, cx: (before.cx + after.cx) / 2, cy: (before.cy + after.cy) / 2 };
+        const cells = [...column.cells.slice(0, i + 1), hole, ...column.cells.slice(i + 1)];
+        lines.push({ column, image: cellsToLine(image, cells, column.background), at: i + 1 });
+      });
+    }
+    if (lines.length === 0) return [];
+    const reads = await recogniseAll(lines.map((line) => line.image));
+    const found: Piece[] = [];
+    lines.forEach(({ column, at }, index) => {
+      const read = reads[index]!;
+      if (read.characters.length !== 11 || read.characters[at]!.confidence < COLUMN_END_CONFIDENCE) return;
+      found.push({
+        text: read.characters.map((c) => c.character).join(''),
+        confidences: read.characters.map((c) => c.confidence),
+        left: column.left,
+        right: column.right,
+        top: column.top,
+        bottom: column.bottom,
+        vertical: true,
       });
     });
     return found;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, MAX_IMAGE_PIXELS, OcrImageError } from './image';
+import { decodeImage, MAX_IMAGE_PIXELS, OcrImageError, rotateImage } from './image';
 
 const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 90, g: 90, b: 90 } } })
@@ -19,5 +19,16 @@ describe('decodeImage', () => {
     const error = await decodeImage(await jpeg(4001, 3000)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OcrImageError);
     expect((error as Error).message).toMatch(/pixel limit/i);
+  });
+});
+
+describe('rotateImage', () => {
+  it('turns an image on a canvas grown to hold it, the corners grey', async () => {
+    const image = await decodeImage(await jpeg(200, 100));
+    const turned = await rotateImage(image, 6);
+    expect(turned.width).toBeGreaterThan(200);
+    expect(turned.height).toBeGreaterThan(100);
+    expect(turned.data.length).toBe(turned.width * turned.height * 3);
+    expect([...turned.data.subarray(0, 3)]).toEqual([128, 128, 128]);
   });
 });

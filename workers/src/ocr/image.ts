@@ -45,6 +45,16 @@ export async function resizeImage(image: RgbImage, width: number, height: number
   return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
+// The image turned by `degrees` (clockwise) on a canvas grown to hold it, the corners filled grey.
+export async function rotateImage(image: RgbImage, degrees: number): Promise<RgbImage> {
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .rotate(degrees, { background: { r: 128, g: 128, b: 128 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
 // A rectangle of the source (centre, size, rotation in radians) sampled bilinearly into an
 // outWidth × outHeight image: crops, de-skews and turns vertical text in one pass.
 export interface Region {
