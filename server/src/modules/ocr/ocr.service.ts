@@ -12,7 +12,7 @@ import {
   type OcrRecordStatus,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { deviceLogsRepository, toDeviceLogEntry } from '../device-logs';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import { ocrRepository } from './ocr.repository';
@@ -212,6 +212,35 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
         const pendingCount = await ocrRepository.pendingCount(tx, gateId);
         events.push({ type: 'ocr.pendingCountChanged', data: { gateId, pendingCount } });
       });
+    },
+
+    // A record of the gate, whatever its status.
+    async record(gateId: number, recordId: number): Promise<OcrRecord> {
+      const row = await ocrRepository.record(db, gateId, recordId);
+      if (!row) throw notFound(messages.ocrRecordNotFound);
+      return toOcrRecord(row);
+    },
+
+    // Acknowledges a pending record inside a caller's transaction (the smart gate's gate-in and
+    // dispatch). The update takes the record's row lock, so of two operators on one record the
+    // second waits, then finds it no longer pending: a conflict that rolls its transaction back.
+    async acknowledgeWithin(tx: Database, events: NewEvent[], gateId: number, recordId: number, userId: number | null) {
+      if (!(await ocrRepository.ack(tx, gateId, recordId, userId))) {
+        if (await ocrRepository.record(tx, gateId, recordId)) throw conflict(messages.ocrRecordTaken);
+        throw notFound(messages.ocrRecordNotFound);
+      }
+      const pendingCount = await ocrRepository.pendingCount(tx, gateId);
+      events.push({ type: 'ocr.pendingCountChanged', data: { gateId, pendingCount } });
+    },
+
+    // The differences an operator's transaction made to a record, kept with the record (spec 2 §3
+    // OCR diff) inside the caller's transaction.
+    async keepDifferencesWithin(
+      tx: Database,
+      input: { gateId: number; recordId: number; differences: readonly OcrDiffEntry[] },
+      userId: number | null,
+    ) {
+      if (input.differences.length) await ocrRepository.insertDiffs(tx, { ...input, userId });
     },
 
     // Purges the gate's pending records, with the operator's reason kept on each.
