@@ -40,7 +40,7 @@ import {
   type UserGates,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
 import { repeats, uploadAnswer, uploadRecords } from '../../lib/upload-sheet';
 import type { Principal } from '../auth';
@@ -104,7 +104,9 @@ function differencesOf(
   const list: OcrDiffEntry[] = [];
   const compare = (field: OcrDiffEntry['field'], suggested: string | null, actual: string | null | undefined) => {
     const value = trimmed(actual);
-    if (value === null && field !== 'containerNumber') return;
+    // Beside the number, a field counts only where the record suggested something: OCR reads no
+    // trailer number yet ('NA'), and a container the yard does not know has no size or process.
+    if (field !== 'containerNumber' && (value === null || suggested === null)) return;
     if ((suggested ?? '').toUpperCase() !== (value ?? '').toUpperCase()) list.push({ field, suggested, actual: value });
   };
   compare('containerNumber', suggestion(record.data.containerNumber), used.containerNumber);
@@ -180,6 +182,20 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     // The same request again after it committed: the gate service answers its stored answer.
     if (requestId && (await repository.transactionOfRequest(db, requestId))) return { record, replay: true };
     throw conflict(messages.ocrRecordTaken);
+  }
+
+  // A transaction that lost its record to another operator meanwhile may first meet the other's
+  // work (the container already gone, the truck already in): the clear answer is the record's.
+  async function recordLost<T>(gateId: number, recordId: number, work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 409)) {
+        const now = await ocr.record(gateId, recordId).catch(() => null);
+        if (now && now.status !== 'pending') throw conflict(messages.ocrRecordTaken);
+      }
+      throw error;
+    }
   }
 
   async function gateOfType(gateId: number, type: 'IN' | 'OUT') {
@@ -414,38 +430,42 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
         differences,
         'exitProcess',
       );
-      return gateOperations.dispatch(dispatchQuery, principal, {
-        within: async (tx, events) => {
-          await ocr.acknowledgeWithin(tx, events, gateId, recordId, principal.userId);
-          let passRow: GatePass | null = null;
-          if (used) {
-            const taken = await repository.usePass(tx, used.id);
-            if (!taken) throw conflict(messages.gatePassNotFound, 'gatePass');
-            passRow = toGatePass(taken);
-          }
-          await repository.insertTransaction(tx, {
-            kind: 'out',
-            gateId,
-            recordId,
-            requestId,
-            containerNumber: number,
-            suggestedContainerNumber: suggestion(record.data.containerNumber),
-            ocrOutcome,
-            gatePassId: passRow?.id ?? null,
-            gatePass: passRow,
-            forceDispatch: query.forceDispatch === true && !used,
-            forceDispatchReason: used ? null : reason,
-            snapshotData: {
-              ...gateOutDetails?.snapshotData,
-              images: gateOutDetails?.snapshotData?.images ?? record.data.images,
-            },
-            differences: diffs,
-            userId: principal.userId,
-            userName: principal.username,
-          });
-          await ocr.keepDifferencesWithin(tx, { gateId, recordId, differences: diffs }, principal.userId);
-        },
-      });
+      return recordLost(
+        gateId,
+        recordId,
+        gateOperations.dispatch(dispatchQuery, principal, {
+          within: async (tx, events) => {
+            await ocr.acknowledgeWithin(tx, events, gateId, recordId, principal.userId);
+            let passRow: GatePass | null = null;
+            if (used) {
+              const taken = await repository.usePass(tx, used.id);
+              if (!taken) throw conflict(messages.gatePassNotFound, 'gatePass');
+              passRow = toGatePass(taken);
+            }
+            await repository.insertTransaction(tx, {
+              kind: 'out',
+              gateId,
+              recordId,
+              requestId,
+              containerNumber: number,
+              suggestedContainerNumber: suggestion(record.data.containerNumber),
+              ocrOutcome,
+              gatePassId: passRow?.id ?? null,
+              gatePass: passRow,
+              forceDispatch: query.forceDispatch === true && !used,
+              forceDispatchReason: used ? null : reason,
+              snapshotData: {
+                ...gateOutDetails?.snapshotData,
+                images: gateOutDetails?.snapshotData?.images ?? record.data.images,
+              },
+              differences: diffs,
+              userId: principal.userId,
+              userName: principal.username,
+            });
+            await ocr.keepDifferencesWithin(tx, { gateId, recordId, differences: diffs }, principal.userId);
+          },
+        }),
+      );
     },
 
     // POST gate/igate-in: the gate service's gate-in with the record acknowledged and the details
@@ -465,29 +485,33 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
         differences,
         null,
       );
-      return gateOperations.gateIn(gateInForm, principal, {
-        within: async (tx, events) => {
-          await ocr.acknowledgeWithin(tx, events, gateId, recordId, principal.userId);
-          await repository.insertTransaction(tx, {
-            kind: 'in',
-            gateId,
-            recordId,
-            requestId: form.requestId,
-            containerNumber: number,
-            suggestedContainerNumber: suggestion(record.data.containerNumber),
-            ocrOutcome,
-            gatePassId: null,
-            gatePass: null,
-            forceDispatch: false,
-            forceDispatchReason: null,
-            snapshotData: { ...snapshotData, images: snapshotData?.images ?? record.data.images },
-            differences: diffs,
-            userId: principal.userId,
-            userName: principal.username,
-          });
-          await ocr.keepDifferencesWithin(tx, { gateId, recordId, differences: diffs }, principal.userId);
-        },
-      });
+      return recordLost(
+        gateId,
+        recordId,
+        gateOperations.gateIn(gateInForm, principal, {
+          within: async (tx, events) => {
+            await ocr.acknowledgeWithin(tx, events, gateId, recordId, principal.userId);
+            await repository.insertTransaction(tx, {
+              kind: 'in',
+              gateId,
+              recordId,
+              requestId: form.requestId,
+              containerNumber: number,
+              suggestedContainerNumber: suggestion(record.data.containerNumber),
+              ocrOutcome,
+              gatePassId: null,
+              gatePass: null,
+              forceDispatch: false,
+              forceDispatchReason: null,
+              snapshotData: { ...snapshotData, images: snapshotData?.images ?? record.data.images },
+              differences: diffs,
+              userId: principal.userId,
+              userName: principal.username,
+            });
+            await ocr.keepDifferencesWithin(tx, { gateId, recordId, differences: diffs }, principal.userId);
+          },
+        }),
+      );
     },
 
     dispatchReport: (query: SmartGateReportQuery, principal: Principal) => report('out', query, principal),
