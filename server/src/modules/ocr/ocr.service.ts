@@ -57,6 +57,12 @@ const EMPTY_DATA: OcrRecordData = {
   error: messages.ocrNotDetected,
 };
 
+// The record's gate pass (spec 2 §3 litmusResult.gatePass carrying containerSize).
+async function gatePassOf(db: Database, containerNumber: string, size: string) {
+  if (!containerNumber || !(await ocrRepository.hasValidGatePass(db, containerNumber))) return null;
+  return { containerNumber, containerSize: size };
+}
+
 export function createOcrService(db: Database, deps: { afterCommit: AfterCommit; visitWindowMs: number }) {
   // The record of a visit from its frames: fused containers, the yard's knowledge of the first one.
   async function visitData(tx: Database, frames: OcrFrameRow[], fuse: FuseVisit): Promise<OcrRecordData> {
@@ -89,8 +95,8 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
       litmusResult: {
         isValid: containers.length > 0 && containers.every((container) => container.valid),
         // A gate pass is a document the depot holds (spec 2 §3), never something a camera reads:
-        // none until a gate pass store exists.
-        gatePass: null,
+        // the valid pass the depot holds for the number read, if any (gate_passes).
+        gatePass: await gatePassOf(tx, first?.valid ? first.containerNumber : '', size),
       },
       containers,
       error: containers.length ? null : messages.ocrNotDetected,
@@ -189,7 +195,12 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
       await gateExists(gateId);
       const [row] = await ocrRepository.pending(db, gateId, 1);
       if (!row) throw notFound(messages.ocrQueueEmpty);
-      return toOcrRecord(row);
+      const record = toOcrRecord(row);
+      // A pass stored after the truck's frames arrived counts when the operator takes the record.
+      const { litmusResult, containerNumber, size } = record.data;
+      if (litmusResult.gatePass || !litmusResult.isValid) return record;
+      const gatePass = await gatePassOf(db, containerNumber, size);
+      return gatePass ? { ...record, data: { ...record.data, litmusResult: { ...litmusResult, gatePass } } } : record;
     },
 
     async count(gateId: number) {

@@ -139,6 +139,27 @@ describe('gate passes', () => {
   });
 });
 
+describe('OCR records and gate passes', () => {
+  it("fills the record's litmusResult.gatePass from the valid pass, also for a pass stored after the frames", async () => {
+    const { gateId } = await createGate(t, 'OUT');
+    const number = await inYard();
+    await passFor(number);
+    const record = await ocrRecord(gateId, number);
+    expect(record.data.litmusResult).toEqual({
+      isValid: true,
+      gatePass: { containerNumber: number, containerSize: '20' },
+    });
+    await t.db.delete(ocrRecords).where(eq(ocrRecords.id, record.id));
+    const later = await inYard();
+    const laterRecord = await ocrRecord(gateId, later);
+    expect(laterRecord.data.litmusResult.gatePass).toBeNull();
+    await passFor(later);
+    const next = await admin.api.ocr.next({ query: { gateId } });
+    expect(next.id).toBe(laterRecord.id);
+    expect(next.data.litmusResult.gatePass).toEqual({ containerNumber: later, containerSize: '20' });
+  });
+});
+
 describe('POST gate/igate-dispatch', () => {
   it('asks for a gate pass, refuses a force without reason, and forces with one', async () => {
     const number = await inYard();
