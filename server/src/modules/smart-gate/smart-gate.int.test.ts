@@ -384,3 +384,27 @@ describe('gates per user and permissions', () => {
     expect(await statusOf(record.id)).toBe('pending');
   });
 });
+
+describe('FEATURE_SMART_GATE off', () => {
+  it('refuses the OCR-assisted calls in the switch’s words and keeps gate passes and the gate list', async () => {
+    const off = await createTestApp({ env: { FEATURE_SMART_GATE: 'false' } });
+    try {
+      const user = await off.login('superadmin');
+      const number = containerNumber();
+      const refused = await outcome(
+        user.api.smartGate.igateDispatch({ body: { gateId: 1, recordId: 1, containerNumber: number } }),
+      );
+      expect(refused.body).toMatchObject({ message: messages.smartGateDisabled });
+      expect(refused.status).toBe(403);
+      expect((await outcome(user.api.smartGate.candidates({ query: { gateId: 1, recordId: 1 } }))).body).toMatchObject({
+        message: messages.smartGateDisabled,
+      });
+      expect(await user.api.smartGate.gatePass({ query: { containerNumber: number } })).toMatchObject({
+        gatePass: null,
+      });
+      expect((await user.api.smartGate.mine()).smartGatePath).toMatch(/^\/igate/);
+    } finally {
+      await off.close();
+    }
+  });
+});
