@@ -88,6 +88,15 @@ export const InventoryLayoutMessage = message('inventory.layout.v1', {
 export const OcrRecordMessage = message('ocr.record.v1', { record: OcrRecord, pendingCount: Type.Integer() });
 // The gate's pending count changed without a new read (acknowledged or purged records).
 export const OcrCountMessage = message('ocr.count.v1', { gateId: Type.Integer(), pendingCount: Type.Integer() });
+// A record was resolved by a smart gate transaction (issue 16): how its number was come to
+// (unchanged, candidate, typed) on its yard day, so an OCR accuracy panel adds it as it happens.
+export const OcrResolvedMessage = message('ocr.resolved.v1', {
+  gateId: Type.Integer(),
+  recordId: Type.Integer(),
+  kind: Type.Union([Type.Literal('in'), Type.Literal('out')]),
+  ocrOutcome: Type.Union([Type.Literal('unchanged'), Type.Literal('candidate'), Type.Literal('typed')]),
+  day: Type.String(),
+});
 
 // A truck visit began or changed (gate-in, gate-out), on `gate-visits`: the gate screen's trucks
 // inside, kept live (an `outDate` means it left).
@@ -112,6 +121,7 @@ export const LiveMessage = Type.Union([
   InventoryLayoutMessage,
   OcrRecordMessage,
   OcrCountMessage,
+  OcrResolvedMessage,
   GateVisitMessage,
   TrailerMessage,
 ]);
@@ -211,6 +221,7 @@ export const LIVE_MESSAGE_META = {
   'inventory.layout.v1': { topic: 'inventory', mirror: 'containers' },
   'ocr.record.v1': { topic: 'ocr' },
   'ocr.count.v1': { topic: 'ocr' },
+  'ocr.resolved.v1': { topic: 'ocr' },
   'trailers.trailer.v1': { topic: 'trailers' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 

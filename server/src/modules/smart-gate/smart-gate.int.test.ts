@@ -6,8 +6,10 @@ import {
   messages,
   type IgateDispatchForm,
   type IgateInForm,
+  type LiveMessage,
   type OcrRecord,
 } from '@openyard/contracts';
+import { projectEvents } from '../../live/projection';
 import { outcome } from '../../test/api-client';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { containerNumber } from '../../test/yard-fixtures';
@@ -18,12 +20,14 @@ let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['login']>>;
 let inGate: number;
 let outGate: number;
+const live: LiveMessage[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('superadmin');
   ({ gateId: inGate } = await createGate(t, 'IN'));
   ({ gateId: outGate } = await createGate(t, 'OUT'));
+  t.bus.subscribe((batch) => live.push(...projectEvents(batch)));
 });
 afterAll(() => t.close());
 
@@ -257,6 +261,10 @@ describe('POST gate/igate-dispatch', () => {
     );
     const [row] = await t.db.select().from(smartGateTransactions).where(eq(smartGateTransactions.recordId, record.id));
     expect(row!.ocrOutcome).toBe('candidate');
+    // The accuracy panel hears it on the gate's OCR topic.
+    await expect
+      .poll(() => live.find((message) => message.type === 'ocr.resolved.v1' && message.data.recordId === record.id))
+      .toMatchObject({ topic: `ocr:${outGate}`, data: { kind: 'out', ocrOutcome: 'candidate' } });
   });
 });
 

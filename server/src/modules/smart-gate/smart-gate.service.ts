@@ -463,6 +463,10 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
               userName: principal.username,
             });
             await ocr.keepDifferencesWithin(tx, { gateId, recordId, differences: diffs }, principal.userId);
+            events.push({
+              type: 'ocr.recordResolved',
+              data: { gateId, recordId, kind: 'out', ocrOutcome, day: yardDayOf(Date.now(), deps.timeZone) },
+            });
           },
         }),
       );
@@ -509,6 +513,10 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
               userName: principal.username,
             });
             await ocr.keepDifferencesWithin(tx, { gateId, recordId, differences: diffs }, principal.userId);
+            events.push({
+              type: 'ocr.recordResolved',
+              data: { gateId, recordId, kind: 'in', ocrOutcome, day: yardDayOf(Date.now(), deps.timeZone) },
+            });
           },
         }),
       );
