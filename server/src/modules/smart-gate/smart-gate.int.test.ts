@@ -140,6 +140,9 @@ describe('gate passes', () => {
     expect(bad.rows.map((row) => row.status)).toEqual(['Not saved', 'Refused', 'Refused', 'Refused']);
     expect(bad.rows[1]!.message).toBe(messages.gatePassOpenExists(a));
     expect(await t.db.select().from(gatePasses).where(eq(gatePasses.containerNumber, c))).toEqual([]);
+    const d = containerNumber();
+    const badDate = await admin.api.smartGate.uploadGatePasses({ body: csv(`containerNumber,date\n${d},tomorrow\n`) });
+    expect(badDate.rows).toEqual([{ row: 2, status: 'Refused', message: messages.gatePassBadDate }]);
   });
 });
 
