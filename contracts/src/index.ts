@@ -19,6 +19,7 @@ export * from './frame';
 export * from './ocr';
 export * from './gate-operations';
 export * from './trailers';
+export * from './smart-gate';
 export * from './jobs';
 export * from './api/index';
 export * from './events';

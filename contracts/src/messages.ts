@@ -159,6 +159,23 @@ export const messages = {
   ocrCameraNotConfigured: (camera: string, gateId: number) => `Camera ${camera} is not configured for gate ${gateId}`,
   smartGateDisabled: 'Smart gate is switched off on this yard',
   ocrUploadNotJpeg: 'The body must be a JPEG image (Content-Type: image/jpeg)',
+  // Smart gate transactions and gate passes (spec 2 §2, §5, §8; issue 16)
+  gatePassVerifyFirst: 'Please verify Gate pass first.',
+  gatePassNotFound: 'Gate Pass Not Found',
+  forceDispatchReasonRequired: 'Please provide a suitable reason to dispatch this container.',
+  gatePassOtherContainer: (passNumber: string, containerNumber: string) =>
+    `The gate pass is for container ${passNumber}, not for ${containerNumber}`,
+  gatePassNumberFormat: 'Enter correct container number',
+  gatePassNotExisting: 'This gate pass does not exist',
+  gatePassSaved: 'Gate pass saved successfully',
+  gatePassDeleted: 'Gate pass deleted successfully',
+  gatePassOpenExists: (containerNumber: string) => `Container ${containerNumber} already has an open gate pass`,
+  gatePassBadDate: 'A date must be a day (YYYY-MM-DD or DD-MM-YYYY), a date and time, or epoch milliseconds',
+  gatePassUploadRace: 'An open gate pass for a container of this file was stored meanwhile; upload the file again',
+  ocrRecordTaken: 'Another operator has already taken this OCR record; fetch the next one',
+  ocrRecordWrongGateType: (type: string) => `This is not a gate of type ${type}`,
+  userGatesSaved: 'Gates of the user saved successfully',
+  userNotExisting: 'This user does not exist',
   deviceLoginRateLimited: 'Too many failed logins for this device or from this address; try again in a minute',
 
   // Gate (spec 1 §5, §8); the trailing spaces of the number and tag messages are the spec's

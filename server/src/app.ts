@@ -31,6 +31,7 @@ import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
+import { smartGateRoutes } from './modules/smart-gate';
 import { trailersRoutes } from './modules/trailers';
 import { usersRoutes } from './modules/users';
 import { accessPlugin } from './plugins/access';
@@ -203,6 +204,7 @@ export async function buildApp({
   await app.register(deviceLogsRoutes, { deviceLogs: services.deviceLogs });
   await app.register(machinesRoutes, { machines: services.machines });
   await app.register(trailersRoutes, { trailers: services.trailers });
+  await app.register(smartGateRoutes, { smartGate: services.smartGate });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

@@ -21,6 +21,7 @@ import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
 import { createRolesService } from './modules/roles';
 import { createTasksService } from './modules/tasks';
+import { createSmartGateService } from './modules/smart-gate';
 import { createTrailersService } from './modules/trailers';
 import { createUsersService } from './modules/users';
 import { createYardLayoutService } from './modules/yard';
@@ -99,6 +100,14 @@ export function createServices({
   });
   const ocr = createOcrService(db, { afterCommit: committed, visitWindowMs: config.ocr.visitWindowMs });
   const trailers = createTrailersService(db, { afterCommit, exports });
+  // The smart gate works through the gate's and the OCR queue's services (one copy of each rule).
+  const smartGate = createSmartGateService(db, {
+    gateOperations,
+    ocr,
+    exports,
+    afterCommit: committed,
+    timeZone: config.yard.timeZone,
+  });
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory
   // version alone: they move no container), and the outbox's own housekeeping.
   const deviceMessages = createDeviceMessagesService(db, { thresholds: config.health, afterCommit });
@@ -126,6 +135,7 @@ export function createServices({
     machines,
     ocr,
     trailers,
+    smartGate,
     deviceMessages,
     healthAgeing,
     outbox,

@@ -10,6 +10,7 @@ import { machines } from './routes/machines';
 import { masterData } from './routes/master-data';
 import { cameras, ocr } from './routes/ocr';
 import { roles } from './routes/roles';
+import { smartGate } from './routes/smart-gate';
 import { trailers } from './routes/trailers';
 import { users } from './routes/users';
 import { yard } from './routes/yard';
@@ -34,6 +35,7 @@ export const routes = {
   cameras,
   gateOperations,
   trailers,
+  smartGate,
 };
 
 export type Routes = typeof routes;

@@ -20,3 +20,4 @@ export * from './gate';
 export * from './task-types';
 export * from './gate-forms';
 export * from './trailers';
+export * from './near-miss';

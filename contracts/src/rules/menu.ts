@@ -98,6 +98,12 @@ export function visibleMenuEntries(principal: Principal, features: FeatureFlags)
   });
 }
 
+// Where the Smart Gate link goes (spec 3 §2): /igateout when every gate the user works is an OUT
+// gate, else /igate (the IN screen, which also shows 'No Gate Configured' to a user with none).
+export function smartGatePath(gateTypes: readonly string[]): '/igate' | '/igateout' {
+  return gateTypes.length > 0 && gateTypes.every((type) => type === 'OUT') ? '/igateout' : '/igate';
+}
+
 // The navigation bar is hidden when not logged in and on these paths (spec 3 §2).
 const NAVIGATION_HIDDEN_SUFFIXES = ['start', 'kiosk', 'status', 'kiosk-task', 'igate', 'igateout'];
 export function isNavigationHidden(path: string): boolean {

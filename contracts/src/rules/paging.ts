@@ -36,4 +36,6 @@ export const PAGE_SIZES = {
   // Trailers, PLA cards and permanent trailers page by the yard's paginationItemsPerPage
   // (metadata, spec 3 §9) and fall back to this.
   trailers: 15,
+  // Smart gate dispatch and gate-in reports (issue 16).
+  smartGateReports: 15,
 } as const;

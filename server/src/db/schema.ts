@@ -14,3 +14,4 @@ export * from '../modules/jobs/jobs.table';
 export * from '../modules/trailers/trailers.table';
 export * from '../modules/tasks/tasks.table';
 export * from '../modules/gate-operations/gate-operations.table';
+export * from '../modules/smart-gate/smart-gate.table';

@@ -1,4 +1,14 @@
-import { messages, uploadBytes, type UploadFile } from '@openyard/contracts';
+import {
+  messages,
+  uploadBytes,
+  uploadHeaderKey,
+  UPLOAD_MAX_ROWS,
+  UPLOAD_ROW_STATUSES,
+  UPLOAD_STATUSES,
+  type UploadFile,
+  type UploadResult,
+  type UploadRowResult,
+} from '@openyard/contracts';
 import { badRequest } from '../errors';
 
 // The data rows of an uploaded sheet (spec 3 §7 uploads): xlsx (the first worksheet) or csv
@@ -102,4 +112,54 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+// An upload's rows by the columns of its sheet: a header names each column (contracts' column
+// tables); a sheet without a required column is not a sheet of this kind.
+export async function uploadRecords<C extends Readonly<Record<string, readonly string[]>>>(
+  file: UploadFile,
+  columns: C,
+  required: readonly (keyof C & string)[],
+): Promise<{ row: number; values: Record<keyof C & string, string> }[]> {
+  type K = keyof C & string;
+  const sheet = await readUploadSheet(file);
+  const keys = sheet.headers.map(uploadHeaderKey);
+  const positions = Object.fromEntries(
+    (Object.keys(columns) as K[]).map((name) => [name, keys.findIndex((key) => columns[name]!.includes(key))]),
+  ) as Record<K, number>;
+  if (required.some((name) => positions[name] < 0)) throw badRequest(messages.uploadBadFile);
+  if (!sheet.rows.length) throw badRequest(messages.uploadNoRows);
+  if (sheet.rows.length > UPLOAD_MAX_ROWS) throw badRequest(messages.uploadTooManyRows(UPLOAD_MAX_ROWS));
+  return sheet.rows.map(({ row, cells }) => ({
+    row,
+    values: Object.fromEntries(
+      (Object.keys(columns) as K[]).map((name) => [name, positions[name] < 0 ? '' : (cells[positions[name]] ?? '')]),
+    ) as Record<K, string>,
+  }));
+}
+
+// A value seen in an earlier row of the same file: that row's number.
+export function repeats<T>(items: readonly T[], keyOf: (item: T) => string): Map<T, number> {
+  const first = new Map<string, number>();
+  const repeated = new Map<T, number>();
+  items.forEach((item, index) => {
+    const key = keyOf(item);
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, index);
+    else repeated.set(item, earlier);
+  });
+  return repeated;
+}
+
+export function uploadAnswer(rows: UploadRowResult[], savedCount: number): UploadResult {
+  const refused = rows.some((row) => row.status === UPLOAD_ROW_STATUSES.refused);
+  return refused
+    ? {
+        responsestatus: UPLOAD_STATUSES.failed,
+        saved: 0,
+        rows: rows.map((row) =>
+          row.status === UPLOAD_ROW_STATUSES.saved ? { row: row.row, status: UPLOAD_ROW_STATUSES.notSaved } : row,
+        ),
+      }
+    : { responsestatus: UPLOAD_STATUSES.success, saved: savedCount, rows };
 }

@@ -67,6 +67,14 @@ const refuse = (problem: FormProblem | null) => {
   if (problem) throw badRequest(problem.message, problem.field);
 };
 
+// Extra work a caller runs inside a gate transaction (the smart gate acknowledges its OCR record
+// and keeps its details there): it runs after the request id is claimed and before the yard
+// changes, so a refusal it throws rolls the whole transaction back. A twin answered from the
+// stored answer does not run it again.
+export interface GateTransactionOptions {
+  within?: (tx: Database, events: NewEvent[]) => Promise<void>;
+}
+
 export type GateTagKind = 'entry' | 'exit' | 'trailer' | 'exitTrailer';
 // Which reader a tag call reads, and the gate type a trailer reader must stand at (spec 1 §7).
 const TAG_READERS: Record<GateTagKind, { readerType: string; gateType: 'IN' | 'OUT' | null }> = {
@@ -156,7 +164,12 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     return undefined;
   }
 
-  async function dispatch(query: DispatchQuery, principal: Principal, scanning: boolean): Promise<DispatchResult> {
+  async function dispatch(
+    query: DispatchQuery,
+    principal: Principal,
+    scanning: boolean,
+    options: GateTransactionOptions = {},
+  ): Promise<DispatchResult> {
     const kind = scanning ? 'scanningDispatch' : 'dispatch';
     if (query.requestId) {
       const answer = await stored<DispatchResult>(query.requestId, kind);
@@ -186,6 +199,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
       async (tx, events) => {
         const again = await claim<DispatchResult>(tx, { requestId, kind, gateId, userName: principal.username });
         if (again) return again;
+        await options.within?.(tx, events);
         const [container] = await inventory.activeContainers(tx, [number], []);
         if (!container) throw notFound(messages.dispatchNotInYard(number));
         if (at.getTime() < container.gateInAt.getTime())
@@ -237,7 +251,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
 
   return {
     // POST gate/containers: single (one container) or double (two 20 ft) offloading.
-    async gateIn(form: GateInForm, principal: Principal): Promise<GateInResult> {
+    async gateIn(form: GateInForm, principal: Principal, options: GateTransactionOptions = {}): Promise<GateInResult> {
       const answer = await stored<GateInResult>(form.requestId, 'gateIn');
       if (answer) return answer;
       refuse(gateInFormProblem(form));
@@ -296,6 +310,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
         async (tx, events) => {
           const again = await claim<GateInResult>(tx, { requestId, kind: 'gateIn', gateId, userName });
           if (again) return again;
+          await options.within?.(tx, events);
           const active = await inventory.activeContainers(tx, numbers, realTags);
           for (const [index, entry] of entries.entries()) {
             if (active.some((row) => row.containerNumber === entry.number))
@@ -498,7 +513,8 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     },
 
     // GET gate/dispatch: the container leaves the yard (and its truck, with the last of its load).
-    dispatch: (query: DispatchQuery, principal: Principal) => dispatch(query, principal, false),
+    dispatch: (query: DispatchQuery, principal: Principal, options?: GateTransactionOptions) =>
+      dispatch(query, principal, false, options),
 
     // GET gate/scanning-dispatch: out for the customs scanner, a dispatch with exit process Scanning.
     async scanningDispatch(query: DispatchQuery, principal: Principal): Promise<DispatchResult> {

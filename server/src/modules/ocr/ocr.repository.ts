@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Camera, OcrDiffEntry, OcrRecordData } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { containers } from '../../db/schema';
+import { containers, gatePasses } from '../../db/schema';
 import { gates } from '../../db/schema';
 import { containerProcesses, containerSizes } from '../../db/schema';
 import { ocrDiffs, ocrFrames, ocrRecords, type StoredFrameRead } from './ocr.table';
@@ -117,6 +117,21 @@ export const ocrRepository = {
         ),
       );
     return row;
+  },
+
+  // Whether the container has a valid gate pass now (open and not past its validity).
+  async hasValidGatePass(db: Database, containerNumber: string) {
+    const [row] = await db
+      .select({ id: gatePasses.id })
+      .from(gatePasses)
+      .where(
+        and(
+          eq(gatePasses.containerNumber, containerNumber),
+          isNull(gatePasses.usedAt),
+          or(isNull(gatePasses.validTill), gte(gatePasses.validTill, sql`now()`)),
+        ),
+      );
+    return row !== undefined;
   },
 
   async pendingCount(db: Database, gateId: number) {

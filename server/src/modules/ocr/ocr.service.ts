@@ -12,7 +12,7 @@ import {
   type OcrRecordStatus,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { deviceLogsRepository, toDeviceLogEntry } from '../device-logs';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import { ocrRepository } from './ocr.repository';
@@ -57,6 +57,12 @@ const EMPTY_DATA: OcrRecordData = {
   error: messages.ocrNotDetected,
 };
 
+// The record's gate pass (spec 2 §3 litmusResult.gatePass carrying containerSize).
+async function gatePassOf(db: Database, containerNumber: string, size: string) {
+  if (!containerNumber || !(await ocrRepository.hasValidGatePass(db, containerNumber))) return null;
+  return { containerNumber, containerSize: size };
+}
+
 export function createOcrService(db: Database, deps: { afterCommit: AfterCommit; visitWindowMs: number }) {
   // The record of a visit from its frames: fused containers, the yard's knowledge of the first one.
   async function visitData(tx: Database, frames: OcrFrameRow[], fuse: FuseVisit): Promise<OcrRecordData> {
@@ -89,8 +95,8 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
       litmusResult: {
         isValid: containers.length > 0 && containers.every((container) => container.valid),
         // A gate pass is a document the depot holds (spec 2 §3), never something a camera reads:
-        // none until a gate pass store exists.
-        gatePass: null,
+        // the valid pass the depot holds for the number read, if any (gate_passes).
+        gatePass: await gatePassOf(tx, first?.valid ? first.containerNumber : '', size),
       },
       containers,
       error: containers.length ? null : messages.ocrNotDetected,
@@ -198,7 +204,12 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
       await gateExists(gateId);
       const [row] = await ocrRepository.pending(db, gateId, 1);
       if (!row) throw notFound(messages.ocrQueueEmpty);
-      return toOcrRecord(row);
+      const record = toOcrRecord(row);
+      // A pass stored after the truck's frames arrived counts when the operator takes the record.
+      const { litmusResult, containerNumber, size } = record.data;
+      if (litmusResult.gatePass || !litmusResult.isValid) return record;
+      const gatePass = await gatePassOf(db, containerNumber, size);
+      return gatePass ? { ...record, data: { ...record.data, litmusResult: { ...litmusResult, gatePass } } } : record;
     },
 
     async count(gateId: number) {
@@ -221,6 +232,35 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
         const pendingCount = await ocrRepository.pendingCount(tx, gateId);
         events.push({ type: 'ocr.pendingCountChanged', data: { gateId, pendingCount } });
       });
+    },
+
+    // A record of the gate, whatever its status.
+    async record(gateId: number, recordId: number): Promise<OcrRecord> {
+      const row = await ocrRepository.record(db, gateId, recordId);
+      if (!row) throw notFound(messages.ocrRecordNotFound);
+      return toOcrRecord(row);
+    },
+
+    // Acknowledges a pending record inside a caller's transaction (the smart gate's gate-in and
+    // dispatch). The update takes the record's row lock, so of two operators on one record the
+    // second waits, then finds it no longer pending: a conflict that rolls its transaction back.
+    async acknowledgeWithin(tx: Database, events: NewEvent[], gateId: number, recordId: number, userId: number | null) {
+      if (!(await ocrRepository.ack(tx, gateId, recordId, userId))) {
+        if (await ocrRepository.record(tx, gateId, recordId)) throw conflict(messages.ocrRecordTaken);
+        throw notFound(messages.ocrRecordNotFound);
+      }
+      const pendingCount = await ocrRepository.pendingCount(tx, gateId);
+      events.push({ type: 'ocr.pendingCountChanged', data: { gateId, pendingCount } });
+    },
+
+    // The differences an operator's transaction made to a record, kept with the record (spec 2 §3
+    // OCR diff) inside the caller's transaction.
+    async keepDifferencesWithin(
+      tx: Database,
+      input: { gateId: number; recordId: number; differences: readonly OcrDiffEntry[] },
+      userId: number | null,
+    ) {
+      if (input.differences.length) await ocrRepository.insertDiffs(tx, { ...input, userId });
     },
 
     // Purges the gate's pending records, with the operator's reason kept on each.

@@ -6,11 +6,9 @@ import {
   permanentTrailerProblem,
   plaCardProblem,
   trailerProblem,
-  uploadHeaderKey,
   PERMANENT_TRAILER_UPLOAD_COLUMNS,
   PLA_CARD_UPLOAD_COLUMNS,
   TRAILER_NUMBER_MAX_LENGTH,
-  UPLOAD_MAX_ROWS,
   UPLOAD_ROW_STATUSES,
   UPLOAD_STATUSES,
   type FieldProblem,
@@ -31,7 +29,7 @@ import {
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
-import { readUploadSheet } from '../../lib/upload-sheet';
+import { repeats, uploadAnswer, uploadRecords } from '../../lib/upload-sheet';
 import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
@@ -111,56 +109,6 @@ const uniqueAnswers = (values: { tag?: string; card?: string; number?: string })
       ? badRequest(messages.fieldTooLong('Trailer number', TRAILER_NUMBER_MAX_LENGTH), 'trailerNumber')
       : undefined,
 });
-
-// An upload's rows by the columns of its sheet: a header names each column (contracts' column
-// tables); a sheet without a required column is not a sheet of this kind.
-async function uploadRecords<C extends Readonly<Record<string, readonly string[]>>>(
-  file: UploadFile,
-  columns: C,
-  required: readonly (keyof C & string)[],
-): Promise<{ row: number; values: Record<keyof C & string, string> }[]> {
-  type K = keyof C & string;
-  const sheet = await readUploadSheet(file);
-  const keys = sheet.headers.map(uploadHeaderKey);
-  const positions = Object.fromEntries(
-    (Object.keys(columns) as K[]).map((name) => [name, keys.findIndex((key) => columns[name]!.includes(key))]),
-  ) as Record<K, number>;
-  if (required.some((name) => positions[name] < 0)) throw badRequest(messages.uploadBadFile);
-  if (!sheet.rows.length) throw badRequest(messages.uploadNoRows);
-  if (sheet.rows.length > UPLOAD_MAX_ROWS) throw badRequest(messages.uploadTooManyRows(UPLOAD_MAX_ROWS));
-  return sheet.rows.map(({ row, cells }) => ({
-    row,
-    values: Object.fromEntries(
-      (Object.keys(columns) as K[]).map((name) => [name, positions[name] < 0 ? '' : (cells[positions[name]] ?? '')]),
-    ) as Record<K, string>,
-  }));
-}
-
-// A value seen in an earlier row of the same file: that row's number.
-function repeats<T>(items: readonly T[], keyOf: (item: T) => string): Map<T, number> {
-  const first = new Map<string, number>();
-  const repeated = new Map<T, number>();
-  items.forEach((item, index) => {
-    const key = keyOf(item);
-    const earlier = first.get(key);
-    if (earlier === undefined) first.set(key, index);
-    else repeated.set(item, earlier);
-  });
-  return repeated;
-}
-
-function uploadAnswer(rows: UploadRowResult[], savedCount: number): UploadResult {
-  const refused = rows.some((row) => row.status === UPLOAD_ROW_STATUSES.refused);
-  return refused
-    ? {
-        responsestatus: UPLOAD_STATUSES.failed,
-        saved: 0,
-        rows: rows.map((row) =>
-          row.status === UPLOAD_ROW_STATUSES.saved ? { row: row.row, status: UPLOAD_ROW_STATUSES.notSaved } : row,
-        ),
-      }
-    : { responsestatus: UPLOAD_STATUSES.success, saved: savedCount, rows };
-}
 
 // Trailers, PLA cards and permanent trailers (spec 3 §2–§8). Each write is one transaction; trailer
 // changes are recorded as `trailer.changed` for the trailers list (topic `trailers`).
