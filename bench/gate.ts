@@ -36,6 +36,8 @@ const READERS = number('BENCH_READERS', 20);
 const SCREEN_SAMPLES = number('BENCH_SCREEN_SAMPLES', 40);
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded').split(',') as Topology[];
+// BENCH_PARTS=transactions: the gate calls alone, without the browser part.
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'transactions,screen').split(',').map((part) => part.trim()));
 
 // A valid ISO 6346 number from a serial: owner code BNCU, the check digit computed.
 function containerNumber(serial: number): string {
@@ -127,7 +129,9 @@ async function tagToScreen(baseUrl: string, reader: MqttClient, readerId: number
     await page.getByLabel('Password', { exact: true }).fill('demo');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/', { timeout: 30_000 });
-    await page.goto(`${baseUrl}/gate?gateId=${gateId}`);
+    // The gate screen works the gate its browser remembers (web/src/modules/gate/states).
+    await page.evaluate(`localStorage.setItem('openyard.gateId', ${JSON.stringify(JSON.stringify(gateId))})`);
+    await page.goto(`${baseUrl}/gate`);
     const field = page.getByTestId('gate-tag-container1');
     await field.waitFor({ timeout: 30_000 });
     const samples: number[] = [];
@@ -250,7 +254,9 @@ async function runTopology(topology: Topology) {
         await response.arrayBuffer();
       }),
     ]);
-    const screen = await tagToScreen(baseUrl, measuredClient!, measuredReader.id, measuredGate);
+    const screen = !PARTS.has('screen')
+      ? []
+      : await tagToScreen(baseUrl, measuredClient!, measuredReader.id, measuredGate);
     loadRunning = false;
     const tags = await background;
 

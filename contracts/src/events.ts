@@ -31,6 +31,8 @@ export interface DomainEventMap {
   'ocr.recordChanged': DataOf<'ocr.record.v1'>;
   // A gate's pending OCR count changed without a new read (acknowledged or purged records).
   'ocr.pendingCountChanged': DataOf<'ocr.count.v1'>;
+  // A camera frame was stored with what OCR read on it (the gate screen's video feed).
+  'camera.frameStored': DataOf<'camera.frame.v1'>;
   // Gate transactions (spec 1 §4), each with the truck visit it opened or closed. The containers'
   // places go as `container.moved` in the same change.
   'gate.containersGatedIn': {
@@ -85,6 +87,7 @@ export const DOMAIN_EVENT_TYPES = [
   'yard.layoutChanged',
   'ocr.recordChanged',
   'ocr.pendingCountChanged',
+  'camera.frameStored',
   'gate.containersGatedIn',
   'gate.vehicleGatedIn',
   'gate.containerDispatched',

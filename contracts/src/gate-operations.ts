@@ -181,6 +181,8 @@ export type DispatchResult = Static<typeof DispatchResult>;
 export const RetagForm = Type.Object(
   {
     requestId: Type.Optional(RequestId),
+    // The gate whose reader read the new tag: that read is used, not offered again.
+    gateId: Type.Optional(Type.Integer({ minimum: 1 })),
     containerNumber: OptionalText(20),
     oldTag: OptionalText(20),
     newTag: OptionalText(20),

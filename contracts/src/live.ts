@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DeviceLogEntry } from './device-logs';
-import { GateReader, HealthStatusSchema, TagRead } from './gates';
+import { CameraName, GateReader, HealthStatusSchema, TagRead } from './gates';
 import { MachineColourSchema, Position } from './machines';
 import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
@@ -89,6 +89,14 @@ export const OcrRecordMessage = message('ocr.record.v1', { record: OcrRecord, pe
 // The gate's pending count changed without a new read (acknowledged or purged records).
 export const OcrCountMessage = message('ocr.count.v1', { gateId: Type.Integer(), pendingCount: Type.Integer() });
 
+// A camera of the gate took a frame that is now stored (topic `cameras:{gateId}`): the gate
+// screen's video feed shows it.
+export const CameraFrameMessage = message('camera.frame.v1', {
+  gateId: Type.Integer(),
+  camera: CameraName,
+  image: Type.String(),
+  capturedAt: Type.Integer(),
+});
 // A truck visit began or changed (gate-in, gate-out), on `gate-visits`: the gate screen's trucks
 // inside, kept live (an `outDate` means it left).
 export const GateVisitMessage = message('gate.visit.v1', { visit: TruckVisit });
@@ -112,6 +120,7 @@ export const LiveMessage = Type.Union([
   InventoryLayoutMessage,
   OcrRecordMessage,
   OcrCountMessage,
+  CameraFrameMessage,
   GateVisitMessage,
   TrailerMessage,
 ]);
@@ -132,7 +141,8 @@ export type LiveControl =
 // `inventory` carries every slot change of the yard, `inventory:{area}` those of one area;
 // `containers` carries the yard's slot and layout messages for the containers screen (mirrored by
 // the hub from `inventory`, published once); `ocr:{gateId}` is the OCR queue of one gate;
-// `gate-visits` the trucks inside the yard (the gate screen's truck turn times).
+// `cameras:{gateId}` the frames its cameras take; `gate-visits` the trucks inside the yard (the gate
+// screen's truck turn times).
 // ---------------------------------------------------------------------------------------------
 
 export const LIVE_TOPICS = [
@@ -143,6 +153,7 @@ export const LIVE_TOPICS = [
   'inventory',
   'containers',
   'ocr',
+  'cameras',
   'gate-visits',
   'trailers',
 ] as const;
@@ -158,6 +169,7 @@ export type LiveTopic =
   | `inventory:${string}`
   | 'containers'
   | `ocr:${number}`
+  | `cameras:${number}`
   | 'gate-visits'
   | 'trailers';
 
@@ -171,6 +183,7 @@ export const liveTopics = {
   containers: 'containers',
   inventoryArea: (area: string): `inventory:${string}` => `inventory:${area}`,
   ocr: (gateId: number): `ocr:${number}` => `ocr:${gateId}`,
+  cameras: (gateId: number): `cameras:${number}` => `cameras:${gateId}`,
   gateVisits: 'gate-visits',
   trailers: 'trailers',
 } as const;
@@ -212,6 +225,7 @@ export const LIVE_MESSAGE_META = {
   'ocr.record.v1': { topic: 'ocr' },
   'ocr.count.v1': { topic: 'ocr' },
   'trailers.trailer.v1': { topic: 'trailers' },
+  'camera.frame.v1': { topic: 'cameras' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

@@ -158,3 +158,51 @@ export const FRAME_PATH_PATTERN = /^frames\/[1-9]\d{0,9}\/\d{4}-\d{2}-\d{2}\/[A-
 export function isFramePath(path: string): boolean {
   return FRAME_PATH_PATTERN.test(path);
 }
+
+// The gate screen's video feed (spec 1 §2 "video feed collection", issue 15): the latest frame of
+// each camera of a gate, and a box the clerk drew on it, kept beside the frame.
+
+// A box in fractions of the image (0–1), so that it fits the frame at any displayed size.
+export const FrameBox = Type.Object(
+  {
+    x: Type.Number({ minimum: 0, maximum: 1 }),
+    y: Type.Number({ minimum: 0, maximum: 1 }),
+    width: Type.Number({ minimum: 0, maximum: 1 }),
+    height: Type.Number({ minimum: 0, maximum: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type FrameBox = Static<typeof FrameBox>;
+export const FRAME_BOXES_MAX = 20;
+
+export const FrameAnnotation = Type.Object({
+  boxes: Type.Array(FrameBox),
+  updatedAt: Type.Integer(),
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type FrameAnnotation = Static<typeof FrameAnnotation>;
+
+export const CameraFrame = Type.Object({
+  gateId: Type.Integer(),
+  camera: CameraName,
+  // The frame's path below /rest/enterprise/gate/ (frames/<gate>/<day>/<name>.jpg).
+  image: Type.String(),
+  capturedAt: Type.Integer(),
+  annotation: Type.Union([FrameAnnotation, Type.Null()]),
+});
+export type CameraFrame = Static<typeof CameraFrame>;
+
+export const LatestFramesQuery = Type.Object({ gateId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+// One entry per camera of the gate that has taken a frame, in the gate's camera order.
+export const LatestFramesResponse = Type.Object({ frames: Type.Array(CameraFrame) });
+export type LatestFramesResponse = Static<typeof LatestFramesResponse>;
+
+export const FrameAnnotationInput = Type.Object(
+  {
+    gateId: Type.Integer({ minimum: 1 }),
+    image: Type.String({ maxLength: 200, pattern: FRAME_PATH_PATTERN.source }),
+    boxes: Type.Array(FrameBox, { maxItems: FRAME_BOXES_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type FrameAnnotationInput = Static<typeof FrameAnnotationInput>;

@@ -56,10 +56,21 @@ describe('live topics', () => {
     expect(parseLiveTopic(liveTopics.ocr(12))).toEqual({ base: 'ocr', parameter: '12' });
     expect(parseLiveTopic(liveTopics.inventoryArea('C-2'))).toEqual({ base: 'inventory', parameter: 'C-2' });
     expect(parseLiveTopic(liveTopics.inventory)).toEqual({ base: 'inventory', parameter: null });
-    for (const base of LIVE_TOPICS.filter((topic) => topic !== 'ocr'))
+    expect(parseLiveTopic(liveTopics.cameras(4))).toEqual({ base: 'cameras', parameter: '4' });
+    for (const base of LIVE_TOPICS.filter((topic) => topic !== 'ocr' && topic !== 'cameras'))
       expect(parseLiveTopic(base)).toEqual({ base, parameter: null });
     // Topics that take no parameter take none; unknown bases and empty parameters are no topics.
-    for (const topic of ['gates:1', 'containers:A', 'inventory:', 'yard', '', 'constructor', 'ocr'])
+    for (const topic of [
+      'gates:1',
+      'containers:A',
+      'inventory:',
+      'yard',
+      '',
+      'constructor',
+      'ocr',
+      'cameras',
+      'cameras:x',
+    ])
       expect(parseLiveTopic(topic), topic).toBeNull();
   });
 

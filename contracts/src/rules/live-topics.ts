@@ -2,8 +2,8 @@ import { LIVE_MESSAGE_META, type LiveMessageType, type LiveTopicBase } from '../
 import { hasRole, type PermissionFlag, type Principal } from './permissions';
 
 // Each topic's permission and parameter: `gates` serves the gate and gate-reader screens, and
-// `gate-visits` the gate screen's trucks inside; the OCR
-// queue is per gate (only `ocr:<gate id>` is a topic); `inventory` may name an area.
+// `gate-visits` the gate screen's trucks inside; the OCR queue is per gate (only `ocr:<gate id>`
+// is a topic), and so are a gate's camera frames (`cameras:<gate id>`); `inventory` may name an area.
 const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter: 'none' | 'optional' | RegExp }> = {
   gates: { permission: 'gateVisible', parameter: 'none' },
   'device-logs': { permission: 'deviceLogsVisible', parameter: 'none' },
@@ -12,6 +12,7 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   inventory: { permission: 'inventoryVisible', parameter: 'optional' },
   containers: { permission: 'containersVisible', parameter: 'none' },
   ocr: { permission: 'gateVisible', parameter: /^[1-9]\d{0,9}$/ },
+  cameras: { permission: 'gateVisible', parameter: /^[1-9]\d{0,9}$/ },
   'gate-visits': { permission: 'gateVisible', parameter: 'none' },
   trailers: { permission: 'trailersVisible', parameter: 'none' },
 };

@@ -99,6 +99,14 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
+  it('puts a stored camera frame on its gate’s cameras topic', () => {
+    const data = { gateId: 3, camera: 'Front' as const, image: 'frames/3/2026-11-25/Front-a.jpg', capturedAt: 6 };
+    const stored: DomainEvent = { type: 'camera.frameStored', eventId: 'e-5', at: 7, data };
+    expect(projectEvent(stored)).toEqual([
+      { eventId: 'e-5', type: 'camera.frame.v1', topic: 'cameras:3', at: 7, data },
+    ]);
+  });
+
   it('maps each device and gate fact to its message and topic', () => {
     const tag = { id: 1, readerId: 2, gateId: 3, tagId: 'T1', antenna: null, rssi: null, readAt: 4 };
     const entry = { id: 5, deviceId: 'reader-2', type: 'TAG_DATA', message: 'Tag T1 read', topic: 't', at: 6 };

@@ -3,9 +3,13 @@ import { StatusResponse } from '../../common';
 import {
   FrameUploadParams,
   FrameUploadQuery,
+  FrameAnnotation,
+  FrameAnnotationInput,
   FrameUploadResponse,
   IpcamCaptureQuery,
   IpcamCaptureResponse,
+  LatestFramesQuery,
+  LatestFramesResponse,
   OcrAckInput,
   OcrClearInput,
   OcrClearResponse,
@@ -19,7 +23,9 @@ import { defineRoute } from '../route';
 
 // The smart gate screens (spec 2) work the OCR queue: everyone who sees the gate screens
 // (gate-in and gate-out users, admins) reads, acknowledges, reports differences and purges with a
-// reason. The smart gate feature switch turns every call of the module off.
+// reason. The smart gate feature switch turns the OCR queue's calls off; the video feed of the gate
+// screen (spec 1 §2, §7 "Video capture and OCR": latest frames, frame images, annotations, capture)
+// is the gate clerk's and works without it (its frames come from the OCR pipeline of the workers).
 const gate = { flag: 'gateVisible' } as const;
 const feature = 'smartGateEnabled';
 const tags = ['smart gate'];
@@ -85,7 +91,6 @@ export const ocr = {
     query: IpcamCaptureQuery,
     response: IpcamCaptureResponse,
     access: gate,
-    feature,
     tags,
   }),
   // Frame images by the paths the records list (frames/<gate>/<day>/<name>.jpg): the JPEG's bytes.
@@ -97,8 +102,25 @@ export const ocr = {
     response: Type.Unsafe<ArrayBuffer>({ type: 'string', format: 'binary' }),
     responseKind: 'bytes',
     access: gate,
-    feature,
     tags,
+  }),
+  latestFrames: defineRoute({
+    method: 'GET',
+    path: '/rest/enterprise/gate/feed/latest',
+    query: LatestFramesQuery,
+    response: LatestFramesResponse,
+    access: gate,
+    tags,
+    summary: "The latest frame of each camera of the gate, with the clerk's annotation",
+  }),
+  saveAnnotation: defineRoute({
+    method: 'PUT',
+    path: '/rest/enterprise/gate/feed/annotation',
+    body: FrameAnnotationInput,
+    response: FrameAnnotation,
+    access: gate,
+    tags,
+    summary: 'Boxes drawn on a frame, kept beside it (an empty list removes them)',
   }),
 };
 

@@ -554,7 +554,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           const again = await claim<RetagResult>(tx, {
             requestId,
             kind: 'retag',
-            gateId: null,
+            gateId: form.gateId ?? null,
             userName: principal.username,
           });
           if (again) return again;
@@ -566,6 +566,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           }
           await inventory.updateDetails(tx, events, container.id, { rfidTagId: newTag }, actor);
           if (!isSpecialTag(newTag)) await repository.bindTags(tx, [newTag], new Date());
+          if (form.gateId !== undefined) await repository.useTags(tx, form.gateId, [newTag], requestId);
           events.push({
             type: 'gate.containerRetagged',
             data: { containerId: container.id, containerNumber: number, oldTag: container.rfidTagId, newTag },

@@ -54,6 +54,24 @@ describe("GET gate/*-tag: the gate's latest unused reads", () => {
     expect((await tags().entryTag({ query: { gateId: inGate.gateId } })).responseMap.tagid).toBe(first);
   });
 
+  it('does not offer again a new tag a retag at the gate used', async () => {
+    const form = singleGateIn({ gateId: inGate.gateId });
+    expect((await outcome(tags().gateIn({ body: form }))).body.responsestatus).toBe('success');
+    const newTag = rfidTag();
+    await readTag(t, inGate.readers.GATEIN!, newTag);
+    expect((await tags().entryTag({ query: { gateId: inGate.gateId } })).responseMap.tagid).toBe(newTag);
+    const retag = await tags().retag({
+      body: {
+        requestId: requestId(),
+        gateId: inGate.gateId,
+        containerNumber: form.container1Data!.containerNumber!,
+        newTag,
+      },
+    });
+    expect(retag.responsestatus).toBe('success');
+    expect((await tags().entryTag({ query: { gateId: inGate.gateId } })).responseMap.tagid).not.toBe(newTag);
+  });
+
   it('answers trailer tags with their PLA card and permanent trailer, at an IN gate and at an OUT gate', async () => {
     const trailerTag = rfidTag();
     await t.db.insert(plaCards).values({ trailerTagNumber: trailerTag, plaCardNumber: `PLA-${trailerTag}` });

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { deviceUsername, type Camera, type JobName, type OcrFrameJobData } from '@openyard/contracts';
+import {
+  deviceUsername,
+  type Camera,
+  type FrameAnnotation,
+  type FrameBox,
+  type JobName,
+  type OcrFrameJobData,
+} from '@openyard/contracts';
 import type { Blobs } from '../../adapters/blobs';
 import type { JobRequest, Queue } from '../../adapters/queue';
 
@@ -101,4 +108,40 @@ export async function requeueFrameIntake(blobs: Blobs, queue: Queue): Promise<nu
     await blobs.delete(key);
   }
   return queued;
+}
+
+// A frame's annotation (the boxes the gate clerk drew) is a small JSON file beside its JPEG, so it
+// lives and is purged with the frame's day folder.
+export function frameAnnotationKey(image: string): string {
+  return image.replace(/\.jpg$/, '.annotation.json');
+}
+
+const isAnnotation = (value: unknown): value is FrameAnnotation => {
+  const annotation = value as Partial<FrameAnnotation> | null;
+  return Array.isArray(annotation?.boxes) && typeof annotation.updatedAt === 'number';
+};
+
+export async function readFrameAnnotation(blobs: Blobs, image: string): Promise<FrameAnnotation | null> {
+  const bytes = await blobs.get(frameAnnotationKey(image));
+  if (!bytes) return null;
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return isAnnotation(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+// No boxes: the annotation is removed.
+export async function saveFrameAnnotation(
+  blobs: Blobs,
+  image: string,
+  boxes: readonly FrameBox[],
+  updatedBy: string | null,
+  now = Date.now(),
+): Promise<FrameAnnotation> {
+  const annotation: FrameAnnotation = { boxes: [...boxes], updatedAt: now, updatedBy };
+  if (boxes.length === 0) await blobs.delete(frameAnnotationKey(image));
+  else await blobs.put(frameAnnotationKey(image), Buffer.from(JSON.stringify(annotation)));
+  return annotation;
 }

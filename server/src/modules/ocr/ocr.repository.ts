@@ -203,4 +203,13 @@ export const ocrRepository = {
       .limit(1);
     return row;
   },
+
+  async frameImageExists(db: Database, gateId: number, image: string) {
+    const [row] = await db
+      .select({ id: ocrFrames.id })
+      .from(ocrFrames)
+      .where(and(eq(ocrFrames.gateId, gateId), eq(ocrFrames.image, image)))
+      .limit(1);
+    return row !== undefined;
+  },
 };

@@ -5,7 +5,7 @@ import type { Queue } from '../../adapters/queue';
 import { AppError, badRequest, notFound, unauthenticated } from '../../errors';
 import { registerRoutes } from '../../lib/routes';
 import type { DeviceAuthenticator } from '../device-logins';
-import { takeFrame } from './ocr-frames';
+import { readFrameAnnotation, saveFrameAnnotation, takeFrame } from './ocr-frames';
 import type { OcrService } from './ocr.service';
 
 function basicCredentials(request: FastifyRequest): { username: string; password: string } | null {
@@ -52,6 +52,19 @@ export async function ocrRoutes(
       return { responsestatus: 'success' };
     },
     capture: (request) => ocr.capture(request.query.gateId, request.query.camera),
+    latestFrames: async (request) => {
+      const frames = await ocr.latestFrames(request.query.gateId);
+      return {
+        frames: await Promise.all(
+          frames.map(async (frame) => ({ ...frame, annotation: await readFrameAnnotation(blobs, frame.image) })),
+        ),
+      };
+    },
+    saveAnnotation: async (request) => {
+      const { gateId, image, boxes } = request.body;
+      if (!(await ocr.isFrameOf(gateId, image))) throw notFound(messages.ocrNoFrame);
+      return saveFrameAnnotation(blobs, image, boxes, request.principal?.username ?? null);
+    },
     // The pattern of frame paths admits nothing else, so no path can leave the frames folder.
     frame: async (request, reply) => {
       const path = `frames/${request.params['*'] ?? ''}`;

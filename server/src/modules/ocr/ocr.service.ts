@@ -186,6 +186,15 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
         const record = toOcrRecord(row);
         const pendingCount = await ocrRepository.pendingCount(tx, frame.gateId);
         events.push({ type: 'ocr.recordChanged', data: { record, pendingCount } });
+        events.push({
+          type: 'camera.frameStored',
+          data: {
+            gateId: frame.gateId,
+            camera: frame.camera,
+            image: frame.image,
+            capturedAt: frame.capturedAt.getTime(),
+          },
+        });
         return record;
       });
     },
@@ -275,6 +284,28 @@ export function createOcrService(db: Database, deps: { afterCommit: AfterCommit;
         if (!(await ocrRepository.record(tx, input.gateId, input.recordId))) throw notFound(messages.ocrRecordNotFound);
         await ocrRepository.insertDiffs(tx, { ...input, userId });
       });
+    },
+
+    // The latest frame of each camera of the gate (the gate screen's video feed), in the gate's
+    // camera order; cameras that took none yet are left out.
+    async latestFrames(
+      gateId: number,
+    ): Promise<{ gateId: number; camera: Camera; image: string; capturedAt: number }[]> {
+      const gate = await ocrRepository.gate(db, gateId);
+      if (!gate) throw notFound();
+      const frames = await Promise.all(
+        gate.camConfig.map((entry) => ocrRepository.latestFrame(db, gateId, entry.id as Camera)),
+      );
+      return frames.flatMap((frame) =>
+        frame
+          ? [{ gateId, camera: frame.camera as Camera, image: frame.image, capturedAt: frame.capturedAt.getTime() }]
+          : [],
+      );
+    },
+
+    // Whether the image is a stored frame of this gate (annotations are kept only for those).
+    async isFrameOf(gateId: number, image: string): Promise<boolean> {
+      return ocrRepository.frameImageExists(db, gateId, image);
     },
 
     // The latest frame of a gate's camera and what OCR read on it.

@@ -3,6 +3,7 @@ import {
   IconAccessPoint,
   IconBuildingWarehouse,
   IconContainer,
+  IconTruckDelivery,
   IconListDetails,
   IconPalette,
   IconTruck,
@@ -27,6 +28,14 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconBuildingWarehouse,
     description: 'The yard as a live grid: slots, liners, occupancy, search and moves',
+  },
+  {
+    path: '/gate',
+    component: lazy(() =>
+      import('../../modules/gate/components/GatePage').then((module) => ({ default: module.GatePage })),
+    ),
+    icon: IconTruckDelivery,
+    description: 'Trucks in and out: gate-in, trailer gate-in, dispatch, retag, with live tags and cameras',
   },
   {
     path: '/users',
