@@ -65,3 +65,22 @@ describe('rankNearMisses', () => {
     expect(matches.map((match) => match.containerNumber)).toEqual([CAIU, invalid]);
   });
 });
+
+// The engine's documented misreads of the gate fixtures (contracts/src/rules/container-read.test.ts):
+// each ranks its true number first against a yard holding it and its neighbours.
+describe('rankNearMisses on the engine misreads', () => {
+  const yard: Expectation[] = ['TGHU2703360', 'CSQU3054383', 'TEMU0723767', 'CSQU3054391', 'TGHU2703379'].map(
+    (containerNumber) => ({ containerNumber, source: 'inYard' as const }),
+  );
+  it.each([
+    ['TGHUZ7O336O', 'TGHU2703360'],
+    ['CSQU3054388', 'CSQU3054383'],
+    ['C5QU3O54383', 'CSQU3054383'],
+    ['IEMU0723767', 'TEMU0723767'],
+  ])('%s → %s', (read, truth) => {
+    const { matches, exact } = rankNearMisses([read], yard);
+    expect(exact).toBeNull();
+    expect(matches[0]!.containerNumber).toBe(truth);
+    expect(matches[0]!.validCheckDigit).toBe(true);
+  });
+});

@@ -284,6 +284,21 @@ describe('POST gate/igate-in', () => {
     expect(await statusOf(next.id)).toBe('pending');
   });
 
+  it('lets one of two gate-ins of one record at once win, and keeps a changed size', async () => {
+    const number = containerNumber();
+    const record = await ocrRecord(inGate, number);
+    const form = (): IgateInForm => ({
+      ...singleGateIn({ gateId: inGate, trailerTag1: rfidTag() }, { containerNumber: number, containerSize: '40' }),
+      gateId: inGate,
+      recordId: record.id,
+    });
+    const answers = await Promise.all([form(), form()].map((body) => outcome(admin.api.smartGate.igateIn({ body }))));
+    expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers)).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({ message: messages.ocrRecordTaken });
+    const diffs = await t.db.select().from(ocrDiffs).where(eq(ocrDiffs.recordId, record.id));
+    expect(diffs.map((diff) => [diff.field, diff.suggested, diff.actual])).toEqual([['containerSize', '20', '40']]);
+  });
+
   it('refuses a record of an OUT gate', async () => {
     const record = await ocrRecord(outGate, containerNumber());
     const form: IgateInForm = { ...singleGateIn({ gateId: outGate }), gateId: outGate, recordId: record.id };
