@@ -125,7 +125,7 @@ export function useLaneActions({
   // A record another operator took: say so and leave the lane for the next one.
   const failed = (error: unknown) => {
     status.fail(errorMessageOf(error));
-    if (error instanceof ApiError && error.status === 409) {
+    if (error instanceof ApiError && (error.code === 'ocrRecordTaken' || error.message === messages.ocrRecordTaken)) {
       setRecord(null);
       void queryClient.invalidateQueries({ queryKey: smartGateQueryKeys.all });
     }
