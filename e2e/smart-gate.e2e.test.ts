@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fillPath, messages, routes } from '@openyard/contracts';
+import { fillPath, messages, routes, withCheckDigit } from '@openyard/contracts';
 import { randomScene, renderContainerFrame } from '@openyard/simulator/frames';
 import { apiClient, createUser, loginToken, uniqueName, type ApiClient } from './support/api';
 import { launchBrowser } from './support/launchBrowser';
@@ -95,7 +95,7 @@ describe('smart gate screens', () => {
   // The gate's camera uploads a door end with `number` painted on it.
   let seed = 20_261_126;
   const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
-  const uploadFrame = async (number: string) => {
+  const uploadFrame = async (number: string, atGate = gateId, login = camera) => {
     const scene = {
       ...randomScene(random, 'door'),
       orientation: 'horizontal' as const,
@@ -103,11 +103,11 @@ describe('smart gate screens', () => {
       containerNumber: number,
     };
     const jpeg = await renderContainerFrame(scene, random);
-    const path = fillPath(routes.cameras.uploadFrame.path, { gateId, camera: 'Front' });
+    const path = fillPath(routes.cameras.uploadFrame.path, { gateId: atGate, camera: 'Front' });
     const upload = await fetch(`${server.baseUrl}${path}?messageId=e2e-igate-${Date.now()}`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${camera.username}:${camera.password}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`,
         'content-type': 'image/jpeg',
       },
       body: new Uint8Array(jpeg),
@@ -192,6 +192,38 @@ describe('smart gate screens', () => {
     const row = report.dataprovider.find((entry) => entry.usedContainerNumber === number)!;
     expect(row.forceDispatch).toBe(true);
     expect(row.forceDispatchReason).toBe('Customs cleared by phone');
+  }, 180_000);
+
+  it('/igate: a frame at the IN gate becomes a record, the operator gates it in from the keyboard; arrows rotate the tabs', async () => {
+    const inGate = (await api.gates.list()).find(
+      (candidate) => candidate.type === 'IN' && candidate.camConfig.length > 0,
+    )!;
+    const file = JSON.parse(await readFile(join(server.dataDir, 'demo-devices.json'), 'utf8')) as {
+      cameras: { gateId: number; username: string; password: string }[];
+    };
+    const inCamera = file.cameras.find((entry) => entry.gateId === inGate.id)!;
+    const number = withCheckDigit(`OYIU${String(Date.now() % 1_000_000).padStart(6, '0')}`);
+    const page = await newPage();
+    await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');
+    await page.goto(`${server.baseUrl}/igate`);
+    await page.getByTestId('igate-gate-picker').selectOption(String(inGate.id));
+    await page.waitForTimeout(500);
+    const before = await pending(page);
+    await uploadFrame(number, inGate.id, inCamera);
+    await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
+    await takeNext(page, number);
+    await screenshot(page, 'smart-gate-7-igate-record');
+    await page.keyboard.press('Alt+S');
+    await page.getByTestId('igate-status-success').getByText(messages.gateInSuccessful).waitFor();
+    await screenshot(page, 'smart-gate-8-igate-in');
+    // Outside a text field the arrows rotate the lane and the report.
+    await page.getByTestId('igate-lane').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId('igate-report-table').waitFor();
+    await page.getByTestId(`igate-report-row-${number}`).waitFor();
+    await screenshot(page, 'smart-gate-9-igate-report');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByTestId('igate-lane').waitFor();
   }, 180_000);
 
   it('a user with no gate sees No Gate Configured and is sent to /', async () => {
