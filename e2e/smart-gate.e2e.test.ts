@@ -123,6 +123,7 @@ describe('smart gate screens', () => {
     const read = await page.getByTestId('igate-field-containerNumber').inputValue();
     if (read !== expected) {
       const first = page.getByTestId('igate-candidate-1');
+      await first.waitFor({ timeout: 5_000 }).catch(() => undefined);
       if ((await first.count()) > 0 && (await first.innerText()).includes(expected)) {
         await page.getByTestId('igate-lane').focus();
         await page.keyboard.press('1');
@@ -141,7 +142,9 @@ describe('smart gate screens', () => {
     const page = await openOut();
     const before = await pending(page);
 
-    await uploadFrame(number);
+    // The painted check digit is wrong: a misread the operator settles with one key.
+    const wrongDigit = String((Number(number[10]) + 1) % 10);
+    await uploadFrame(`${number.slice(0, 10)}${wrongDigit}`);
     await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
     await screenshot(page, 'smart-gate-1-pending');
 
@@ -212,6 +215,11 @@ describe('smart gate screens', () => {
     await uploadFrame(number, inGate.id, inCamera);
     await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
     await takeNext(page, number);
+    // The gate clerk's rules hold here too: a gate-in type and the container's tag.
+    await page.keyboard.press('Alt+S');
+    await page.getByTestId('igate-status-error').getByText(messages.gateInPurposeRequired).waitFor();
+    await page.getByTestId('igate-field-gateInPurpose').selectOption('Import');
+    await page.getByTestId('igate-field-tag').fill(String(47_000_000 + (Date.now() % 1_000_000)));
     await screenshot(page, 'smart-gate-7-igate-record');
     await page.keyboard.press('Alt+S');
     await page.getByTestId('igate-status-success').getByText(messages.gateInSuccessful).waitFor();

@@ -1,5 +1,17 @@
-import { Alert, Badge, Button, Card, Group, Kbd, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { messages } from '@openyard/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Kbd,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { CONTAINER_GATE_IN_PURPOSES, messages } from '@openyard/contracts';
 import { WriteGuard } from '../../../ui/WriteGuard';
 import { TransactionStatusAlert } from '../../gate/components/TransactionStatusAlert';
 import type { GateKind, useLaneActions } from '../hooks/useLaneActions';
@@ -13,6 +25,7 @@ const FIELDS: { key: keyof LaneDraft; label: string; out?: boolean; in?: boolean
   { key: 'containerSize', label: 'Size' },
   { key: 'containerType', label: 'Type', in: true },
   { key: 'process', label: 'Process', out: true },
+  { key: 'process', label: 'Gate-in type', in: true },
   { key: 'trailerNumber', label: 'Trailer number' },
   { key: 'tag', label: 'Tag' },
   { key: 'trailerTag', label: 'Trailer tag' },
@@ -111,18 +124,31 @@ export function LanePanel({
       >
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs">
-            {FIELDS.filter((field) => (kind === 'OUT' ? !field.in : !field.out)).map((field) => (
-              <TextInput
-                key={field.key}
-                label={field.label}
-                value={draft[field.key]}
-                onChange={(event) => actions.setDraft({ [field.key]: event.currentTarget.value })}
-                data-testid={`igate-field-${field.key}`}
-                styles={
-                  changed.includes(field.key) ? { input: { borderColor: 'var(--mantine-color-orange-6)' } } : undefined
-                }
-              />
-            ))}
+            {FIELDS.filter((field) => (kind === 'OUT' ? !field.in : !field.out)).map((field) =>
+              kind === 'IN' && field.key === 'process' ? (
+                <NativeSelect
+                  key="gateInPurpose"
+                  label={field.label}
+                  data={['', ...CONTAINER_GATE_IN_PURPOSES]}
+                  value={draft.process}
+                  onChange={(event) => actions.setDraft({ process: event.currentTarget.value })}
+                  data-testid="igate-field-gateInPurpose"
+                />
+              ) : (
+                <TextInput
+                  key={field.key}
+                  label={field.label}
+                  value={draft[field.key]}
+                  onChange={(event) => actions.setDraft({ [field.key]: event.currentTarget.value })}
+                  data-testid={`igate-field-${field.key}`}
+                  styles={
+                    changed.includes(field.key)
+                      ? { input: { borderColor: 'var(--mantine-color-orange-6)' } }
+                      : undefined
+                  }
+                />
+              ),
+            )}
           </SimpleGrid>
           {changed.length > 0 && (
             <Text size="xs" c="orange" data-testid="igate-differences">

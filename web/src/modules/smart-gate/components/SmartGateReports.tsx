@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../ui/formatDateTime';
 import { ListState } from '../../../ui/ListState';
 import { Pager } from '../../../ui/Pager';
 import type { GateKind } from '../hooks/useLaneActions';
+import { AccuracyPanel } from './AccuracyPanel';
 import { reportRangeOf } from '../utils/reportRange';
 import { smartGateQueryKeys } from '../utils/smartGateQueryKeys';
 
@@ -63,6 +64,7 @@ export function SmartGateReports({ kind, gateId }: { kind: GateKind; gateId: num
           Export
         </Button>
       </Group>
+      {range && <AccuracyPanel gateId={gateId} startDate={range.startDate} endDate={range.endDate} />}
       {!range && (
         <Text size="sm" c="red">
           Invalid date range selection

@@ -3,9 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACTIVITY_GROUPS,
   GATE_RESET_MS,
+  gateInFormProblem,
   messages,
   type GatePass,
   type IgateDispatchResult,
+  type IgateInForm,
   type IgateInResult,
   type NearMissMatch,
   type OcrRecord,
@@ -194,34 +196,34 @@ export function useLaneActions({
     if (!record) return status.fail(messages.ocrQueueEmpty);
     const containerNumber = draft.containerNumber.trim().toUpperCase();
     if (containerNumber === '') return status.fail(messages.ocrNotDetected);
+    const body: IgateInForm = {
+      requestId: requestIds.idFor(draft),
+      gateId,
+      recordId: record.id,
+      mode: 'single',
+      container1Data: {
+        containerNumber,
+        containerSize: text(draft.containerSize),
+        containerType: text(draft.containerType),
+        gateInPurpose: text(draft.process),
+        tagId: text(draft.tag),
+        activityGroup: ACTIVITY_GROUPS.container,
+      },
+      trailerTag1: text(draft.trailerTag),
+      trailerNumber: text(draft.trailerNumber),
+      skipValidation: options.skipValidation,
+      allowExpiredTag: options.allowExpiredTag,
+      snapshotData: snapshotData(),
+      differences: tagDifferences(draft),
+    };
+    // The gate clerk's own form rules (spec 1 §5), before anything is sent.
+    const problem = gateInFormProblem(body);
+    if (problem) return status.fail(problem.message);
     setBusy(true);
     status.working();
     let result: IgateInResult;
     try {
-      result = await api.smartGate.igateIn(
-        {
-          body: {
-            requestId: requestIds.idFor(draft),
-            gateId,
-            recordId: record.id,
-            mode: 'single',
-            container1Data: {
-              containerNumber,
-              containerSize: text(draft.containerSize),
-              containerType: text(draft.containerType),
-              tagId: text(draft.tag),
-              activityGroup: ACTIVITY_GROUPS.container,
-            },
-            trailerTag1: text(draft.trailerTag),
-            trailerNumber: text(draft.trailerNumber),
-            skipValidation: options.skipValidation,
-            allowExpiredTag: options.allowExpiredTag,
-            snapshotData: snapshotData(),
-            differences: tagDifferences(draft),
-          },
-        },
-        { action: true },
-      );
+      result = await api.smartGate.igateIn({ body }, { action: true });
     } catch (error) {
       setBusy(false);
       return failed(error);
