@@ -33,6 +33,8 @@ export interface DomainEventMap {
   'ocr.pendingCountChanged': DataOf<'ocr.count.v1'>;
   // A camera frame was stored with what OCR read on it (the gate screen's video feed).
   'camera.frameStored': DataOf<'camera.frame.v1'>;
+  // A smart gate transaction resolved a record (issue 16: the OCR accuracy figures).
+  'ocr.recordResolved': DataOf<'ocr.resolved.v1'>;
   // Gate transactions (spec 1 §4), each with the truck visit it opened or closed. The containers'
   // places go as `container.moved` in the same change.
   'gate.containersGatedIn': {
@@ -88,6 +90,7 @@ export const DOMAIN_EVENT_TYPES = [
   'ocr.recordChanged',
   'ocr.pendingCountChanged',
   'camera.frameStored',
+  'ocr.recordResolved',
   'gate.containersGatedIn',
   'gate.vehicleGatedIn',
   'gate.containerDispatched',

@@ -88,6 +88,15 @@ export const InventoryLayoutMessage = message('inventory.layout.v1', {
 export const OcrRecordMessage = message('ocr.record.v1', { record: OcrRecord, pendingCount: Type.Integer() });
 // The gate's pending count changed without a new read (acknowledged or purged records).
 export const OcrCountMessage = message('ocr.count.v1', { gateId: Type.Integer(), pendingCount: Type.Integer() });
+// A record was resolved by a smart gate transaction (issue 16): how its number was come to
+// (unchanged, candidate, typed) on its yard day, so an OCR accuracy panel adds it as it happens.
+export const OcrResolvedMessage = message('ocr.resolved.v1', {
+  gateId: Type.Integer(),
+  recordId: Type.Integer(),
+  kind: Type.Union([Type.Literal('in'), Type.Literal('out')]),
+  ocrOutcome: Type.Union([Type.Literal('unchanged'), Type.Literal('candidate'), Type.Literal('typed')]),
+  day: Type.String(),
+});
 
 // A camera of the gate took a frame that is now stored (topic `cameras:{gateId}`): the gate
 // screen's video feed shows it.
@@ -121,6 +130,7 @@ export const LiveMessage = Type.Union([
   OcrRecordMessage,
   OcrCountMessage,
   CameraFrameMessage,
+  OcrResolvedMessage,
   GateVisitMessage,
   TrailerMessage,
 ]);
@@ -224,6 +234,7 @@ export const LIVE_MESSAGE_META = {
   'inventory.layout.v1': { topic: 'inventory', mirror: 'containers' },
   'ocr.record.v1': { topic: 'ocr' },
   'ocr.count.v1': { topic: 'ocr' },
+  'ocr.resolved.v1': { topic: 'ocr' },
   'trailers.trailer.v1': { topic: 'trailers' },
   'camera.frame.v1': { topic: 'cameras' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };

@@ -117,7 +117,9 @@ describe('live topics', () => {
   });
 
   it('narrow a topic to its own messages', () => {
-    expectTypeOf<LiveTopicMessage<'ocr:3'>['type']>().toEqualTypeOf<'ocr.record.v1' | 'ocr.count.v1'>();
+    expectTypeOf<LiveTopicMessage<'ocr:3'>['type']>().toEqualTypeOf<
+      'ocr.record.v1' | 'ocr.count.v1' | 'ocr.resolved.v1'
+    >();
     expectTypeOf<LiveTopicMessage<'containers'>['type']>().toEqualTypeOf<'inventory.slot.v1' | 'inventory.layout.v1'>();
     expectTypeOf<LiveTopicMessage<'inventory:C'>['type']>().toEqualTypeOf<
       'inventory.slot.v1' | 'inventory.layout.v1'

@@ -97,6 +97,10 @@ describe('the projection of domain events to live messages', () => {
     expect(projectEvent(count)).toEqual([
       { eventId: 'e-4', type: 'ocr.count.v1', topic: 'ocr:3', at: 7, data: { gateId: 3, pendingCount: 2 } },
     ]);
+    const data = { gateId: 3, recordId: 9, kind: 'out' as const, ocrOutcome: 'candidate' as const, day: '2026-11-25' };
+    expect(projectEvent({ type: 'ocr.recordResolved', eventId: 'e-5', at: 8, data })).toEqual([
+      { eventId: 'e-5', type: 'ocr.resolved.v1', topic: 'ocr:3', at: 8, data },
+    ]);
   });
 
   it('puts a stored camera frame on its gate’s cameras topic', () => {

@@ -53,6 +53,8 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
       return [on('ocr.count.v1', liveTopics.ocr(event.data.gateId), event.data)];
     case 'camera.frameStored':
       return [on('camera.frame.v1', liveTopics.cameras(event.data.gateId), event.data)];
+    case 'ocr.recordResolved':
+      return [on('ocr.resolved.v1', liveTopics.ocr(event.data.gateId), event.data)];
     case 'gate.containersGatedIn':
     case 'gate.vehicleGatedIn':
       return [on('gate.visit.v1', liveTopics.gateVisits, { visit: event.data.visit })];

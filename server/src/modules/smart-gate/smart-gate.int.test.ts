@@ -6,8 +6,10 @@ import {
   messages,
   type IgateDispatchForm,
   type IgateInForm,
+  type LiveMessage,
   type OcrRecord,
 } from '@openyard/contracts';
+import { projectEvents } from '../../live/projection';
 import { outcome } from '../../test/api-client';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { containerNumber } from '../../test/yard-fixtures';
@@ -18,12 +20,14 @@ let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['login']>>;
 let inGate: number;
 let outGate: number;
+const live: LiveMessage[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('superadmin');
   ({ gateId: inGate } = await createGate(t, 'IN'));
   ({ gateId: outGate } = await createGate(t, 'OUT'));
+  t.bus.subscribe((batch) => live.push(...projectEvents(batch)));
 });
 afterAll(() => t.close());
 
@@ -136,6 +140,9 @@ describe('gate passes', () => {
     expect(bad.rows.map((row) => row.status)).toEqual(['Not saved', 'Refused', 'Refused', 'Refused']);
     expect(bad.rows[1]!.message).toBe(messages.gatePassOpenExists(a));
     expect(await t.db.select().from(gatePasses).where(eq(gatePasses.containerNumber, c))).toEqual([]);
+    const d = containerNumber();
+    const badDate = await admin.api.smartGate.uploadGatePasses({ body: csv(`containerNumber,date\n${d},tomorrow\n`) });
+    expect(badDate.rows).toEqual([{ row: 2, status: 'Refused', message: messages.gatePassBadDate }]);
   });
 });
 
@@ -257,6 +264,10 @@ describe('POST gate/igate-dispatch', () => {
     );
     const [row] = await t.db.select().from(smartGateTransactions).where(eq(smartGateTransactions.recordId, record.id));
     expect(row!.ocrOutcome).toBe('candidate');
+    // The accuracy panel hears it on the gate's OCR topic.
+    await expect
+      .poll(() => live.find((message) => message.type === 'ocr.resolved.v1' && message.data.recordId === record.id))
+      .toMatchObject({ topic: `ocr:${outGate}`, data: { kind: 'out', ocrOutcome: 'candidate' } });
   });
 });
 

@@ -342,7 +342,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
           const problem = !CONTAINER_NUMBER.test(number)
             ? messages.gatePassNumberFormat
             : dates.includes('bad')
-              ? messages.gatePassDateRequired
+              ? messages.gatePassBadDate
               : earlier !== undefined
                 ? messages.uploadRowRepeated(records[earlier]!.row)
                 : open.some((row) => row.containerNumber === number)
@@ -370,7 +370,10 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
         if (answer.saved) await repository.insertPasses(tx, inserts);
         return answer;
       }).catch((error: unknown) => {
-        throw databaseError(error, passAnswers('this file'));
+        throw databaseError(error, {
+          unique: ({ constraint }) =>
+            constraint === 'gate_passes_open_unique' ? conflict(messages.gatePassUploadRace) : undefined,
+        });
       });
     },
 
@@ -463,6 +466,10 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
               userName: principal.username,
             });
             await ocr.keepDifferencesWithin(tx, { gateId, recordId, differences: diffs }, principal.userId);
+            events.push({
+              type: 'ocr.recordResolved',
+              data: { gateId, recordId, kind: 'out', ocrOutcome, day: yardDayOf(Date.now(), deps.timeZone) },
+            });
           },
         }),
       );
@@ -509,6 +516,10 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
               userName: principal.username,
             });
             await ocr.keepDifferencesWithin(tx, { gateId, recordId, differences: diffs }, principal.userId);
+            events.push({
+              type: 'ocr.recordResolved',
+              data: { gateId, recordId, kind: 'in', ocrOutcome, day: yardDayOf(Date.now(), deps.timeZone) },
+            });
           },
         }),
       );
