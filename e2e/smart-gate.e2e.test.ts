@@ -220,6 +220,7 @@ describe('smart gate screens', () => {
     await page.getByTestId('igate-status-error').getByText(messages.gateInPurposeRequired).waitFor();
     await page.getByTestId('igate-field-gateInPurpose').selectOption('Import');
     await page.getByTestId('igate-field-tag').fill(String(47_000_000 + (Date.now() % 1_000_000)));
+    await page.getByTestId('igate-field-trailerNumber').fill('MH04AB1234');
     await screenshot(page, 'smart-gate-7-igate-record');
     await page.keyboard.press('Alt+S');
     await page.getByTestId('igate-status-success').getByText(messages.gateInSuccessful).waitFor();

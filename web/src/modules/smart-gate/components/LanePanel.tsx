@@ -43,7 +43,7 @@ export function LanePanel({
   readOnlyReason: string | null;
 }) {
   const { record, draft, pass, offered, candidates } = actions;
-  const changed = changedFields(record, draft);
+  const changed = changedFields(record, draft, kind);
   const best = offered[0];
   return (
     <Stack gap="sm">

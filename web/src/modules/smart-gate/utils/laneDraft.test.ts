@@ -83,6 +83,7 @@ describe('smart gate lane', () => {
       'containerSize',
     ]);
     expect(changedFields(null, lane)).toEqual([]);
+    expect(changedFields(record(), { ...lane, process: 'Export' }, 'IN')).toEqual([]);
   });
   it('reports entered tags as differences the server cannot see', () => {
     expect(tagDifferences({ ...emptyLane(), tag: ' 40000001 ' })).toEqual([

@@ -58,11 +58,15 @@ export function tagDifferences(draft: LaneDraft): OcrDiffEntry[] {
   return entries;
 }
 
-// The fields changed against the record, as the operator is shown them before committing.
-export function changedFields(record: OcrRecord | null, draft: LaneDraft): string[] {
+// The fields changed against the record, as the operator is shown them before committing (at an
+// IN gate the process field is the gate-in type, which OCR does not suggest).
+export function changedFields(record: OcrRecord | null, draft: LaneDraft, kind: 'IN' | 'OUT' = 'OUT'): string[] {
   if (!record) return [];
   const suggested = laneOfRecord(record);
-  const keys = ['containerNumber', 'containerSize', 'process', 'trailerNumber'] as const;
+  const keys =
+    kind === 'OUT'
+      ? (['containerNumber', 'containerSize', 'process', 'trailerNumber'] as const)
+      : (['containerNumber', 'containerSize', 'trailerNumber'] as const);
   return keys.filter((key) => suggested[key].trim().toUpperCase() !== draft[key].trim().toUpperCase());
 }
 
