@@ -16,7 +16,13 @@ export function usePendingCount(gateId: number | null) {
   });
   const refusal = useLiveTopic(
     gateId === null ? null : liveTopics.ocr(gateId),
-    (message) => queryClient.setQueryData<OcrCountResponse>(queryKey, { count: message.data.pendingCount }),
+    (message) => {
+      // A new record or an acknowledgement carries the count; a resolved record (ocr.resolved.v1)
+      // moves the OCR accuracy figures.
+      if ('pendingCount' in message.data)
+        queryClient.setQueryData<OcrCountResponse>(queryKey, { count: message.data.pendingCount });
+      else void queryClient.invalidateQueries({ queryKey: ['smart-gate', 'accuracy'] });
+    },
     () => void queryClient.invalidateQueries({ queryKey }),
   );
   return { count: query.data?.count ?? null, refusal };
