@@ -235,6 +235,22 @@ describe('smart gate screens', () => {
     await page.getByTestId('igate-lane').waitFor();
   }, 180_000);
 
+  it('purges the gate’s OCR data only with a reason', async () => {
+    const page = await openOut();
+    const before = await pending(page);
+    await uploadFrame(inYard[2]!);
+    await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
+    await page.getByTestId('igate-lane').focus();
+    await page.keyboard.press('Alt+P');
+    await page.getByTestId('igate-purge').waitFor();
+    await page.getByTestId('igate-purge-ok').click();
+    await page.getByText(messages.ocrPurgeReasonRequired).waitFor();
+    await page.getByTestId('igate-purge-reason').fill('Test frames');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => pending(page), { timeout: 10_000 }).toBe(0);
+    await screenshot(page, 'smart-gate-10-purged');
+  }, 180_000);
+
   it('a user with no gate sees No Gate Configured and is sent to /', async () => {
     const username = uniqueName('nogate');
     await createUser(server.baseUrl, await loginToken(server.baseUrl, 'superadmin', 'demo'), {

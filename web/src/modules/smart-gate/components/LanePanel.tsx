@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   Alert,
   Badge,
@@ -13,6 +14,7 @@ import {
 } from '@mantine/core';
 import { CONTAINER_GATE_IN_PURPOSES, messages } from '@openyard/contracts';
 import { WriteGuard } from '../../../ui/WriteGuard';
+import { useMasterList } from '../../containers/hooks/useMasterList';
 import { TransactionStatusAlert } from '../../gate/components/TransactionStatusAlert';
 import type { GateKind, useLaneActions } from '../hooks/useLaneActions';
 import { changedFields, type LaneDraft } from '../utils/laneDraft';
@@ -43,6 +45,14 @@ export function LanePanel({
   readOnlyReason: string | null;
 }) {
   const { record, draft, pass, offered, candidates } = actions;
+  // The type is the yard's master list (OCR's type name is offered only when the list has it).
+  const types = (useMasterList('containerTypes', kind === 'IN').data ?? []).map((type) => type.name);
+  const unknownType =
+    kind === 'IN' && types.length > 0 && draft.containerType !== '' && !types.includes(draft.containerType);
+  const { setDraft } = actions;
+  useEffect(() => {
+    if (unknownType) setDraft({ containerType: '' });
+  }, [unknownType, setDraft]);
   const changed = changedFields(record, draft, kind);
   const best = offered[0];
   return (
@@ -125,7 +135,16 @@ export function LanePanel({
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs">
             {FIELDS.filter((field) => (kind === 'OUT' ? !field.in : !field.out)).map((field) =>
-              kind === 'IN' && field.key === 'process' ? (
+              kind === 'IN' && field.key === 'containerType' ? (
+                <NativeSelect
+                  key="containerType"
+                  label={field.label}
+                  data={['', ...types]}
+                  value={types.includes(draft.containerType) ? draft.containerType : ''}
+                  onChange={(event) => actions.setDraft({ containerType: event.currentTarget.value })}
+                  data-testid="igate-field-containerType"
+                />
+              ) : kind === 'IN' && field.key === 'process' ? (
                 <NativeSelect
                   key="gateInPurpose"
                   label={field.label}
