@@ -88,7 +88,7 @@ export function LanePanel({
             )}
             {candidates?.exact && (
               <Text size="sm" c="green" data-testid="igate-exact">
-                {candidates.exact} is expected here.
+                {candidates.exact}: a read of OCR that is expected at this gate.
               </Text>
             )}
             {offered.length > 0 && (

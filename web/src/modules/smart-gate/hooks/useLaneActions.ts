@@ -214,7 +214,7 @@ export function useLaneActions({
       skipValidation: options.skipValidation,
       allowExpiredTag: options.allowExpiredTag,
       snapshotData: snapshotData(),
-      differences: tagDifferences(draft),
+      // The OCR difference fields the screen reports are the exit readers' (spec 2 §3): none at gate-in.
     };
     // The gate clerk's own form rules (spec 1 §5), before anything is sent.
     const problem = gateInFormProblem(body);
