@@ -6,6 +6,7 @@ import { useVisibleScreens } from '../hooks/useVisibleScreens';
 // same rule on every call the screen makes.
 export function RequireScreen({ path, children }: { path: string; children: ReactNode }) {
   const screens = useVisibleScreens();
-  if (!screens.some(({ entry }) => entry.path === path)) return <Navigate to="/403" replace />;
+  if (!screens.some(({ entry }) => entry.path === path || (entry.alsoActiveOn ?? []).includes(path)))
+    return <Navigate to="/403" replace />;
   return children;
 }

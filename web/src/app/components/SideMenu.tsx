@@ -2,6 +2,8 @@ import { ActionIcon, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import { IconHome, type Icon } from '@tabler/icons-react';
 import { useSetAtom } from 'jotai';
 import { Link, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/http';
 import { useVisibleScreens } from '../hooks/useVisibleScreens';
 import { sideMenuCollapsedState } from '../states/sideMenuCollapsedState';
 import { homePath } from '../utils/homePath';
@@ -23,12 +25,15 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const screens = useVisibleScreens();
   const { pathname } = useLocation();
   const setCollapsed = useSetAtom(sideMenuCollapsedState);
+  // The Smart Gate link goes to /igateout for a user with nothing but OUT gates (spec 3 §2).
+  const smartGate = screens.some(({ entry }) => entry.key === 'smartGate');
+  const mine = useQuery({ queryKey: ['smart-gate', 'mine'], queryFn: () => api.smartGate.mine(), enabled: smartGate });
   const items: Item[] = [
     { key: 'home', label: 'Home', path: homePath, alsoActiveOn: [], icon: IconHome },
     ...screens.map(({ entry, screen }) => ({
       key: entry.key,
       label: entry.label,
-      path: entry.path,
+      path: entry.key === 'smartGate' ? (mine.data?.smartGatePath ?? entry.path) : entry.path,
       alsoActiveOn: entry.alsoActiveOn ?? [],
       icon: screen.icon,
     })),

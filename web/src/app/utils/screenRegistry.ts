@@ -6,6 +6,7 @@ import {
   IconTruckDelivery,
   IconListDetails,
   IconPalette,
+  IconScan,
   IconTruck,
   IconUsers,
   type Icon,
@@ -36,6 +37,22 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconTruckDelivery,
     description: 'Trucks in and out: gate-in, trailer gate-in, dispatch, retag, with live tags and cameras',
+  },
+  {
+    path: '/igate',
+    component: lazy(() =>
+      import('../../modules/smart-gate/components/SmartGatePage').then((module) => ({ default: module.IgatePage })),
+    ),
+    icon: IconScan,
+    description: 'Smart gate-in: the OCR queue of the IN gates, live cameras, one-key candidates',
+  },
+  {
+    path: '/igateout',
+    component: lazy(() =>
+      import('../../modules/smart-gate/components/SmartGatePage').then((module) => ({ default: module.IgateOutPage })),
+    ),
+    icon: IconScan,
+    description: 'Smart dispatch: the OCR queue of the OUT gates, gate passes, one-key candidates',
   },
   {
     path: '/users',

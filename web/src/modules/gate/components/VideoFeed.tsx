@@ -8,8 +8,15 @@ import { offloadingDraftState } from '../states/offloadingDraftState';
 import { CameraFrameCard } from './CameraFrameCard';
 
 // The video feed collection (spec 1 §2): the latest frame of each camera of the gate, live. OCR of
-// a frame fills the first container's number, size and type (spec 1 §7 "Video capture and OCR").
-export function VideoFeed({ gate }: { gate: Gate }) {
+// a frame fills the first container's number, size and type (spec 1 §7 "Video capture and OCR");
+// another screen (the smart gate) passes its own `onOcr`.
+export function VideoFeed({
+  gate,
+  onOcr,
+}: {
+  gate: Pick<Gate, 'id' | 'camConfig'>;
+  onOcr?: (read: IpcamCaptureResponse['responseMap']) => void;
+}) {
   const { query, refusal } = useCameraFrames(gate.id);
   const timeZone = useAtomValue(metadataState)?.timeZone;
   const setOffloading = useSetAtom(offloadingDraftState);
@@ -42,7 +49,7 @@ export function VideoFeed({ gate }: { gate: Gate }) {
               label={camera.name}
               frame={frame}
               timeZone={timeZone}
-              onOcr={fill}
+              onOcr={onOcr ?? fill}
             />
           ) : (
             <Text key={camera.id} size="xs" c="dimmed" data-testid={`gate-camera-${camera.id}-none`}>

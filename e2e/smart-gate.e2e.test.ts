@@ -1,0 +1,276 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fillPath, messages, routes, withCheckDigit } from '@openyard/contracts';
+import { randomScene, renderContainerFrame } from '@openyard/simulator/frames';
+import { apiClient, createUser, loginToken, uniqueName, type ApiClient } from './support/api';
+import { launchBrowser } from './support/launchBrowser';
+import { loginThroughPage } from './support/loginThroughPage';
+import { screenshot } from './support/screenshot';
+import { startServer, type RunningServer } from './support/startServer';
+
+// The smart gate (issue 16): a frame uploaded by the OUT gate's camera becomes an OCR record that
+// the open /igateout counts live; the operator takes it, accepts the read or a candidate with one
+// key, verifies the gate pass and dispatches from the keyboard; the force-dispatch path with its
+// reason; a user with no gate gets 'No Gate Configured' and is sent to /.
+describe('smart gate screens', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let gateId: number;
+  let camera: { username: string; password: string };
+  const contexts: BrowserContext[] = [];
+  let inYard: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ OCR_VISIT_WINDOW_MS: '800' }), launchBrowser()]);
+    api = apiClient(server.baseUrl, await loginToken(server.baseUrl, 'superadmin', 'demo'));
+    const gates = await api.gates.list();
+    const gate = gates.find((candidate) => candidate.type === 'OUT' && candidate.camConfig.length > 0)!;
+    gateId = gate.id;
+    const file = JSON.parse(await readFile(join(server.dataDir, 'demo-devices.json'), 'utf8')) as {
+      cameras: { gateId: number; username: string; password: string }[];
+    };
+    camera = file.cameras.find((entry) => entry.gateId === gateId)!;
+    const layout = await api.yard.layout();
+    for (const area of layout.areaLayouts) {
+      // Boxes on top of their stacks, free to leave.
+      const boxes = await api.inventory.areaContainers({ params: { area: area.name }, query: {} });
+      const top = new Map<string, number>();
+      for (const box of boxes) {
+        const key = `${box.rowIndex}_${box.columnIndex}`;
+        top.set(key, Math.max(top.get(key) ?? 0, box.tier ?? 0));
+      }
+      inYard.push(
+        ...boxes
+          .filter((box) => !box.planned && box.tier === top.get(`${box.rowIndex}_${box.columnIndex}`))
+          .map((box) => box.number)
+          .filter((number) => /^[A-Z]{4}\d{7}$/.test(number)),
+      );
+      if (inYard.length > 20) break;
+    }
+    inYard = inYard.slice(0, 20);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await server?.stop();
+  });
+
+  let lastPage: Page | null = null;
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && lastPage)
+      await screenshot(lastPage, `smart-gate-failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`).catch(
+        () => undefined,
+      );
+  });
+
+  const newPage = async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    lastPage = page;
+    return page;
+  };
+  const openOut = async () => {
+    const page = await newPage();
+    await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');
+    // The menu's Smart Gate link (hidden navigation once there).
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Smart Gate' }).click();
+    await page.waitForURL(/\/igate/);
+    await page.goto(`${server.baseUrl}/igateout`);
+    await page.getByTestId('igate-gate-picker').waitFor();
+    await page
+      .locator('[data-testid="live-status"][data-status="open"]')
+      .waitFor()
+      .catch(() => undefined);
+    await page.waitForTimeout(500);
+    return page;
+  };
+  const pending = async (page: Page) =>
+    Number((await page.getByTestId('igate-pending-count').innerText()).replace(/\D+/g, '') || 0);
+
+  // The gate's camera uploads a door end with `number` painted on it.
+  let seed = 20_261_126;
+  const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+  const uploadFrame = async (number: string, atGate = gateId, login = camera) => {
+    const scene = {
+      ...randomScene(random, 'door'),
+      orientation: 'horizontal' as const,
+      sizeType: '22G1',
+      containerNumber: number,
+    };
+    const jpeg = await renderContainerFrame(scene, random);
+    const path = fillPath(routes.cameras.uploadFrame.path, { gateId: atGate, camera: 'Front' });
+    const upload = await fetch(`${server.baseUrl}${path}?messageId=e2e-igate-${Date.now()}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`,
+        'content-type': 'image/jpeg',
+      },
+      body: new Uint8Array(jpeg),
+    });
+    expect(upload.status).toBe(200);
+  };
+
+  // Takes the next record and settles the number by the keyboard: the read as it is, else the
+  // first candidate by its key, else typed.
+  const takeNext = async (page: Page, expected: string) => {
+    await page.keyboard.press('Alt+N');
+    await page.getByTestId('igate-record').waitFor();
+    const read = await page.getByTestId('igate-field-containerNumber').inputValue();
+    let how: 'unchanged' | 'candidate' | 'typed' = 'unchanged';
+    if (read !== expected) {
+      const first = page.getByTestId('igate-candidate-1');
+      await first.waitFor({ timeout: 5_000 }).catch(() => undefined);
+      if ((await first.count()) > 0 && (await first.innerText()).includes(expected)) {
+        await page.getByTestId('igate-lane').focus();
+        await page.keyboard.press('1');
+        how = 'candidate';
+      } else {
+        how = 'typed';
+        await page.getByTestId('igate-field-containerNumber').fill(expected);
+        await page.getByTestId('igate-lane').focus();
+      }
+    }
+    await expect.poll(() => page.getByTestId('igate-field-containerNumber').inputValue()).toBe(expected);
+    return how;
+  };
+
+  it('a camera frame becomes a live record; the operator takes it, verifies the gate pass and dispatches from the keyboard', async () => {
+    const number = inYard[0]!;
+    await api.smartGate.createGatePass({ body: { containerNumber: number, boeNumber: 'BOE-E2E-1' } });
+    const page = await openOut();
+    const before = await pending(page);
+
+    // The painted check digit is wrong: a misread the operator settles with one key.
+    const wrongDigit = String((Number(number[10]) + 1) % 10);
+    await uploadFrame(`${number.slice(0, 10)}${wrongDigit}`);
+    await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
+    await screenshot(page, 'smart-gate-1-pending');
+
+    // Dispatch before the pass is verified is refused with the spec's words.
+    const how = await takeNext(page, number);
+    // The painted misread is settled by the candidate's key (as the engine reads these frames today).
+    expect(how).toBe('candidate');
+    await screenshot(page, 'smart-gate-2-record');
+    await page.keyboard.press('Alt+S');
+    await page.getByTestId('igate-status-error').getByText(messages.gatePassVerifyFirst).waitFor();
+
+    await page.keyboard.press('Alt+V');
+    await page.getByTestId('igate-pass-valid').waitFor();
+    await screenshot(page, 'smart-gate-3-verified');
+    await page.keyboard.press('Alt+S');
+    await page.getByTestId('igate-status-success').getByText(messages.dispatchSuccessful).waitFor();
+    await screenshot(page, 'smart-gate-4-dispatched');
+    // The success resets the lane.
+    await page.getByTestId('igate-record').waitFor({ state: 'detached' });
+
+    const report = await api.smartGate.dispatchReport({
+      query: { startDate: Date.now() - 3_600_000, endDate: Date.now() + 60_000, gateId },
+    });
+    const row = report.dataprovider.find((entry) => entry.usedContainerNumber === number)!;
+    expect(row.gatePass?.containerNumber).toBe(number);
+    expect(row.ocrOutcome).toBe('candidate');
+    expect(row.suggestedContainerNumber).not.toBe(number);
+  }, 180_000);
+
+  it('no gate pass: Gate Pass Not Found asks a reason, and the dispatch goes through with it', async () => {
+    const number = inYard[1]!;
+    const page = await openOut();
+    const before = await pending(page);
+    await uploadFrame(number);
+    await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
+    await takeNext(page, number);
+    await page.keyboard.press('Alt+V');
+    await page.getByTestId('igate-pass-none').waitFor();
+    await page.keyboard.press('Alt+S');
+    const dialog = page.getByTestId('igate-force');
+    await dialog.waitFor();
+    await page.getByTestId('igate-force-ok').click();
+    await page.getByText(messages.forceDispatchReasonRequired).waitFor();
+    await screenshot(page, 'smart-gate-5-force-reason');
+    await page.getByTestId('igate-force-reason').fill('Customs cleared by phone');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('igate-status-success').getByText(messages.dispatchSuccessful).waitFor();
+    const report = await api.smartGate.dispatchReport({
+      query: { startDate: Date.now() - 3_600_000, endDate: Date.now() + 60_000, gateId },
+    });
+    const row = report.dataprovider.find((entry) => entry.usedContainerNumber === number)!;
+    expect(row.forceDispatch).toBe(true);
+    expect(row.forceDispatchReason).toBe('Customs cleared by phone');
+  }, 180_000);
+
+  it('/igate: a frame at the IN gate becomes a record, the operator gates it in from the keyboard; arrows rotate the tabs', async () => {
+    const inGate = (await api.gates.list()).find(
+      (candidate) => candidate.type === 'IN' && candidate.camConfig.length > 0,
+    )!;
+    const file = JSON.parse(await readFile(join(server.dataDir, 'demo-devices.json'), 'utf8')) as {
+      cameras: { gateId: number; username: string; password: string }[];
+    };
+    const inCamera = file.cameras.find((entry) => entry.gateId === inGate.id)!;
+    const number = withCheckDigit(`OYIU${String(Date.now() % 1_000_000).padStart(6, '0')}`);
+    const page = await newPage();
+    await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');
+    await page.goto(`${server.baseUrl}/igate`);
+    await page.getByTestId('igate-gate-picker').selectOption(String(inGate.id));
+    await page.waitForTimeout(500);
+    const before = await pending(page);
+    await uploadFrame(number, inGate.id, inCamera);
+    await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
+    await takeNext(page, number);
+    // The gate clerk's rules hold here too: a gate-in type and the container's tag.
+    await page.keyboard.press('Alt+S');
+    await page.getByTestId('igate-status-error').getByText(messages.gateInPurposeRequired).waitFor();
+    await page.getByTestId('igate-field-gateInPurpose').selectOption('Import');
+    await page.getByTestId('igate-field-tag').fill(String(47_000_000 + (Date.now() % 1_000_000)));
+    await page.getByTestId('igate-field-trailerNumber').fill('MH04AB1234');
+    await screenshot(page, 'smart-gate-7-igate-record');
+    await page.keyboard.press('Alt+S');
+    await page.getByTestId('igate-status-success').getByText(messages.gateInSuccessful).waitFor();
+    await screenshot(page, 'smart-gate-8-igate-in');
+    // Outside a text field the arrows rotate the lane and the report.
+    await page.getByTestId('igate-lane').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId('igate-report-table').waitFor();
+    await page.getByTestId(`igate-report-row-${number}`).waitFor();
+    await screenshot(page, 'smart-gate-9-igate-report');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByTestId('igate-lane').waitFor();
+  }, 180_000);
+
+  it('purges the gate’s OCR data only with a reason', async () => {
+    const page = await openOut();
+    const before = await pending(page);
+    await uploadFrame(inYard[2]!);
+    await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
+    await page.getByTestId('igate-lane').focus();
+    await page.keyboard.press('Alt+P');
+    await page.getByTestId('igate-purge').waitFor();
+    await page.getByTestId('igate-purge-ok').click();
+    await page.getByText(messages.ocrPurgeReasonRequired).waitFor();
+    await page.getByTestId('igate-purge-reason').fill('Test frames');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => pending(page), { timeout: 10_000 }).toBe(0);
+    await screenshot(page, 'smart-gate-10-purged');
+  }, 180_000);
+
+  it('a user with no gate sees No Gate Configured and is sent to /', async () => {
+    const username = uniqueName('nogate');
+    await createUser(server.baseUrl, await loginToken(server.baseUrl, 'superadmin', 'demo'), {
+      username,
+      password: 'Secret-123',
+      role: 'gateout',
+    });
+    const page = await newPage();
+    await loginThroughPage(page, server.baseUrl, username, 'Secret-123');
+    await page.goto(`${server.baseUrl}/igateout`);
+    await page.getByText('No Gate configured for you. Ask your admin to do so.').waitFor();
+    await page.getByText('No Gate Configured').first().waitFor();
+    await screenshot(page, 'smart-gate-6-no-gate');
+    await page.getByTestId('igate-no-gate-ok').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/igate'));
+  }, 120_000);
+});
