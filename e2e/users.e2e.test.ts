@@ -198,6 +198,9 @@ describe('users screen and password change', () => {
 
   it('sends the user to the login page when the server ends the session, and back afterwards', async () => {
     await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');
+    // The screen's own first calls (menu, home) answered before the cookie goes: else one of them
+    // may be the call that meets the 401 and the menu is gone before the click.
+    await page.waitForLoadState('networkidle');
     // The session cookie disappears (as if the server expired it): the next call answers 401.
     await context.clearCookies();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();

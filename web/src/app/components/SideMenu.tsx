@@ -2,8 +2,7 @@ import { ActionIcon, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import { IconHome, type Icon } from '@tabler/icons-react';
 import { useSetAtom } from 'jotai';
 import { Link, useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/http';
+import { useMyGates } from '../../modules/smart-gate/hooks/useMyGates';
 import { useVisibleScreens } from '../hooks/useVisibleScreens';
 import { sideMenuCollapsedState } from '../states/sideMenuCollapsedState';
 import { homePath } from '../utils/homePath';
@@ -27,7 +26,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const setCollapsed = useSetAtom(sideMenuCollapsedState);
   // The Smart Gate link goes to /igateout for a user with nothing but OUT gates (spec 3 §2).
   const smartGate = screens.some(({ entry }) => entry.key === 'smartGate');
-  const mine = useQuery({ queryKey: ['smart-gate', 'mine'], queryFn: () => api.smartGate.mine(), enabled: smartGate });
+  const mine = useMyGates({ enabled: smartGate });
   const items: Item[] = [
     { key: 'home', label: 'Home', path: homePath, alsoActiveOn: [], icon: IconHome },
     ...screens.map(({ entry, screen }) => ({
