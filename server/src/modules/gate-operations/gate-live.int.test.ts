@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { connectLive, listenOnLoopback } from '../../test/live-socket';
 import { freeGroundSlots, singleGateIn } from '../../test/gate-fixtures';
 
 let t: TestApp;
@@ -8,7 +8,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  baseUrl = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('0.0.0.0', '127.0.0.1');
+  baseUrl = await listenOnLoopback(t);
 });
 afterAll(() => t.close());
 
@@ -24,18 +24,9 @@ type Received = {
 };
 
 async function connect(username: string, topics: string[]) {
-  const session = await t.login(username);
-  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`, {
-    headers: { cookie: `openyard_session=${session.cookie}`, origin: baseUrl },
-  });
-  const received: Received[] = [];
-  socket.on('message', (raw: Buffer) => received.push(JSON.parse(raw.toString('utf8')) as Received));
-  await new Promise((resolve) => socket.once('open', resolve));
-  for (const topic of topics) socket.send(JSON.stringify({ op: 'subscribe', topic }));
-  await expect
-    .poll(() => topics.every((topic) => received.some((m) => m.type === 'subscribed' && m.topic === topic)))
-    .toBe(true);
-  return { socket, received };
+  const client = await connectLive<Received>(t, baseUrl, username);
+  await client.subscribe(topics);
+  return client;
 }
 
 describe('gate transactions on the live topics', () => {

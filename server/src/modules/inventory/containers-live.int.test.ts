@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { connectLive, listenOnLoopback } from '../../test/live-socket';
 import { addContainer } from '../../test/yard-fixtures';
 
 let t: TestApp;
@@ -8,7 +8,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  baseUrl = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('0.0.0.0', '127.0.0.1');
+  baseUrl = await listenOnLoopback(t);
 });
 afterAll(() => t.close());
 
@@ -18,20 +18,7 @@ type Received = {
   data?: { container?: { containerId: number; location: string | null } };
 };
 
-async function connect(username: string) {
-  const session = await t.login(username);
-  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`, {
-    headers: { cookie: `openyard_session=${session.cookie}`, origin: baseUrl },
-  });
-  const received: Received[] = [];
-  socket.on('message', (raw: Buffer) => received.push(JSON.parse(raw.toString('utf8')) as Received));
-  await new Promise((resolve) => socket.once('open', resolve));
-  const until = async (predicate: () => boolean) => {
-    for (let i = 0; i < 100 && !predicate(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(predicate()).toBe(true);
-  };
-  return { socket, received, until, send: (command: object) => socket.send(JSON.stringify(command)) };
-}
+const connect = (username: string) => connectLive<Received>(t, baseUrl, username);
 
 describe('containers live topic', () => {
   it('brings every container move to users who see the containers screen, under its own topic', async () => {
