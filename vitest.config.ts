@@ -1,27 +1,15 @@
-import { Socket } from 'node:net';
 import { defineConfig } from 'vitest/config';
+import { reachable, TEST_SERVICES } from './server/src/test/test-services';
 
 // The server and workers suites run on embedded PGlite, and their integration tests (`*.int.test.ts`,
 // the only ones that open a database) once more on a real PostgreSQL: a unit test (OCR, rules,
 // parsers) gains nothing from a second run. With CI set the PostgreSQL run is required; elsewhere it
 // is skipped, with a message, when nothing listens.
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-    socket.connect(Number(port || 5432), hostname);
-  });
-}
+const POSTGRES_URL = TEST_SERVICES.postgresUrl;
 
 export default defineConfig(async () => {
   const ci = Boolean(process.env.CI);
-  const postgres = ci || (await reachable(POSTGRES_URL));
+  const postgres = ci || (await reachable(POSTGRES_URL, 5432));
   if (!postgres)
     console.warn(`Skipping the PostgreSQL test run: nothing listens at ${POSTGRES_URL} (set CI=1 to require it).`);
   const integration = (name: string, database: 'pglite' | 'postgres') => ({

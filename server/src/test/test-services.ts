@@ -1,6 +1,7 @@
-import { Socket } from 'node:net';
 // Where the tests find the real services, and which database the server test project runs on.
 // Test settings, read once here; the product's own settings live in ../config.ts.
+import { Socket } from 'node:net';
+
 export const TEST_SERVICES = {
   postgresUrl: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
