@@ -1,5 +1,6 @@
-import type { GatedInContainer, GeneratedTask, TruckVisit } from './gate-operations';
+import type { GatedInContainer, TruckVisit } from './gate-operations';
 import type { LiveMessage, LiveMessageType } from './live';
+import type { ItvTask, Task, YardException } from './tasks';
 
 type DataOf<K extends LiveMessageType> = Extract<LiveMessage, { type: K }>['data'];
 
@@ -57,7 +58,20 @@ export interface DomainEventMap {
   };
   'gate.containerRetagged': { containerId: number; containerNumber: string; oldTag: string | null; newTag: string };
   // Pending tasks were generated (by the gate, for planning, or for a truck's visit).
-  'task.created': { visitId: number | null; tasks: GeneratedTask[] };
+  'task.created': { visitId: number | null; tasks: Task[] };
+  // Tasks were edited, started, or held up by a problem their driver reported.
+  'task.updated': { tasks: Task[] };
+  // Tasks were completed: by a user, a machine's terminal, or a machine's drop.
+  'task.completed': { tasks: Task[] };
+  // Tasks were moved to another machine (spec 3 §5 Move tasks); `previous` is where each was.
+  'task.transferred': { tasks: Task[]; previous: { taskId: number; assignedToMachine: string }[] };
+  // Tasks were deleted (as they were before).
+  'task.deleted': { tasks: Task[] };
+  'itvTask.changed': { itvTask: ItvTask };
+  'itvTask.deleted': { itvTaskIds: number[] };
+  // A machine's pick or drop disagreed with the yard model (issue 17), and someone resolved it.
+  'yard.exceptionRaised': { exception: YardException };
+  'yard.exceptionResolved': { exception: YardException };
   // A trailer visit was added, edited, dispatched or deleted (trailer null then).
   'trailer.changed': DataOf<'trailers.trailer.v1'>;
 }
@@ -96,6 +110,14 @@ export const DOMAIN_EVENT_TYPES = [
   'gate.containerDispatched',
   'gate.containerRetagged',
   'task.created',
+  'task.updated',
+  'task.completed',
+  'task.transferred',
+  'task.deleted',
+  'itvTask.changed',
+  'itvTask.deleted',
+  'yard.exceptionRaised',
+  'yard.exceptionResolved',
   'trailer.changed',
 ] as const satisfies readonly DomainEventType[];
 

@@ -7,6 +7,7 @@ import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
 import { TruckVisit } from './gate-operations';
 import { Trailer } from './trailers';
+import { ItvTask, Task, YardException } from './tasks';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -115,6 +116,22 @@ export const TrailerMessage = message('trailers.trailer.v1', {
   trailer: Type.Union([Trailer, Type.Null()]),
 });
 
+// Tasks were created, edited (started, a problem), completed or moved (topic `tasks`): their new
+// state. A list keeps them by taskId; the machine terminal by inMachineQueue.
+export const TASK_CHANGES = ['created', 'updated', 'completed', 'transferred'] as const;
+export const TasksChangedMessage = message('tasks.changed.v1', {
+  change: Type.Enum(TASK_CHANGES),
+  tasks: Type.Array(Task),
+});
+export const TasksDeletedMessage = message('tasks.deleted.v1', { taskIds: Type.Array(Type.Integer()) });
+// An ITV task was saved (itvTask) or deleted (null).
+export const ItvTaskMessage = message('tasks.itvTask.v1', {
+  itvTaskId: Type.Integer(),
+  itvTask: Type.Union([ItvTask, Type.Null()]),
+});
+// A yard exception was raised or resolved (topic `yard-exceptions`): its state now.
+export const YardExceptionMessage = message('yard.exception.v1', { exception: YardException });
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -133,6 +150,10 @@ export const LiveMessage = Type.Union([
   OcrResolvedMessage,
   GateVisitMessage,
   TrailerMessage,
+  TasksChangedMessage,
+  TasksDeletedMessage,
+  ItvTaskMessage,
+  YardExceptionMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -166,6 +187,8 @@ export const LIVE_TOPICS = [
   'cameras',
   'gate-visits',
   'trailers',
+  'tasks',
+  'yard-exceptions',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -181,7 +204,9 @@ export type LiveTopic =
   | `ocr:${number}`
   | `cameras:${number}`
   | 'gate-visits'
-  | 'trailers';
+  | 'trailers'
+  | 'tasks'
+  | 'yard-exceptions';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -196,6 +221,8 @@ export const liveTopics = {
   cameras: (gateId: number): `cameras:${number}` => `cameras:${gateId}`,
   gateVisits: 'gate-visits',
   trailers: 'trailers',
+  tasks: 'tasks',
+  yardExceptions: 'yard-exceptions',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -237,6 +264,10 @@ export const LIVE_MESSAGE_META = {
   'ocr.resolved.v1': { topic: 'ocr' },
   'trailers.trailer.v1': { topic: 'trailers' },
   'camera.frame.v1': { topic: 'cameras' },
+  'tasks.changed.v1': { topic: 'tasks' },
+  'tasks.deleted.v1': { topic: 'tasks' },
+  'tasks.itvTask.v1': { topic: 'tasks' },
+  'yard.exception.v1': { topic: 'yard-exceptions' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

@@ -267,6 +267,38 @@ export const messages = {
   permanentTrailerNotFound: 'This permanent trailer does not exist',
   trailerDispatchOneSelected: 'Select exactly one trailer to dispatch',
 
+  // Tasks and ITV tasks (spec 3 §5, §8; spec 1 §5 future tasks)
+  taskDuplicate: 'Another task already exist with same task type, container number, from and to locations',
+  itvTaskDuplicate: 'Another itv task already exist with same task type, container number, from and to locations',
+  futureTaskNumberInvalid:
+    'The container number you provided is not valid, please try again with an accurate container number.',
+  futureTaskDataInvalid: 'The data you provided is not valid, please try again with correct data.',
+  taskIncomplete: 'Fill in container number, task type, delivery mode, machine, from location and to location',
+  itvTaskIncomplete: 'Fill in container number, task type, trailer, from location and to location',
+  taskSlotTitleRequired: 'Choose the slot when the target location is Slot',
+  taskSameMachine: 'The source and target machines must differ',
+  taskIgmQueryNeedsColon: 'Write the IGM and the item separated by a colon, like IGM123:4',
+  taskNotFound: 'This task does not exist',
+  itvTaskNotFound: 'This ITV task does not exist',
+  taskAlreadyCompleted: (number: string) => `The task of container ${number} is already completed`,
+  taskUnknownMachine: (name: string) => `There is no machine called ${name}`,
+  taskNotInQueue: (name: string) => `This task is not in the queue of machine ${name}`,
+  tasksSaved: (count: number) => `${count} task${count === 1 ? '' : 's'} saved`,
+  tasksCompleted: (count: number) => `${count} task${count === 1 ? '' : 's'} completed`,
+  tasksDeleted: (count: number) => `${count} task${count === 1 ? '' : 's'} deleted`,
+  tasksTransferred: (count: number, machine: string) => `${count} task${count === 1 ? '' : 's'} moved to ${machine}`,
+  taskUploadRowsSaved: (saved: number, total: number) => `${saved} of ${total} rows saved`,
+  yardExceptionNotFound: 'This yard exception does not exist',
+  yardExceptionAlreadyResolved: 'This yard exception is already resolved',
+  yardExceptionSlotTaken: (slot: string, number: string, other: string) =>
+    `Container ${number} was dropped on ${slot}, which holds ${other}`,
+  yardExceptionUnknownContainer: (number: string) => `Container ${number} is not in the yard`,
+  yardExceptionOutsideYard: (latitude: number, longitude: number) =>
+    `The position ${latitude.toFixed(6)}, ${longitude.toFixed(6)} is outside every block of the yard`,
+  yardExceptionNoContainer: 'The machine did not say which container it handled',
+  yardExceptionNoPosition: "The machine's position is not known",
+  yardExceptionSlotRefused: (slot: string, reason: string) => `The slot ${slot} can not take the container: ${reason}`,
+
   // Refused requests in words, per field (the server never shows a schema's own text)
   requestLabel: 'The request',
   fieldRequired: (label: string) => `${label} is required`,

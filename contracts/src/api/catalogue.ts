@@ -11,6 +11,7 @@ import { masterData } from './routes/master-data';
 import { cameras, ocr } from './routes/ocr';
 import { roles } from './routes/roles';
 import { smartGate } from './routes/smart-gate';
+import { tasks } from './routes/tasks';
 import { trailers } from './routes/trailers';
 import { users } from './routes/users';
 import { yard } from './routes/yard';
@@ -36,6 +37,7 @@ export const routes = {
   gateOperations,
   trailers,
   smartGate,
+  tasks,
 };
 
 export type Routes = typeof routes;

@@ -35,6 +35,12 @@ export function gateHealth(readers: readonly HealthStatus[]): HealthStatus {
 
 export type MachineColour = 'red' | 'orange' | 'green' | 'grey';
 
+// A machine whose status is Break-Down (any case) is out of work: red on the maps, never the nearest
+// machine for a task (spec 2 §4, spec 3 §5).
+export function isBrokenDown(status: string | null): boolean {
+  return status !== null && status.toLowerCase() === 'break-down';
+}
+
 // Red when Break-Down; orange when no data for more than 5 minutes; green when newer; grey otherwise.
 export function machineColour(
   status: string | null,
@@ -42,7 +48,7 @@ export function machineColour(
   nowMs: number,
   thresholds = DEFAULT_HEALTH_THRESHOLDS,
 ): MachineColour {
-  if (status !== null && status.toLowerCase() === 'break-down') return 'red';
+  if (isBrokenDown(status)) return 'red';
   if (lastReceivedMs === null) return 'grey';
   return nowMs - lastReceivedMs > thresholds.machineStaleAfterMs ? 'orange' : 'green';
 }

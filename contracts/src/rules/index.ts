@@ -18,6 +18,7 @@ export * from './permission-effects';
 export * from './yard-time';
 export * from './gate';
 export * from './task-types';
+export * from './tasks';
 export * from './gate-forms';
 export * from './trailers';
 export * from './near-miss';

@@ -15,6 +15,10 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   cameras: { permission: 'gateVisible', parameter: /^[1-9]\d{0,9}$/ },
   'gate-visits': { permission: 'gateVisible', parameter: 'none' },
   trailers: { permission: 'trailersVisible', parameter: 'none' },
+  // Tasks and ITV tasks (the tasks screen, the machine terminal), and the yard exceptions machine
+  // events raise (issue 17).
+  tasks: { permission: 'tasksVisible', parameter: 'none' },
+  'yard-exceptions': { permission: 'tasksVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

@@ -38,4 +38,7 @@ export const PAGE_SIZES = {
   trailers: 15,
   // Smart gate dispatch and gate-in reports (issue 16).
   smartGateReports: 15,
+  // Tasks and ITV tasks page by the yard's paginationItemsPerPage (metadata, spec 3 §9) and fall
+  // back to this; yard exceptions use it too.
+  tasks: 15,
 } as const;

@@ -24,6 +24,14 @@ export function searchTerms(searchText: string | undefined): string[] {
   return terms;
 }
 
+// The texts a screen sends as one searchText (spec 3 §7: joined by '&*'); empty texts are left out.
+export function joinSearchTerms(terms: readonly string[]): string {
+  return terms
+    .map((term) => term.trim())
+    .filter(Boolean)
+    .join(SEARCH_TERM_SEPARATOR);
+}
+
 // Why a search's texts are refused, or null when they may be searched.
 export function searchTermsProblem(terms: readonly string[]): string | null {
   return terms.length > MAX_SEARCH_TERMS ? messages.searchTooManyTerms(MAX_SEARCH_TERMS) : null;

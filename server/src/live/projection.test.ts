@@ -192,6 +192,23 @@ describe('the projection of domain events to live messages', () => {
     expect(projectEvents(events).map(({ type, topic, eventId }) => [type, topic, eventId])).toEqual([
       ['gate.visit.v1', 'gate-visits', 'a'],
       ['gate.visit.v1', 'gate-visits', 'b'],
+      ['tasks.changed.v1', 'tasks', 'e'],
+    ]);
+  });
+
+  it('puts task changes on tasks, ITV tasks there one by one, and yard exceptions on yard-exceptions', () => {
+    const events = [
+      { type: 'task.completed', eventId: 'a', at: 1, data: { tasks: [] } },
+      { type: 'task.transferred', eventId: 'b', at: 1, data: { tasks: [], previous: [] } },
+      { type: 'task.deleted', eventId: 'c', at: 1, data: { tasks: [] } },
+      { type: 'itvTask.deleted', eventId: 'd', at: 1, data: { itvTaskIds: [4, 5] } },
+    ] as DomainEvent[];
+    expect(projectEvents(events).map(({ type, topic, data }) => [type, topic, data])).toEqual([
+      ['tasks.changed.v1', 'tasks', { change: 'completed', tasks: [] }],
+      ['tasks.changed.v1', 'tasks', { change: 'transferred', tasks: [] }],
+      ['tasks.deleted.v1', 'tasks', { taskIds: [] }],
+      ['tasks.itvTask.v1', 'tasks', { itvTaskId: 4, itvTask: null }],
+      ['tasks.itvTask.v1', 'tasks', { itvTaskId: 5, itvTask: null }],
     ]);
   });
 

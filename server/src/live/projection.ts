@@ -60,11 +60,30 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
       return [on('gate.visit.v1', liveTopics.gateVisits, { visit: event.data.visit })];
     case 'gate.containerDispatched':
       return event.data.visit ? [on('gate.visit.v1', liveTopics.gateVisits, { visit: event.data.visit })] : [];
-    // The container.moved recorded with a retag carries the new tag to the screens; the tasks
-    // screen (issue 17) will show task.created.
+    // The container.moved recorded with a retag carries the new tag to the screens.
     case 'gate.containerRetagged':
-    case 'task.created':
       return [];
+    case 'task.created':
+      return [on('tasks.changed.v1', liveTopics.tasks, { change: 'created', tasks: event.data.tasks })];
+    case 'task.updated':
+      return [on('tasks.changed.v1', liveTopics.tasks, { change: 'updated', tasks: event.data.tasks })];
+    case 'task.completed':
+      return [on('tasks.changed.v1', liveTopics.tasks, { change: 'completed', tasks: event.data.tasks })];
+    case 'task.transferred':
+      return [on('tasks.changed.v1', liveTopics.tasks, { change: 'transferred', tasks: event.data.tasks })];
+    case 'task.deleted':
+      return [on('tasks.deleted.v1', liveTopics.tasks, { taskIds: event.data.tasks.map((task) => task.taskId) })];
+    case 'itvTask.changed':
+      return [
+        on('tasks.itvTask.v1', liveTopics.tasks, { itvTaskId: event.data.itvTask.taskId, itvTask: event.data.itvTask }),
+      ];
+    case 'itvTask.deleted':
+      return event.data.itvTaskIds.map((itvTaskId) =>
+        on('tasks.itvTask.v1', liveTopics.tasks, { itvTaskId, itvTask: null }),
+      );
+    case 'yard.exceptionRaised':
+    case 'yard.exceptionResolved':
+      return [on('yard.exception.v1', liveTopics.yardExceptions, event.data)];
     case 'trailer.changed':
       return [on('trailers.trailer.v1', liveTopics.trailers, event.data)];
     default:

@@ -1,7 +1,7 @@
 import { ALL_MACHINES, type GeneratedTask, type GateTaskInput } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import type { NewEvent } from '../outbox';
-import { tasksRepository, toGeneratedTask, type TaskRow } from './tasks.repository';
+import { tasksRepository, toGeneratedTask, toTask, type TaskRow } from './tasks.repository';
 
 // Who made a task (the table's check lists the same).
 export type TaskSource = 'gate' | 'planning' | 'user' | 'kiosk' | 'upload';
@@ -41,9 +41,12 @@ export function createTasksService(db: Database) {
           createdBy: context.createdBy,
         })),
       );
-      const created = rows.map(toGeneratedTask);
-      events.push({ type: 'task.created', data: { visitId: context.visitId, tasks: created } });
-      return created;
+      const views = await tasksRepository.views(
+        tx,
+        rows.map((row) => row.id),
+      );
+      events.push({ type: 'task.created', data: { visitId: context.visitId, tasks: views.map(toTask) } });
+      return rows.map(toGeneratedTask);
     },
 
     async ofVisit(visitId: number, database: Database = db): Promise<GeneratedTask[]> {
