@@ -33,6 +33,7 @@ import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
 import { trailersRoutes } from './modules/trailers';
+import { tasksRoutes } from './modules/tasks';
 import { usersRoutes } from './modules/users';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
@@ -204,6 +205,7 @@ export async function buildApp({
   await app.register(deviceLogsRoutes, { deviceLogs: services.deviceLogs });
   await app.register(machinesRoutes, { machines: services.machines });
   await app.register(trailersRoutes, { trailers: services.trailers });
+  await app.register(tasksRoutes, { tasks: services.tasks });
   await app.register(smartGateRoutes, { smartGate: services.smartGate });
   await app.register(ocrRoutes, {
     ocr: services.ocr,

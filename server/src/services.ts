@@ -87,7 +87,12 @@ export function createServices({
   const deviceLogs = createDeviceLogsService(db);
   const gates = createGatesService(db, { thresholds: config.health, afterCommit: committed, devices: deviceAuth });
   const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
-  const tasks = createTasksService(db);
+  const tasks = createTasksService(db, {
+    afterCommit: committed,
+    exports,
+    machines,
+    timeZone: config.yard.timeZone,
+  });
   // Gate transactions write straight to the database (never through the queue or the broker).
   const gateOperations = createGateOperationsService(db, {
     inventory,
