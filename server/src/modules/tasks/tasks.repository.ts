@@ -254,12 +254,14 @@ export const tasksRepository = {
     return db.delete(tasks).where(inArray(tasks.id, ids)).returning({ id: tasks.id });
   },
 
-  // A machine's queue: its open tasks and ALL's (the service orders them).
-  machineQueue: (db: Database, machineName: string, allMachines: string) =>
+  // Machines' queues: their open tasks and ALL's (the service orders and splits them).
+  machineQueue: (db: Database, machineNames: string[], allMachines: string) =>
     selectViews(db).where(
       and(
         isNull(tasks.completedAt),
-        inArray(sql`lower(${tasks.assignedToMachine})`, [machineName.toLowerCase(), allMachines.toLowerCase()]),
+        inArray(sql`lower(${tasks.assignedToMachine})`, [
+          ...new Set([...machineNames, allMachines].map((name) => name.toLowerCase())),
+        ]),
       ),
     ),
 
