@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DeviceLogEntry } from './device-logs';
 import { CameraName, GateReader, HealthStatusSchema, TagRead } from './gates';
-import { MachineColourSchema, Position } from './machines';
+import { Itv, Machine, MachineColourSchema, Position } from './machines';
 import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
@@ -59,6 +59,13 @@ export const ItvPositionMessage = message('itv.position.v1', {
   position: Position,
   status: MachineColourSchema,
   lastDataReceived: Type.Integer(),
+});
+// A machine was added or edited (name, type, status, zone): its new state (issue 17).
+export const MachineChangedMessage = message('machine.changed.v1', { machine: Machine });
+// An ITV was added, edited or deleted (itv null then): its new state (issue 17).
+export const ItvChangedMessage = message('itv.changed.v1', {
+  itvId: Type.Integer(),
+  itv: Type.Union([Itv, Type.Null()]),
 });
 // A container's place in the yard changed (moved, arrived, left, or its details changed): the new
 // state of the container (location null when it is no longer in the yard) and where it was.
@@ -133,6 +140,8 @@ export const LiveMessage = Type.Union([
   OcrResolvedMessage,
   GateVisitMessage,
   TrailerMessage,
+  MachineChangedMessage,
+  ItvChangedMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -237,6 +246,8 @@ export const LIVE_MESSAGE_META = {
   'ocr.resolved.v1': { topic: 'ocr' },
   'trailers.trailer.v1': { topic: 'trailers' },
   'camera.frame.v1': { topic: 'cameras' },
+  'machine.changed.v1': { topic: 'machines' },
+  'itv.changed.v1': { topic: 'itvs' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

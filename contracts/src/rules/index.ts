@@ -21,3 +21,4 @@ export * from './task-types';
 export * from './gate-forms';
 export * from './trailers';
 export * from './near-miss';
+export * from './machines';
