@@ -15,7 +15,7 @@ export function MarkerLegend({
   emptyText: string;
 }) {
   return (
-    <ScrollArea.Autosize mah="100%" type="auto" offsetScrollbars>
+    <ScrollArea h="100%" type="auto" scrollbars="y" offsetScrollbars>
       <Stack gap={6} data-testid={testId}>
         {!markers.length && (
           <Text size="sm" c="dimmed">
@@ -55,21 +55,23 @@ export function MarkerLegend({
                 </Text>
               </Box>
               <Box style={{ minWidth: 0, flex: 1 }}>
-                <Text size="sm" fw={600} truncate>
-                  {marker.name}
-                </Text>
+                <Group gap={6} wrap="nowrap" justify="space-between">
+                  <Text size="sm" fw={600} truncate>
+                    {marker.name}
+                  </Text>
+                  <Text size="xs" c={colour.mantine} style={{ flex: 'none' }}>
+                    <LastHeard at={marker.lastDataReceived} />
+                  </Text>
+                </Group>
                 <Text size="xs" c="dimmed" truncate>
                   {marker.detail}
                   {marker.position === null && ' · no position yet'}
                 </Text>
               </Box>
-              <Text size="xs" c={colour.mantine}>
-                <LastHeard at={marker.lastDataReceived} />
-              </Text>
             </Group>
           );
         })}
       </Stack>
-    </ScrollArea.Autosize>
+    </ScrollArea>
   );
 }

@@ -43,7 +43,7 @@ describe('the printed legend', () => {
       {
         label: 'B',
         colour: 'grey',
-        text: 'FL-01 · Fork-Lift · Working · No data yet · never heard from · no position',
+        text: 'FL-01 · Fork-Lift · Working · No data yet · no position',
       },
     ]);
   });

@@ -19,9 +19,7 @@ export function yardMapLegend(print: YardMapPrintObject, timeZone?: string): Yar
       marker.machineTypeName,
       marker.machineStatusName,
       MARKER_COLOURS[marker.statusColour].meaning,
-      marker.lastDataReceivedTime === null
-        ? 'never heard from'
-        : `last data ${formatDateTime(marker.lastDataReceivedTime, timeZone)}`,
+      marker.lastDataReceivedTime === null ? '' : `last data ${formatDateTime(marker.lastDataReceivedTime, timeZone)}`,
       marker.position ? '' : 'no position',
     ]
       .filter(Boolean)

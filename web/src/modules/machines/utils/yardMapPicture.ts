@@ -7,6 +7,8 @@ const LINE = 24;
 const PADDING = 16;
 const TITLE = 40;
 const LEGEND_COLUMN = 420;
+// The ground the map is drawn on, on screen (Mantine dark.8).
+const MAP_GROUND = '#141a20';
 
 // The picture that is printed or saved: the title, the map as the screen draws it (the deck.gl
 // canvas), and the legend of the print object below it, on white.
@@ -29,6 +31,9 @@ export function yardMapPicture(
   context.font = `600 18px ${FONT}`;
   context.textBaseline = 'middle';
   context.fillText(print.title, PADDING, TITLE / 2);
+  // The map's canvas is transparent where the screen shows its dark ground through it.
+  context.fillStyle = MAP_GROUND;
+  context.fillRect(0, TITLE, map.width, map.height);
   context.drawImage(map, 0, TITLE);
   legend.forEach((line, index) => {
     const x = PADDING + Math.floor(index / rows) * LEGEND_COLUMN;
