@@ -190,6 +190,7 @@ async function runTopology(topology: Topology) {
           'p50 ms',
           'p95 ms',
           'p99 ms',
+          'superseded',
           'missed',
           'machine CPU %',
         ],
