@@ -20,6 +20,7 @@ import type { MqttClient } from 'mqtt';
 import { topics as deviceTopics } from '@openyard/contracts';
 import { benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
+import type { ChildSample } from './lib/protocol';
 import { machineCpu } from './lib/cpu';
 import { closeFleet, connectFleet, liveClient, type LiveEvent } from './lib/load';
 import { runIfMain } from './lib/main';
@@ -65,7 +66,19 @@ interface Phase {
   // latencies until the newer one was).
   superseded: number;
   machineCpuPercent: number | null;
+  // The server process over the phase: CPU in % of one core, its transactions and event-loop delay.
+  server: ChildSample | null;
 }
+
+const serverColumns = (sample: ChildSample | null) =>
+  sample
+    ? [
+        fmt(sample.cpuPercent),
+        sample.transactions,
+        fmt(sample.transactions ? sample.transactionMs / sample.transactions : null, 1),
+        fmt(sample.eventLoopDelayP99Ms, 1),
+      ]
+    : ['–', '–', '–', '–'];
 
 async function runTopology(topology: Topology) {
   const tag = randomBytes(4).toString('hex');
@@ -111,7 +124,7 @@ async function runTopology(topology: Topology) {
     // the marker has followed it once the newer one is shown.
     const inFlight = new Map<number, { key: string; publishedAt: number }[]>();
     const pending = () => [...inFlight.values()].reduce((sum, list) => sum + list.length, 0);
-    let phase: Phase = { published: 0, latencies: [], missed: 0, superseded: 0, machineCpuPercent: null };
+    let phase: Phase = { published: 0, latencies: [], missed: 0, superseded: 0, machineCpuPercent: null, server: null };
     let resyncs = 0;
     const client = await liveClient(baseUrl, cookie, ['machines'], (message: LiveEvent, receivedAt) => {
       if (message.type === 'resync') resyncs += 1;
@@ -130,8 +143,9 @@ async function runTopology(topology: Topology) {
     let phases = 0;
     async function drive(count: number, seconds: number): Promise<Phase> {
       const phaseNumber = (phases += 1);
-      phase = { published: 0, latencies: [], missed: 0, superseded: 0, machineCpuPercent: null };
+      phase = { published: 0, latencies: [], missed: 0, superseded: 0, machineCpuPercent: null, server: null };
       const cpu = machineCpu();
+      await child!.call({ op: 'sample' });
       const periodMs = 1000 / RATE_HZ;
       const total = Math.round(seconds * RATE_HZ);
       const startedAt = performance.now();
@@ -168,6 +182,7 @@ async function runTopology(topology: Topology) {
       while (pending() && Date.now() < deadline) await sleep(20);
       phase.missed = pending();
       phase.machineCpuPercent = cpu();
+      phase.server = await child!.call({ op: 'sample' });
       inFlight.clear();
       return phase;
     }
@@ -193,6 +208,10 @@ async function runTopology(topology: Topology) {
           'superseded',
           'missed',
           'machine CPU %',
+          'server CPU %',
+          'server tx',
+          'tx mean ms',
+          'loop delay p99 ms',
         ],
         [
           `baseline: 1 machine`,
@@ -204,6 +223,7 @@ async function runTopology(topology: Topology) {
           baseline.superseded,
           baseline.missed,
           fmt(baseline.machineCpuPercent),
+          ...serverColumns(baseline.server),
         ],
         [
           `${MACHINES} machines at ${RATE_HZ} Hz`,
@@ -215,6 +235,7 @@ async function runTopology(topology: Topology) {
           load.superseded,
           load.missed,
           fmt(load.machineCpuPercent),
+          ...serverColumns(load.server),
         ],
       ]),
     );
