@@ -74,6 +74,10 @@ export interface DomainEventMap {
   'yard.exceptionResolved': { exception: YardException };
   // A trailer visit was added, edited, dispatched or deleted (trailer null then).
   'trailer.changed': DataOf<'trailers.trailer.v1'>;
+  // A machine was added or edited on the machines screen (issue 17).
+  'machine.saved': DataOf<'machine.changed.v1'>;
+  // An ITV was added, edited or deleted (itv null then).
+  'itv.changed': DataOf<'itv.changed.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -119,6 +123,8 @@ export const DOMAIN_EVENT_TYPES = [
   'yard.exceptionRaised',
   'yard.exceptionResolved',
   'trailer.changed',
+  'machine.saved',
+  'itv.changed',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

@@ -22,3 +22,4 @@ export * from './tasks';
 export * from './gate-forms';
 export * from './trailers';
 export * from './near-miss';
+export * from './machines';

@@ -244,6 +244,9 @@ describe.skipIf(mosquittoMissing)(`tasks pushed to machines and the loop over MQ
     const other = await login(second);
     expect(await own.subscribe(firstTopic)).toBe(1);
     expect(await other.subscribe(secondTopic)).toBe(1);
+    // A machine added since the server started has its queue (ALL's tasks) waiting, retained.
+    await eventually(async () => own.last(firstTopic) !== undefined, 10_000);
+    expect(own.last(firstTopic)).toMatchObject({ machineId: first.id, machineName: first.name });
     // The second machine's login asks for the first machine's tasks: refused. aedes answers 0x80 in
     // the SUBACK (mqtt.js rejects the subscription); Mosquitto grants it but delivers nothing, not
     // even the retained queue.

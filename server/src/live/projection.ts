@@ -86,6 +86,10 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
       return [on('yard.exception.v1', liveTopics.yardExceptions, event.data)];
     case 'trailer.changed':
       return [on('trailers.trailer.v1', liveTopics.trailers, event.data)];
+    case 'machine.saved':
+      return [on('machine.changed.v1', liveTopics.machines, event.data)];
+    case 'itv.changed':
+      return [on('itv.changed.v1', liveTopics.itvs, event.data)];
     default:
       return unprojected(event);
   }

@@ -22,7 +22,7 @@ const RETRY_MS = 2000;
 // as the terminal shows it, retained, so a machine that connects or reconnects gets it at once. A
 // consumer of the domain events (never the live messages): a task created, edited, transferred,
 // started, completed or deleted marks the queues it is in (a task for ALL is in every machine's
-// queue, inMachineQueue), and one round at a time reads the marked queues together and publishes
+// queue, inMachineQueue), a machine saved or whose status changed its own, and one round at a time reads the marked queues together and publishes
 // those that changed. Events that arrive during a round are taken by the next, so a burst costs a
 // few rounds, not one per event. Every process that runs ingest publishes (several workers
 // processes publish the same snapshots; each reads after the last event it heard, so the retained
@@ -37,14 +37,18 @@ export function startMachineTasksPublisher(deps: {
   const { logger } = deps;
   let everyMachine = false;
   const names = new Set<string>();
+  const ids = new Set<number>();
   // Where each open task was last seen (its machine, lower case): an edit that moves a task to
   // another machine says only where it is now, and the queue it left must be published too.
   const seenOn = new Map<number, string>();
   // What was last published per machine (without its timestamp): the same queue is not sent again.
   const published = new Map<number, string>();
+  const statusOf = new Map<number, string>();
   let round: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;
+
+  const marked = () => everyMachine || names.size > 0 || ids.size > 0;
 
   const markMachine = (name: string) => {
     if (sameMachine(name, ALL_MACHINES)) everyMachine = true;
@@ -72,24 +76,27 @@ export function startMachineTasksPublisher(deps: {
     // The events of one bus batch (and of the same turn) go into one round.
     round = new Promise<void>((resolve) => setImmediate(resolve)).then(run).finally(() => {
       round = null;
-      if (!retry && (everyMachine || names.size)) schedule();
+      if (!retry && marked()) schedule();
     });
   }
 
   async function run() {
-    while (!stopped && (everyMachine || names.size)) {
+    while (!stopped && marked()) {
       const all = everyMachine;
       const wanted = new Set(names);
+      const wantedIds = new Set(ids);
       everyMachine = false;
       names.clear();
+      ids.clear();
       try {
         const machines = (await deps.machines.machines()).filter(
-          (machine) => all || wanted.has(machine.machineName.trim().toLowerCase()),
+          (machine) => all || wantedIds.has(machine.id) || wanted.has(machine.machineName.trim().toLowerCase()),
         );
         const { messages, open } = await deps.tasks.machineTaskMessages(machines);
         for (const task of open) seenOn.set(task.taskId, task.assignedToMachine);
         await Promise.all(
           messages.map(async (message) => {
+            statusOf.set(message.machineId, message.machineStatus);
             const { timestamp, ...queue } = message;
             const content = JSON.stringify(queue);
             if (published.get(message.machineId) === content) return;
@@ -103,6 +110,7 @@ export function startMachineTasksPublisher(deps: {
         // What this round had is kept for the next, after a pause.
         if (all) everyMachine = true;
         for (const name of wanted) names.add(name);
+        for (const id of wantedIds) ids.add(id);
         retry = setTimeout(() => {
           retry = null;
           schedule();
@@ -122,6 +130,16 @@ export function startMachineTasksPublisher(deps: {
       ]),
     'task.completed': (event) => mark(event.data.tasks, true),
     'task.deleted': (event) => mark(event.data.tasks, true),
+    // A machine added (its queue holds ALL's tasks), renamed, or its status changed.
+    'machine.saved': (event) => {
+      ids.add(event.data.machine.id);
+      schedule();
+    },
+    'machine.statusChanged': (event) => {
+      if (statusOf.get(event.data.machineId) === event.data.machineStatus) return;
+      ids.add(event.data.machineId);
+      schedule();
+    },
   });
   // Events missed while the bus was away: every queue is read again.
   const stopGap = deps.bus.onGap(markAll);
@@ -132,7 +150,7 @@ export function startMachineTasksPublisher(deps: {
     republishAll: markAll,
     // Resolves once nothing is marked and no round runs (tests and benches wait on it).
     async settled() {
-      while (round || retry || everyMachine || names.size) {
+      while (round || retry || marked()) {
         if (round) await round;
         else await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -3,6 +3,8 @@ import {
   IconAccessPoint,
   IconBuildingWarehouse,
   IconContainer,
+  IconForklift,
+  IconTractor,
   IconTruckDelivery,
   IconListDetails,
   IconPalette,
@@ -109,5 +111,21 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconTruck,
     description: 'Trailers in the yard and their dispatch, PLA cards and permanent trailers',
+  },
+  {
+    path: '/machines',
+    component: lazy(() =>
+      import('../../modules/machines/components/MachinesPage').then((module) => ({ default: module.MachinesPage })),
+    ),
+    icon: IconForklift,
+    description: 'Machines on the yard map, live from telemetry, in their status colours; add and edit',
+  },
+  {
+    path: '/itvs',
+    component: lazy(() =>
+      import('../../modules/itvs/components/ItvsPage').then((module) => ({ default: module.ItvsPage })),
+    ),
+    icon: IconTractor,
+    description: 'Internal transfer vehicles on the yard map, live; add, edit and delete',
   },
 ];
