@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_open_search_text_idx" ON "tasks" USING gin (("container_number" || chr(31) || "task_type" || chr(31) || coalesce("delivery_mode", '') || chr(31) || coalesce("from_location", '') || chr(31) || coalesce("to_location", '') || chr(31) || coalesce("to_location_details", '') || chr(31) || "assigned_to_machine") gin_trgm_ops) WHERE "tasks"."completed_at" is null;
