@@ -282,15 +282,20 @@ export const tasksRepository = {
   },
 
   // Machines' queues: their open tasks and ALL's (the service orders and splits them).
-  machineQueue: (db: Database, machineNames: string[], allMachines: string) =>
-    selectViews(db).where(
-      and(
-        isNull(tasks.completedAt),
-        inArray(sql`lower(${tasks.assignedToMachine})`, [
-          ...new Set([...machineNames, allMachines].map((name) => name.toLowerCase())),
-        ]),
-      ),
-    ),
+  async machineQueue(db: Database, machineNames: string[], allMachines: string) {
+    const rows = await db
+      .select()
+      .from(tasks)
+      .where(
+        and(
+          isNull(tasks.completedAt),
+          inArray(sql`lower(${tasks.assignedToMachine})`, [
+            ...new Set([...machineNames, allMachines].map((name) => name.toLowerCase())),
+          ]),
+        ),
+      );
+    return withParents(db, rows);
+  },
 
   // The open task a machine's pick or drop finishes: its own first, then ALL's; the oldest first.
   async openForMachineEvent(db: Database, containerNumber: string, machineName: string, allMachines: string) {
