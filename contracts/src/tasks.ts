@@ -290,7 +290,8 @@ export type MachineQueue = Static<typeof MachineQueue>;
 // devices without a screen): its queue as the terminal shows it (inMachineQueue, machineQueueOrder),
 // read at `timestamp`; the first MACHINE_TASKS_PUSHED of `totalCount` tasks. A new snapshot replaces
 // the last whenever a task of the queue is created, assigned, transferred, started, completed or
-// deleted, and when the server starts or reconnects to the broker.
+// deleted, the machine is edited on the machines screen, and when the server starts or reconnects
+// to the broker (machineStatus is as of then: the status telemetry reports is not followed).
 export const MACHINE_TASKS_PUSHED = 25;
 export const MachineTasksMessage = Type.Object({
   ...MachineQueue.properties,

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topics, type MachineTasksMessage, type TaskInput } from '@openyard/contracts';
+import { Value } from 'typebox/value';
+import { MachineTasksMessage, topics, type TaskInput } from '@openyard/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   startMachineTasksPublisher,
@@ -113,5 +114,7 @@ describe('the machine tasks publisher (issue 17)', () => {
     publisher.republishAll();
     await publisher.settled();
     expect(machines.map((machine) => sentTo(machine).length)).toEqual(counts.map((count) => count + 1));
+    // Every message sent is the contract's MachineTasksMessage.
+    expect(sent.filter((entry) => !Value.Check(MachineTasksMessage, entry.message))).toEqual([]);
   });
 });

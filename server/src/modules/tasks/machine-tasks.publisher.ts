@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ALL_MACHINES, sameMachine, topics } from '@openyard/contracts';
+import { ALL_MACHINES, sameMachine, topics, type Task } from '@openyard/contracts';
 import type { Bus } from '../../adapters/bus';
 import type { MachinesService } from '../machines';
 import { subscribeDomainEvents } from '../outbox';
@@ -16,13 +16,15 @@ export interface DevicePublisher {
 
 // How long a failed round (the database or the broker refused) waits before it is tried again.
 const RETRY_MS = 2000;
+// Machines a round prepares between two turns of the event loop.
+const YIELD_EVERY = 20;
 
 // Tasks pushed to the machines over MQTT (issue 17: devices without a screen). Each machine's own
 // topic (topics.machineTasks, which only that machine's login may subscribe to) carries its queue
 // as the terminal shows it, retained, so a machine that connects or reconnects gets it at once. A
 // consumer of the domain events (never the live messages): a task created, edited, transferred,
 // started, completed or deleted marks the queues it is in (a task for ALL is in every machine's
-// queue, inMachineQueue), a machine saved or whose status changed its own, and one round at a time reads the marked queues together and publishes
+// queue, inMachineQueue), a machine saved its own, and one round at a time reads the marked queues together and publishes
 // those that changed. Events that arrive during a round are taken by the next, so a burst costs a
 // few rounds, not one per event. Every process that runs ingest publishes (several workers
 // processes publish the same snapshots; each reads after the last event it heard, so the retained
@@ -43,7 +45,6 @@ export function startMachineTasksPublisher(deps: {
   const seenOn = new Map<number, string>();
   // What was last published per machine (without its timestamp): the same queue is not sent again.
   const published = new Map<number, string>();
-  const statusOf = new Map<number, string>();
   let round: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -94,16 +95,29 @@ export function startMachineTasksPublisher(deps: {
         );
         const { messages, open } = await deps.tasks.machineTaskMessages(machines);
         for (const task of open) seenOn.set(task.taskId, task.assignedToMachine);
-        await Promise.all(
-          messages.map(async (message) => {
-            statusOf.set(message.machineId, message.machineStatus);
-            const { timestamp, ...queue } = message;
-            const content = JSON.stringify(queue);
-            if (published.get(message.machineId) === content) return;
-            await deps.broker.publish(topics.machineTasks(message.machineId), JSON.stringify({ ...queue, timestamp }));
-            published.set(message.machineId, content);
-          }),
-        );
+        // Each task is written once a round (ALL's are in every queue), and every few machines the
+        // event loop gets a turn: a round for a whole yard must not hold up the API.
+        const taskJson = new Map<number, string>();
+        const json = (task: Task) => {
+          let text = taskJson.get(task.taskId);
+          if (text === undefined) taskJson.set(task.taskId, (text = JSON.stringify(task)));
+          return text;
+        };
+        const sends: Promise<void>[] = [];
+        for (const [index, message] of messages.entries()) {
+          if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+          // The message's JSON around the tasks' own (each written once), its timestamp last and
+          // left out of the comparison with what was published.
+          const { tasks, timestamp, ...queue } = message;
+          const content = `${JSON.stringify(queue).slice(0, -1)},"tasks":[${tasks.map(json).join(',')}]`;
+          if (published.get(message.machineId) === content) continue;
+          sends.push(
+            deps.broker
+              .publish(topics.machineTasks(message.machineId), `${content},"timestamp":${timestamp}}`)
+              .then(() => void published.set(message.machineId, content)),
+          );
+        }
+        await Promise.all(sends);
       } catch (error) {
         if (stopped) return;
         logger.warn({ err: error }, 'could not publish the machines their tasks; trying again');
@@ -130,14 +144,11 @@ export function startMachineTasksPublisher(deps: {
       ]),
     'task.completed': (event) => mark(event.data.tasks, true),
     'task.deleted': (event) => mark(event.data.tasks, true),
-    // A machine added (its queue holds ALL's tasks), renamed, or its status changed.
+    // A machine added (its queue holds ALL's tasks), renamed, or its status set on the screen. The
+    // status that telemetry and health ageing change is not followed: a status storm (a shift's
+    // machines all coming online) would send every queue again for nothing the queue holds.
     'machine.saved': (event) => {
       ids.add(event.data.machine.id);
-      schedule();
-    },
-    'machine.statusChanged': (event) => {
-      if (statusOf.get(event.data.machineId) === event.data.machineStatus) return;
-      ids.add(event.data.machineId);
       schedule();
     },
   });

@@ -775,8 +775,21 @@ export function createTasksService(db: Database, deps: TasksDeps) {
       )
         .map(toTask)
         .sort(machineQueueOrder);
+      // Each machine's candidates are its own tasks and ALL's, grouped once (every machine against
+      // every open task was most of a round for a yard of 200); inMachineQueue decides, and the
+      // indices keep the queue's order.
+      const keyOf = (name: string) => name.trim().toLowerCase();
+      const byMachine = new Map<string, number[]>();
+      open.forEach((task, index) => {
+        const key = keyOf(task.assignedToMachine);
+        byMachine.set(key, [...(byMachine.get(key) ?? []), index]);
+      });
+      const forAll = byMachine.get(keyOf(ALL_MACHINES)) ?? [];
       const messages = machines.map((machine) => {
-        const queue = open.filter((task) => inMachineQueue(task, machine.machineName));
+        const queue = [...(byMachine.get(keyOf(machine.machineName)) ?? []), ...forAll]
+          .sort((a, b) => a - b)
+          .map((index) => open[index]!)
+          .filter((task) => inMachineQueue(task, machine.machineName));
         return {
           machineId: machine.id,
           machineName: machine.machineName,
