@@ -60,6 +60,10 @@ export interface DomainEventMap {
   'task.created': { visitId: number | null; tasks: GeneratedTask[] };
   // A trailer visit was added, edited, dispatched or deleted (trailer null then).
   'trailer.changed': DataOf<'trailers.trailer.v1'>;
+  // Machine shifts were saved or deleted (their new state, the ids gone).
+  'shift.changed': DataOf<'shifts.changed.v1'>;
+  // Machine allocations were saved (one area's save) or deleted.
+  'machineAllocation.changed': DataOf<'machineAllocations.changed.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -97,6 +101,8 @@ export const DOMAIN_EVENT_TYPES = [
   'gate.containerRetagged',
   'task.created',
   'trailer.changed',
+  'shift.changed',
+  'machineAllocation.changed',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

@@ -23,3 +23,5 @@ export * from './smart-gate';
 export * from './jobs';
 export * from './api/index';
 export * from './events';
+export * from './machine-shifts';
+export * from './machine-allocations';

@@ -7,6 +7,8 @@ import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
 import { TruckVisit } from './gate-operations';
 import { Trailer } from './trailers';
+import { MachineShift } from './machine-shifts';
+import { MachineAllocation } from './machine-allocations';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -115,6 +117,18 @@ export const TrailerMessage = message('trailers.trailer.v1', {
   trailer: Type.Union([Trailer, Type.Null()]),
 });
 
+// Machine shifts were added, changed or deleted (on `shifts`): the new state of those saved.
+export const ShiftsChangedMessage = message('shifts.changed.v1', {
+  saved: Type.Array(MachineShift),
+  deletedIds: Type.Array(Type.Integer()),
+});
+// Machine allocations were saved (one area's save) or deleted (on `machine-allocations`): the new
+// state of those saved, so that two planners see each other's saves.
+export const MachineAllocationsChangedMessage = message('machineAllocations.changed.v1', {
+  saved: Type.Array(MachineAllocation),
+  deletedIds: Type.Array(Type.Integer()),
+});
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -133,6 +147,8 @@ export const LiveMessage = Type.Union([
   OcrResolvedMessage,
   GateVisitMessage,
   TrailerMessage,
+  ShiftsChangedMessage,
+  MachineAllocationsChangedMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -166,6 +182,8 @@ export const LIVE_TOPICS = [
   'cameras',
   'gate-visits',
   'trailers',
+  'shifts',
+  'machine-allocations',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -181,7 +199,9 @@ export type LiveTopic =
   | `ocr:${number}`
   | `cameras:${number}`
   | 'gate-visits'
-  | 'trailers';
+  | 'trailers'
+  | 'shifts'
+  | 'machine-allocations';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -196,6 +216,8 @@ export const liveTopics = {
   cameras: (gateId: number): `cameras:${number}` => `cameras:${gateId}`,
   gateVisits: 'gate-visits',
   trailers: 'trailers',
+  shifts: 'shifts',
+  machineAllocations: 'machine-allocations',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -237,6 +259,8 @@ export const LIVE_MESSAGE_META = {
   'ocr.resolved.v1': { topic: 'ocr' },
   'trailers.trailer.v1': { topic: 'trailers' },
   'camera.frame.v1': { topic: 'cameras' },
+  'shifts.changed.v1': { topic: 'shifts' },
+  'machineAllocations.changed.v1': { topic: 'machine-allocations' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

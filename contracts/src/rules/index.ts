@@ -21,3 +21,5 @@ export * from './task-types';
 export * from './gate-forms';
 export * from './trailers';
 export * from './near-miss';
+export * from './machine-shifts';
+export * from './machine-allocations';

@@ -15,6 +15,9 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   cameras: { permission: 'gateVisible', parameter: /^[1-9]\d{0,9}$/ },
   'gate-visits': { permission: 'gateVisible', parameter: 'none' },
   trailers: { permission: 'trailersVisible', parameter: 'none' },
+  // The machines screens' shifts and allocations (spec 2 §6, spec 3 §2).
+  shifts: { permission: 'machinesVisible', parameter: 'none' },
+  'machine-allocations': { permission: 'machinesVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {
