@@ -304,6 +304,9 @@ export const messages = {
   allocationRequired: 'Machine allocation needs machine, area, from time and to time',
   allocationEndBeforeStart: 'The to time must be after the from time',
   allocationOutsideDay: 'An allocation starts and ends within one day, from 00:00 to 24:00',
+  allocationDayInvalid: 'The day must be written YYYY-MM-DD, or be a timestamp in milliseconds',
+  allocationNamedTwice: 'An allocation is named twice in one save',
+  allocationBusy: 'Another planner is saving allocations of these machines; please try again',
   allocationOverlap: (machine: string, area: string, from: string, to: string) =>
     `Machine ${machine} is already allocated to ${area} from ${from} to ${to}`,
   allocationOverlapAnyone: 'A machine cannot be in two areas at the same time',

@@ -4,6 +4,7 @@ import {
   allocationDayOf,
   allocationProblem,
   allocationRowColour,
+  allocationTimeText,
   insidePolygon,
   machineAreaOf,
   overlappingAllocations,
@@ -57,6 +58,13 @@ describe('machine allocations', () => {
     expect(allocationDayOf(String(Date.parse('2026-01-14T19:00:00Z')), 'Asia/Kolkata')).toBe('2026-01-15');
     expect(allocationDayOf('2026-02-30', 'Asia/Kolkata')).toBeNull();
     expect(allocationDayOf('tomorrow', 'Asia/Kolkata')).toBeNull();
+  });
+
+  it('writes an allocation’s times on the yard’s clock, the day’s end as 24:00', () => {
+    const start = Date.parse('2026-01-14T18:30:00Z');
+    expect(allocationTimeText(start + 8 * HOUR + 5 * 60_000, 'Asia/Kolkata')).toBe('08:05');
+    expect(allocationTimeText(start, 'Asia/Kolkata')).toBe('00:00');
+    expect(allocationTimeText(start + 24 * HOUR, 'Asia/Kolkata', true)).toBe('24:00');
   });
 
   it('colours a row by now and the machine’s place (spec 2 §4)', () => {

@@ -1,6 +1,6 @@
 import { messages } from '../messages';
 import type { FieldProblem } from './trailers';
-import { isYardDay, yardDayOf, type YardDay } from './yard-time';
+import { formatMinuteOfDay, isYardDay, yardDayOf, yardMinuteOfDay, type YardDay } from './yard-time';
 
 // The Gantt's magnet: bars snap to 5 minutes (spec 2 §9 "Gantt: scale day, magnet 5 minutes,
 // starting from midnight").
@@ -38,6 +38,12 @@ export function overlappingAllocations<T extends AllocationPeriod & { machineId:
     }
   }
   return pairs;
+}
+
+// An allocation's time as the yard's clock shows it (hh:mm); an end at the next midnight is 24:00.
+export function allocationTimeText(epochMs: number, timeZone?: string, end = false): string {
+  const minute = yardMinuteOfDay(epochMs, timeZone);
+  return formatMinuteOfDay(end && minute === 0 ? 24 * 60 : minute);
 }
 
 // What an allocation may not be (spec 2 §5 "needs machine, area, from time and to time"): its
