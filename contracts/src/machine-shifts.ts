@@ -42,4 +42,3 @@ export const MachineShiftSaved = Type.Object({
   shift: MachineShift,
 });
 export type MachineShiftSaved = Static<typeof MachineShiftSaved>;
-

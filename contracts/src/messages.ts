@@ -293,7 +293,8 @@ export const messages = {
   // Machine shifts (spec 2 §8; the name and time rules are ours, in the spec's style).
   shiftUpdated: 'Shift updated successfully',
   shiftAdded: 'Shift Added successfully',
-  shiftsDeleted: (count: number) => (count === 1 ? 'Shift deleted successfully' : `${count} shifts deleted successfully`),
+  shiftsDeleted: (count: number) =>
+    count === 1 ? 'Shift deleted successfully' : `${count} shifts deleted successfully`,
   confirmDeleteShifts: (count: number) => `Are you sure you want to delete the selected ${count} shifts?`,
   shiftNameRequired: 'Shift name is required',
   shiftNameTaken: (name: string) => `Shift with name ${name} already exist!`,

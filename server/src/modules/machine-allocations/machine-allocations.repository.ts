@@ -94,10 +94,7 @@ export const machineAllocationsRepository = {
       .update(machineAllocations)
       .set({ ...values, version: sql`${machineAllocations.version} + 1`, savedAt: sql`now()` })
       .where(
-        and(
-          eq(machineAllocations.id, id),
-          version === undefined ? undefined : eq(machineAllocations.version, version),
-        ),
+        and(eq(machineAllocations.id, id), version === undefined ? undefined : eq(machineAllocations.version, version)),
       )
       .returning({ id: machineAllocations.id });
     return row?.id;

@@ -26,7 +26,9 @@ const SUCCESS = 'success';
 const answers: DatabaseAnswers = {
   exclusion: () => conflict(messages.allocationOverlapAnyone),
   foreignKey: ({ constraint }) =>
-    constraint?.includes('area') ? conflict(messages.allocationUnknownArea, 'areaId') : conflict(messages.allocationUnknownMachine, 'machineId'),
+    constraint?.includes('yard_areas')
+      ? conflict(messages.allocationUnknownArea, 'areaId')
+      : conflict(messages.allocationUnknownMachine, 'machineId'),
   check: () => badRequest(messages.allocationEndBeforeStart, 'toTime'),
   busy: () => conflict(messages.allocationBusy),
 };

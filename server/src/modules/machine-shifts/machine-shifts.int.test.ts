@@ -64,7 +64,14 @@ describe('machine shifts (spec 2 §3, §8; spec 3 §7 /rest/enterprise/shifts)',
       body: { ...shift({ name: renamed, fromHour: 14, toHour: 22, toMinute: 15 }), id: added.id },
     });
     expect(updated.message).toBe(messages.shiftUpdated);
-    expect(updated.shift).toEqual({ id: added.id, name: renamed, fromHour: 14, fromMinute: 0, toHour: 22, toMinute: 15 });
+    expect(updated.shift).toEqual({
+      id: added.id,
+      name: renamed,
+      fromHour: 14,
+      fromMinute: 0,
+      toHour: 22,
+      toMinute: 15,
+    });
 
     const missing = await outcome(superadmin.api.machineShifts.update({ body: shift() }));
     expect(missing.status).toBe(400);
