@@ -318,6 +318,8 @@ export const messages = {
   allocationsSaved: 'Allocations saved successfully',
   allocationsDeleted: (count: number) =>
     count === 1 ? 'Allocation deleted successfully' : `${count} allocations deleted successfully`,
+  allocationsUnsaved: 'You have unsaved allocation changes. Do you want to discard them?',
+  allocationsNotAllSaved: 'Some allocations could not be saved; they are still marked edited',
   confirmDeleteAllocations: (count: number) => `Are you sure you want to delete the selected ${count} allocations?`,
   idListInvalid: 'ids must be comma-separated ids',
 

@@ -38,4 +38,6 @@ export const PAGE_SIZES = {
   trailers: 15,
   // Smart gate dispatch and gate-in reports (issue 16).
   smartGateReports: 15,
+  // The allocation list of a day (spec 2 §9: 15 for all lists).
+  allocations: 15,
 } as const;

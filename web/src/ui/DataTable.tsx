@@ -61,9 +61,9 @@ export interface DataTableProps<T> {
   label?: string;
   testId?: string;
   rowActions?: DataTableRowActions<T>;
-  // A row's own background and the name of its state (`data-row-tone`), where the spec colours rows
-  // (the machine allocation list, spec 2 §4); a selected row shows its selection instead.
-  rowTone?: (row: T) => { background: string; name: string } | null;
+  // A row's own background, text colour and the name of its state (`data-row-tone`), where the spec
+  // colours rows (the machine allocation list, spec 2 §4); a selected row shows its selection instead.
+  rowTone?: (row: T) => { background: string; color: string; name: string } | null;
 }
 
 const SELECT_COLUMN_ID = '__select';
@@ -292,6 +292,7 @@ export function DataTable<T>({
                       aria-selected={selection ? isSelected : undefined}
                       data-row-tone={tone?.name}
                       bg={isSelected ? 'var(--mantine-primary-color-light)' : tone?.background}
+                      c={isSelected ? undefined : tone?.color}
                       style={selection || rowActions?.open ? { cursor: 'pointer' } : undefined}
                       onClick={selection ? () => toggle(row.id) : undefined}
                       tabIndex={actionable || selection ? 0 : undefined}

@@ -35,7 +35,9 @@ describe('allocation edits', () => {
   });
 
   it('shows drafts with the names of their new machine and area; a draft the server now equals is not edited', () => {
-    const edits: AllocationEdits = new Map([[1, { machineId: 8, areaId: 2, fromTime: 9 * HOUR, toTime: 10 * HOUR, version: 3 }]]);
+    const edits: AllocationEdits = new Map([
+      [1, { machineId: 8, areaId: 2, fromTime: 9 * HOUR, toTime: 10 * HOUR, version: 3 }],
+    ]);
     const [shown] = shownAllocations([a], edits, names);
     expect(shown).toMatchObject({ machine: 'M8', area: 'A2', fromTime: 9 * HOUR, edited: true });
     const caughtUp = { ...a, machineId: 8, areaId: 2, fromTime: 9 * HOUR, toTime: 10 * HOUR, version: 4 };

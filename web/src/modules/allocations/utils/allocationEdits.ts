@@ -1,8 +1,4 @@
-import {
-  overlappingAllocations,
-  type MachineAllocation,
-  type MachineAllocationSave,
-} from '@openyard/contracts';
+import { overlappingAllocations, type MachineAllocation, type MachineAllocationSave } from '@openyard/contracts';
 
 // An allocation as the planner has moved it on the Gantt (machine, area, times), with the version
 // it was moved from: the save names that version, so a change made meanwhile by someone else is

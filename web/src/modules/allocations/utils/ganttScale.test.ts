@@ -57,7 +57,9 @@ describe('the Gantt’s day scale', () => {
   });
 
   it('labels the hours from 00:00 to 24:00', () => {
-    const ticks = hourTicks(day.dayStart, day.dayEnd, (time, end) => (end ? '24:00' : String((time - dayStart) / HOUR)));
+    const ticks = hourTicks(day.dayStart, day.dayEnd, (time, end) =>
+      end ? '24:00' : String((time - dayStart) / HOUR),
+    );
     expect(ticks).toHaveLength(25);
     expect(ticks[0]).toEqual({ time: dayStart, label: '0' });
     expect(ticks[24]).toEqual({ time: day.dayEnd, label: '24:00' });

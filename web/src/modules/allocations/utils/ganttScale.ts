@@ -42,9 +42,15 @@ export function draggedPeriod(
     return { fromTime, toTime: fromTime + length };
   }
   if (mode === 'start') {
-    return { fromTime: clamp(snap(period.fromTime + deltaMs), day.dayStart, period.toTime - magnet), toTime: period.toTime };
+    return {
+      fromTime: clamp(snap(period.fromTime + deltaMs), day.dayStart, period.toTime - magnet),
+      toTime: period.toTime,
+    };
   }
-  return { fromTime: period.fromTime, toTime: clamp(snap(period.toTime + deltaMs), period.fromTime + magnet, day.dayEnd) };
+  return {
+    fromTime: period.fromTime,
+    toTime: clamp(snap(period.toTime + deltaMs), period.fromTime + magnet, day.dayEnd),
+  };
 }
 
 // The hours of the scale: an instant and its label on the yard's clock, from 00:00 to 24:00.
@@ -54,6 +60,7 @@ export function hourTicks(
   label: (time: number, end: boolean) => string,
 ): { time: number; label: string }[] {
   const ticks: { time: number; label: string }[] = [];
-  for (let time = dayStart; time <= dayEnd; time += 3_600_000) ticks.push({ time, label: label(time, time === dayEnd) });
+  for (let time = dayStart; time <= dayEnd; time += 3_600_000)
+    ticks.push({ time, label: label(time, time === dayEnd) });
   return ticks;
 }

@@ -54,7 +54,10 @@ export function ShiftFormModal({
   const submit = (values: ShiftFormValues) => {
     submission.start();
     save.mutate(
-      { ...(shift ? { id: shift.id } : {}), ...inputOf(values.name.trim(), timeOfText(values.from)!, timeOfText(values.to)!) },
+      {
+        ...(shift ? { id: shift.id } : {}),
+        ...inputOf(values.name.trim(), timeOfText(values.from)!, timeOfText(values.to)!),
+      },
       { onSuccess: onClose, onError: submission.fail },
     );
   };
@@ -70,13 +73,7 @@ export function ShiftFormModal({
     >
       <TextInput label="Name" required data-autofocus data-testid="shift-form-name" {...form.getInputProps('name')} />
       <Group grow align="flex-start">
-        <TextInput
-          type="time"
-          label="From"
-          required
-          data-testid="shift-form-from"
-          {...form.getInputProps('from')}
-        />
+        <TextInput type="time" label="From" required data-testid="shift-form-from" {...form.getInputProps('from')} />
         <TextInput type="time" label="To" required data-testid="shift-form-to" {...form.getInputProps('to')} />
       </Group>
       {crosses && (
