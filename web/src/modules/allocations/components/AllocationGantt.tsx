@@ -11,12 +11,12 @@ import { useGanttDrag } from '../hooks/useGanttDrag';
 import type { ShownAllocation } from '../utils/allocationEdits';
 import { ALLOCATION_TONES } from '../utils/allocationTone';
 import { draggedPeriod, hourTicks, timeToX, type DayScale, type DragMode } from '../utils/ganttScale';
-import { rowIdOf, type GanttRow, type GanttView } from '../utils/ganttRows';
+import { ganttLayout, rowIdOf, rowIndexAt, type GanttRow, type GanttView } from '../utils/ganttRows';
 
 const GUTTER = 140;
-const HEADER = 30;
-const ROW_HEIGHT = 34;
+const HEADER = 36;
 const BAR_HEIGHT = 24;
+const GAP = 5;
 const HANDLE = 8;
 const MIN_TIMELINE = 720;
 const LABEL_CHAR_PX = 6.4;
@@ -56,8 +56,15 @@ export function AllocationGantt(props: AllocationGanttProps) {
   const { ref, width } = useElementSize();
   const timeline = Math.max(width - GUTTER - 8, MIN_TIMELINE);
   const scale: DayScale = useMemo(() => ({ dayStart, dayEnd, width: timeline }), [dayStart, dayEnd, timeline]);
-  const height = HEADER + Math.max(rows.length, 1) * ROW_HEIGHT + 4;
+  const layout = useMemo(
+    () => ganttLayout(rows, allocations, view, { top: HEADER, bar: BAR_HEIGHT, gap: GAP }),
+    [rows, allocations, view],
+  );
+  const height = layout.height + 4;
   const rowIndexById = useMemo(() => new Map(rows.map((row, index) => [row.id, index])), [rows]);
+  // A bar's top: in its lane of its row, or, while dragged onto another row, in that row's first.
+  const barTop = (rowIndex: number, lane: number) =>
+    (layout.rows[rowIndex]?.top ?? HEADER) + GAP + lane * (BAR_HEIGHT + GAP);
 
   const place = (allocation: ShownAllocation, period: AllocationPeriod, rowIndex: number): AllocationPlace => {
     const row = rows[rowIndex];
@@ -71,10 +78,7 @@ export function AllocationGantt(props: AllocationGanttProps) {
   const gantt = useGanttDrag({
     scale,
     canWrite,
-    rowIndexAt: (clientY) => {
-      const top = (chart.current?.getBoundingClientRect().top ?? 0) + HEADER;
-      return Math.min(Math.max(Math.floor((clientY - top) / ROW_HEIGHT), 0), rows.length - 1);
-    },
+    rowIndexAt: (clientY) => rowIndexAt(layout, clientY - (chart.current?.getBoundingClientRect().top ?? 0)),
     onDrop: (id, period, rowIndex) => {
       const allocation = byId(id);
       if (allocation) props.onChange(allocation, place(allocation, period, rowIndex));
@@ -130,8 +134,6 @@ export function AllocationGantt(props: AllocationGanttProps) {
           data-gantt-chart
           data-timeline-x={GUTTER}
           data-timeline-width={timeline}
-          data-header={HEADER}
-          data-row-height={ROW_HEIGHT}
           style={{ touchAction: 'none', userSelect: 'none', display: 'block' }}
           onPointerMove={gantt.move}
           onPointerUp={gantt.release}
@@ -139,17 +141,17 @@ export function AllocationGantt(props: AllocationGanttProps) {
           onLostPointerCapture={gantt.cancel}
         >
           {rows.map((row, index) => (
-            <g key={row.id}>
+            <g key={row.id} data-testid="gantt-row" data-row-label={row.label}>
               <rect
                 x={0}
-                y={HEADER + index * ROW_HEIGHT}
+                y={layout.rows[index]!.top}
                 width={GUTTER + timeline}
-                height={ROW_HEIGHT}
+                height={layout.rows[index]!.height}
                 fill={index % 2 ? 'rgba(255,255,255,0.025)' : 'rgba(255,255,255,0.055)'}
               />
               <text
                 x={8}
-                y={HEADER + index * ROW_HEIGHT + ROW_HEIGHT / 2 + 4}
+                y={layout.rows[index]!.top + BAR_HEIGHT / 2 + GAP + 4}
                 fontSize={12}
                 fill="var(--mantine-color-text)"
                 data-testid="gantt-row-label"
@@ -161,22 +163,17 @@ export function AllocationGantt(props: AllocationGanttProps) {
           {ticks.map((tick, index) => {
             const x = GUTTER + timeToX(tick.time, scale);
             const strong = index % 6 === 0;
+            const anchor = index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'middle';
             return (
               <g key={tick.time}>
                 <line
                   x1={x}
                   x2={x}
-                  y1={HEADER - 6}
+                  y1={HEADER - 14}
                   y2={height}
                   stroke={strong ? 'rgba(201,209,217,0.35)' : 'rgba(201,209,217,0.12)'}
                 />
-                <text
-                  x={Math.min(Math.max(x, GUTTER + 14), GUTTER + timeline - 14)}
-                  y={HEADER - 10}
-                  fontSize={11}
-                  textAnchor="middle"
-                  fill="var(--mantine-color-dimmed)"
-                >
+                <text x={x} y={14} fontSize={11} textAnchor={anchor} fill="var(--mantine-color-dimmed)">
                   {tick.label}
                 </text>
               </g>
@@ -185,13 +182,15 @@ export function AllocationGantt(props: AllocationGanttProps) {
           {allocations.map((allocation) => {
             const dragged = gantt.drag?.id === allocation.id ? gantt.drag : null;
             const rowIndex = rowIndexById.get(rowIdOf(allocation, view)) ?? 0;
+            const lane = layout.laneOf.get(allocation.id) ?? 0;
+            const top = dragged && dragged.rowIndex !== rowIndex ? barTop(dragged.rowIndex, 0) : barTop(rowIndex, lane);
             return (
               <GanttBar
                 key={allocation.id}
                 allocation={allocation}
                 view={view}
                 period={dragged?.period ?? allocation}
-                rowIndex={dragged?.rowIndex ?? rowIndex}
+                top={top}
                 homeRow={rowIndex}
                 scale={scale}
                 timeZone={timeZone}
@@ -207,8 +206,8 @@ export function AllocationGantt(props: AllocationGanttProps) {
           })}
           {nowX !== null && (
             <g data-testid="gantt-now" pointerEvents="none">
-              <line x1={nowX} x2={nowX} y1={HEADER - 4} y2={height} stroke="#ff6b6b" strokeWidth={1.5} />
-              <text x={nowX + 3} y={HEADER - 1} fontSize={10} fill="#ff8787">
+              <line x1={nowX} x2={nowX} y1={HEADER - 12} y2={height} stroke="#ff6b6b" strokeWidth={1.5} />
+              <text x={nowX + 3} y={HEADER - 3} fontSize={10} fill="#ff8787">
                 now
               </text>
             </g>
@@ -229,7 +228,7 @@ interface GanttBarProps {
   allocation: ShownAllocation;
   view: GanttView;
   period: AllocationPeriod;
-  rowIndex: number;
+  top: number;
   homeRow: number;
   scale: DayScale;
   timeZone: string | undefined;
@@ -255,7 +254,7 @@ const GanttBar = memo(function GanttBar({
   allocation,
   view,
   period,
-  rowIndex,
+  top,
   homeRow,
   scale,
   timeZone,
@@ -269,7 +268,7 @@ const GanttBar = memo(function GanttBar({
 }: GanttBarProps) {
   const x = GUTTER + timeToX(period.fromTime, scale);
   const width = Math.max(timeToX(period.toTime, scale) - timeToX(period.fromTime, scale), 3);
-  const y = HEADER + rowIndex * ROW_HEIGHT + (ROW_HEIGHT - BAR_HEIGHT) / 2;
+  const y = top;
   const colours = ALLOCATION_TONES[tone];
   const times = `${allocationTimeText(period.fromTime, timeZone)}–${allocationTimeText(period.toTime, timeZone, true)}`;
   const other = view === 'machine' ? allocation.area : allocation.machine;
