@@ -205,6 +205,15 @@ describe('machine shifts and allocation screens', () => {
     expect(await barTimes(m1.machineName)).toBe('09:00–13:35');
     expect(await bar(m1.machineName).getAttribute('data-edited')).toBeNull();
 
+    // From the keyboard: an arrow moves the focused bar by the magnet's 5 minutes; back is unedited.
+    await bar(m1.machineName).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => barTimes(m1.machineName)).toBe('09:05–13:40');
+    expect(await bar(m1.machineName).getAttribute('data-edited')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => barTimes(m1.machineName)).toBe('09:00–13:35');
+    expect(await bar(m1.machineName).getAttribute('data-edited')).toBeNull();
+
     // By area: drag the bar down onto area B's row; its area changes when the move ends.
     await page.getByTestId('allocations-view').getByText('By area').click();
     await bar(m1.machineName).waitFor();
