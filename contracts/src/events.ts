@@ -74,6 +74,10 @@ export interface DomainEventMap {
   'yard.exceptionResolved': { exception: YardException };
   // A trailer visit was added, edited, dispatched or deleted (trailer null then).
   'trailer.changed': DataOf<'trailers.trailer.v1'>;
+  // Machine shifts were saved or deleted (their new state, the ids gone).
+  'shift.changed': DataOf<'shifts.changed.v1'>;
+  // Machine allocations were saved (one area's save) or deleted.
+  'machineAllocation.changed': DataOf<'machineAllocations.changed.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -119,6 +123,8 @@ export const DOMAIN_EVENT_TYPES = [
   'yard.exceptionRaised',
   'yard.exceptionResolved',
   'trailer.changed',
+  'shift.changed',
+  'machineAllocation.changed',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

@@ -24,3 +24,5 @@ export * from './tasks';
 export * from './jobs';
 export * from './api/index';
 export * from './events';
+export * from './machine-shifts';
+export * from './machine-allocations';

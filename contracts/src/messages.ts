@@ -322,6 +322,39 @@ export const messages = {
   roleNameInvalid: 'A role name may contain only letters, digits, spaces, _ and -',
   landingPageInvalid: 'A landing page is a path of this application, like /containers',
 
+  // Machine shifts (spec 2 §8; the name and time rules are ours, in the spec's style).
+  shiftUpdated: 'Shift updated successfully',
+  shiftAdded: 'Shift Added successfully',
+  shiftsDeleted: (count: number) =>
+    count === 1 ? 'Shift deleted successfully' : `${count} shifts deleted successfully`,
+  confirmDeleteShifts: (count: number) => `Are you sure you want to delete the selected ${count} shifts?`,
+  shiftNameRequired: 'Shift name is required',
+  shiftNameTaken: (name: string) => `Shift with name ${name} already exist!`,
+  shiftSameTimes: 'A shift cannot start and end at the same time',
+  shiftNotFound: 'This shift no longer exists',
+
+  // Machine allocations (spec 2 §5, §8; the overlap, day and concurrency texts are ours).
+  allocationRequired: 'Machine allocation needs machine, area, from time and to time',
+  allocationEndBeforeStart: 'The to time must be after the from time',
+  allocationOutsideDay: 'An allocation starts and ends within one day, from 00:00 to 24:00',
+  allocationDayInvalid: 'The day must be written YYYY-MM-DD, or be a timestamp in milliseconds',
+  allocationNamedTwice: 'An allocation is named twice in one save',
+  allocationBusy: 'Another planner is saving allocations of these machines; please try again',
+  allocationOverlap: (machine: string, area: string, from: string, to: string) =>
+    `Machine ${machine} is already allocated to ${area} from ${from} to ${to}`,
+  allocationOverlapAnyone: 'A machine cannot be in two areas at the same time',
+  allocationChanged: 'This allocation was changed by someone else; the screen shows it now, please try again',
+  allocationNotFound: 'This allocation no longer exists',
+  allocationUnknownMachine: 'This machine no longer exists',
+  allocationUnknownArea: 'This area is no longer in the yard layout',
+  allocationsSaved: 'Allocations saved successfully',
+  allocationsDeleted: (count: number) =>
+    count === 1 ? 'Allocation deleted successfully' : `${count} allocations deleted successfully`,
+  allocationsUnsaved: 'You have unsaved allocation changes. Do you want to discard them?',
+  allocationsNotAllSaved: 'Some allocations could not be saved; they are still marked edited',
+  confirmDeleteAllocations: (count: number) => `Are you sure you want to delete the selected ${count} allocations?`,
+  idListInvalid: 'ids must be comma-separated ids',
+
   // Confirmations (spec 1 §8)
   confirmDelete: 'Are you sure you want to delete this?',
   selectOneRow: 'Select exactly one row',

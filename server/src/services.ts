@@ -16,6 +16,8 @@ import {
   InventoryVersion,
 } from './modules/inventory';
 import { createMachinesService } from './modules/machines';
+import { createMachineAllocationsService } from './modules/machine-allocations';
+import { createMachineShiftsService } from './modules/machine-shifts';
 import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
@@ -120,6 +122,8 @@ export function createServices({
   const deviceMessages = createDeviceMessagesService(db, { thresholds: config.health, afterCommit: committed, tasks });
   const healthAgeing = createHealthAgeingService(db, { thresholds: config.health, afterCommit });
   const outbox = createOutboxMaintenance(db);
+  const machineShifts = createMachineShiftsService(db, { afterCommit });
+  const machineAllocations = createMachineAllocationsService(db, { afterCommit, timeZone: config.yard.timeZone });
   return {
     access,
     inventoryVersion,
@@ -146,6 +150,8 @@ export function createServices({
     deviceMessages,
     healthAgeing,
     outbox,
+    machineShifts,
+    machineAllocations,
     close() {
       access.close();
       inventoryVersion.close();

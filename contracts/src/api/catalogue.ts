@@ -7,6 +7,8 @@ import { gateOperations } from './routes/gate-operations';
 import { gates } from './routes/gates';
 import { inventory } from './routes/inventory';
 import { machines } from './routes/machines';
+import { machineAllocations } from './routes/machine-allocations';
+import { machineShifts } from './routes/machine-shifts';
 import { masterData } from './routes/master-data';
 import { cameras, ocr } from './routes/ocr';
 import { roles } from './routes/roles';
@@ -38,6 +40,8 @@ export const routes = {
   trailers,
   smartGate,
   tasks,
+  machineShifts,
+  machineAllocations,
 };
 
 export type Routes = typeof routes;

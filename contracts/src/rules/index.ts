@@ -22,3 +22,5 @@ export * from './tasks';
 export * from './gate-forms';
 export * from './trailers';
 export * from './near-miss';
+export * from './machine-shifts';
+export * from './machine-allocations';

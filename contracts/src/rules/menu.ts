@@ -40,7 +40,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     flag: 'planningVisible',
     visible: (_principal, features) => features.planningEngineEnabled,
   },
-  { key: 'machines', label: 'Machines', path: '/machines', alsoActiveOn: ['/allocations'], flag: 'machinesVisible' },
+  // Shifts and allocations are the machines' screens (spec 3 §2 "machines (also active on
+  // allocations)"; spec 2 §6 puts shifts with them): they open for whoever sees Machines.
+  {
+    key: 'machines',
+    label: 'Machines',
+    path: '/machines',
+    alsoActiveOn: ['/allocations', '/shifts'],
+    flag: 'machinesVisible',
+  },
   { key: 'trailers', label: 'Trailers', path: '/trailers', flag: 'trailersVisible' },
   { key: 'itv', label: 'ITV', path: '/itvs', flag: 'itvVisible' },
   { key: 'gate', label: 'Gate', path: '/gate', flag: 'gateVisible' },

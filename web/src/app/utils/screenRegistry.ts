@@ -2,11 +2,13 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
   IconAccessPoint,
   IconBuildingWarehouse,
+  IconClockHour4,
   IconContainer,
   IconTruckDelivery,
   IconListDetails,
   IconPalette,
   IconScan,
+  IconTimeline,
   IconTruck,
   IconUsers,
   type Icon,
@@ -109,5 +111,23 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconTruck,
     description: 'Trailers in the yard and their dispatch, PLA cards and permanent trailers',
+  },
+  {
+    path: '/shifts',
+    component: lazy(() =>
+      import('../../modules/machine-shifts/components/ShiftsPage').then((module) => ({ default: module.ShiftsPage })),
+    ),
+    icon: IconClockHour4,
+    description: 'Machine shifts: names and times of the yard’s day',
+  },
+  {
+    path: '/allocations',
+    component: lazy(() =>
+      import('../../modules/allocations/components/AllocationsPage').then((module) => ({
+        default: module.AllocationsPage,
+      })),
+    ),
+    icon: IconTimeline,
+    description: 'Machines allocated to yard areas by day: Gantt by machine or area, and a list',
   },
 ];

@@ -19,7 +19,10 @@ export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
   '/gate-readers': 'Gate Readers',
   '/shifts': 'Machine shifts',
   '/yard-locations': 'Yard locations',
-  '/allocations': 'CHA allocation',
+  // Spec 1 §2 names /allocations "CHA allocation"; spec 2 §2 and spec 3 §2 (machines "also active on
+  // allocations") make it the machine allocation screen, as built. CHA allocations are per agent on
+  // /cha-vehicles (spec 1 §2 "CHA vehicles screen: ... per-agent allocation").
+  '/allocations': 'Machine allocation',
   '/trailers': 'Trailers',
   '/itvs': 'ITV',
   '/gate': 'Gate',

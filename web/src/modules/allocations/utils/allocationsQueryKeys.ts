@@ -1,0 +1,6 @@
+// One root, so that a save or delete reloads the day shown.
+export const allocationsQueryKeys = {
+  all: ['machine-allocations'] as const,
+  day: (day: string) => ['machine-allocations', 'day', day] as const,
+  machines: ['machine-allocations', 'machines'] as const,
+};
