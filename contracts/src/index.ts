@@ -20,6 +20,7 @@ export * from './ocr';
 export * from './gate-operations';
 export * from './trailers';
 export * from './smart-gate';
+export * from './pre-advice';
 export * from './jobs';
 export * from './api/index';
 export * from './events';

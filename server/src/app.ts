@@ -29,6 +29,7 @@ import { machinesRoutes } from './modules/machines';
 import { masterDataRoutes } from './modules/master-data';
 import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
+import { preAdvicesRoutes } from './modules/pre-advices';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
@@ -205,6 +206,7 @@ export async function buildApp({
   await app.register(machinesRoutes, { machines: services.machines });
   await app.register(trailersRoutes, { trailers: services.trailers });
   await app.register(smartGateRoutes, { smartGate: services.smartGate });
+  await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

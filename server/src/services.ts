@@ -19,6 +19,7 @@ import { createMachinesService } from './modules/machines';
 import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
+import { createPreAdvicesService } from './modules/pre-advices';
 import { createRolesService } from './modules/roles';
 import { createTasksService } from './modules/tasks';
 import { createSmartGateService } from './modules/smart-gate';
@@ -88,10 +89,16 @@ export function createServices({
   const gates = createGatesService(db, { thresholds: config.health, afterCommit: committed, devices: deviceAuth });
   const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
   const tasks = createTasksService(db);
+  const preAdvices = createPreAdvicesService(db, {
+    masterData,
+    afterCommit: committed,
+    timeZone: config.yard.timeZone,
+  });
   // Gate transactions write straight to the database (never through the queue or the broker).
   const gateOperations = createGateOperationsService(db, {
     inventory,
     tasks,
+    preAdvices,
     erp,
     afterCommit: committed,
     tagLifetimeDays: config.gate.tagLifetimeDays,
@@ -104,6 +111,7 @@ export function createServices({
   const smartGate = createSmartGateService(db, {
     gateOperations,
     ocr,
+    preAdvices,
     exports,
     afterCommit: committed,
     timeZone: config.yard.timeZone,
@@ -136,6 +144,7 @@ export function createServices({
     ocr,
     trailers,
     smartGate,
+    preAdvices,
     deviceMessages,
     healthAgeing,
     outbox,

@@ -9,6 +9,7 @@ import { inventory } from './routes/inventory';
 import { machines } from './routes/machines';
 import { masterData } from './routes/master-data';
 import { cameras, ocr } from './routes/ocr';
+import { preAdvices } from './routes/pre-advices';
 import { roles } from './routes/roles';
 import { smartGate } from './routes/smart-gate';
 import { trailers } from './routes/trailers';
@@ -36,6 +37,7 @@ export const routes = {
   gateOperations,
   trailers,
   smartGate,
+  preAdvices,
 };
 
 export type Routes = typeof routes;

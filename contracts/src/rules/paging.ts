@@ -38,4 +38,6 @@ export const PAGE_SIZES = {
   trailers: 15,
   // Smart gate dispatch and gate-in reports (issue 16).
   smartGateReports: 15,
+  // The pre-advice list (issue 16).
+  preAdvices: 15,
 } as const;

@@ -15,3 +15,4 @@ export * from '../modules/trailers/trailers.table';
 export * from '../modules/tasks/tasks.table';
 export * from '../modules/gate-operations/gate-operations.table';
 export * from '../modules/smart-gate/smart-gate.table';
+export * from '../modules/pre-advices/pre-advices.table';
