@@ -21,6 +21,7 @@ export * from './gate-operations';
 export * from './trailers';
 export * from './smart-gate';
 export * from './tasks';
+export * from './pre-advice';
 export * from './jobs';
 export * from './api/index';
 export * from './events';

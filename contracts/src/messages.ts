@@ -170,12 +170,23 @@ export const messages = {
   gatePassSaved: 'Gate pass saved successfully',
   gatePassDeleted: 'Gate pass deleted successfully',
   gatePassOpenExists: (containerNumber: string) => `Container ${containerNumber} already has an open gate pass`,
-  gatePassBadDate: 'A date must be a day (YYYY-MM-DD or DD-MM-YYYY), a date and time, or epoch milliseconds',
+  sheetBadDate: 'A date must be a day (YYYY-MM-DD or DD-MM-YYYY), a date and time, or epoch milliseconds',
   gatePassUploadRace: 'An open gate pass for a container of this file was stored meanwhile; upload the file again',
   ocrRecordTaken: 'Another operator has already taken this OCR record; fetch the next one',
   ocrRecordWrongGateType: (type: string) => `This is not a gate of type ${type}`,
   userGatesSaved: 'Gates of the user saved successfully',
   userNotExisting: 'This user does not exist',
+  // Pre-advices (issue 16)
+  preAdviceNumberInvalid: (containerNumber: string) =>
+    `${containerNumber} is not a valid container number (ISO 6346: owner code, U/J/Z, six digits and the check digit)`,
+  preAdviceWindowBackwards: 'The expected window must end after it starts',
+  preAdviceExpectedRequired: 'Give the expected date',
+  preAdviceNotExisting: 'This pre-advice does not exist',
+  preAdviceUsed: 'This pre-advice was used by a gate-in and can no longer be changed',
+  preAdviceSaved: 'Pre-advice saved successfully',
+  preAdviceDeleted: 'Pre-advice deleted successfully',
+  preAdviceOpenExists: (containerNumber: string) => `Container ${containerNumber} already has an open pre-advice`,
+  preAdviceUploadRace: 'An open pre-advice for a container of this file was stored meanwhile; upload the file again',
   deviceLoginRateLimited: 'Too many failed logins for this device or from this address; try again in a minute',
 
   // Gate (spec 1 §5, §8); the trailing spaces of the number and tag messages are the spec's

@@ -31,6 +31,7 @@ import { machineShiftsRoutes } from './modules/machine-shifts';
 import { masterDataRoutes } from './modules/master-data';
 import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
+import { preAdvicesRoutes } from './modules/pre-advices';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
@@ -211,6 +212,7 @@ export async function buildApp({
   await app.register(smartGateRoutes, { smartGate: services.smartGate });
   await app.register(machineShiftsRoutes, { shifts: services.machineShifts });
   await app.register(machineAllocationsRoutes, { allocations: services.machineAllocations });
+  await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

@@ -21,6 +21,7 @@ import { createMachineShiftsService } from './modules/machine-shifts';
 import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
+import { createPreAdvicesService } from './modules/pre-advices';
 import { createRolesService } from './modules/roles';
 import { createTasksService } from './modules/tasks';
 import { createSmartGateService } from './modules/smart-gate';
@@ -96,10 +97,16 @@ export function createServices({
     machines,
     timeZone: config.yard.timeZone,
   });
+  const preAdvices = createPreAdvicesService(db, {
+    masterData,
+    afterCommit: committed,
+    timeZone: config.yard.timeZone,
+  });
   // Gate transactions write straight to the database (never through the queue or the broker).
   const gateOperations = createGateOperationsService(db, {
     inventory,
     tasks,
+    preAdvices,
     erp,
     afterCommit: committed,
     tagLifetimeDays: config.gate.tagLifetimeDays,
@@ -112,6 +119,7 @@ export function createServices({
   const smartGate = createSmartGateService(db, {
     gateOperations,
     ocr,
+    preAdvices,
     exports,
     afterCommit: committed,
     timeZone: config.yard.timeZone,
@@ -147,6 +155,7 @@ export function createServices({
     ocr,
     trailers,
     smartGate,
+    preAdvices,
     deviceMessages,
     healthAgeing,
     outbox,

@@ -11,6 +11,7 @@ import { machineAllocations } from './routes/machine-allocations';
 import { machineShifts } from './routes/machine-shifts';
 import { masterData } from './routes/master-data';
 import { cameras, ocr } from './routes/ocr';
+import { preAdvices } from './routes/pre-advices';
 import { roles } from './routes/roles';
 import { smartGate } from './routes/smart-gate';
 import { tasks } from './routes/tasks';
@@ -42,6 +43,7 @@ export const routes = {
   tasks,
   machineShifts,
   machineAllocations,
+  preAdvices,
 };
 
 export type Routes = typeof routes;

@@ -60,6 +60,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     flag: 'gateVisible',
     visible: (_principal, features) => features.smartGateEnabled,
   },
+  // The gate-ins the IN gates expect (issue 16): kept for every gate-in, smart gate or not.
+  { key: 'preAdvice', label: 'Pre-advice', path: '/pre-advice', flag: 'gateVisible' },
   {
     key: 'smartTransport',
     label: 'Smart Transport',

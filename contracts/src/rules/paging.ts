@@ -43,4 +43,6 @@ export const PAGE_SIZES = {
   tasks: 15,
   // The allocation list of a day (spec 2 §9: 15 for all lists).
   allocations: 15,
+  // The pre-advice list (issue 16).
+  preAdvices: 15,
 } as const;

@@ -142,7 +142,7 @@ describe('gate passes', () => {
     expect(await t.db.select().from(gatePasses).where(eq(gatePasses.containerNumber, c))).toEqual([]);
     const d = containerNumber();
     const badDate = await admin.api.smartGate.uploadGatePasses({ body: csv(`containerNumber,date\n${d},tomorrow\n`) });
-    expect(badDate.rows).toEqual([{ row: 2, status: 'Refused', message: messages.gatePassBadDate }]);
+    expect(badDate.rows).toEqual([{ row: 2, status: 'Refused', message: messages.sheetBadDate }]);
   });
 });
 

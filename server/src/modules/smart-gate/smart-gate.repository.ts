@@ -183,8 +183,8 @@ export const smartGateRepository = {
     return { passes: passes.map((row) => row.containerNumber), inYard: inYard.map((row) => row.containerNumber) };
   },
 
-  // What the depot expects at an IN gate: no pre-advice store exists yet, so the containers trucks
-  // inside came for (vehicle gate-ins) and the containers of open tasks not yet in the yard.
+  // What the depot expects at an IN gate beside its pre-advices (the pre-advices service): the
+  // containers trucks inside came for (vehicle gate-ins) and those of open tasks not yet in the yard.
   async expectedIn(db: Database) {
     const [visits, open] = await Promise.all([
       db.select({ containerNumbers: trailers.containerNumbers }).from(trailers).where(isNull(trailers.outAt)),
@@ -202,7 +202,7 @@ export const smartGateRepository = {
         .where(and(isNull(tasks.completedAt), isNull(containers.id))),
     ]);
     return {
-      announced: visits.flatMap((row) => row.containerNumbers),
+      trucksInside: visits.flatMap((row) => row.containerNumbers),
       openTasks: open.map((row) => row.containerNumber),
     };
   },

@@ -12,7 +12,6 @@ import {
   smartGatePath,
   UPLOAD_ROW_STATUSES,
   yardDayOf,
-  yardDayStart,
   type Expectation,
   type GatePass,
   type GatePassAnswer,
@@ -42,18 +41,21 @@ import {
 import type { Database } from '../../adapters/db';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
-import { repeats, uploadAnswer, uploadRecords } from '../../lib/upload-sheet';
+import { repeats, sheetDate, uploadAnswer, uploadRecords } from '../../lib/upload-sheet';
 import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { GateOperationsService } from '../gate-operations';
 import type { OcrService } from '../ocr';
 import { commitWithEvents, type AfterCommit } from '../outbox';
+import type { PreAdvicesService } from '../pre-advices';
 import { smartGateRepository as repository, toGatePass, type GatePassValues } from './smart-gate.repository';
 import type { SmartGateTransactionRow } from './smart-gate.table';
 
 export interface SmartGateDependencies {
   gateOperations: GateOperationsService;
   ocr: OcrService;
+  // The pre-advices an IN gate's reads are ranked against.
+  preAdvices: PreAdvicesService;
   exports: ExportsService;
   afterCommit: AfterCommit;
   // The yard's zone: accuracy days and day-only sheet dates are cut in it.
@@ -120,26 +122,6 @@ function differencesOf(
     )
       list.push(entry);
   return list;
-}
-
-// A sheet's date: epoch milliseconds, an ISO date or time, or a day written DD-MM-YYYY / DD/MM/YYYY
-// (a day alone is the yard's midnight).
-function sheetDate(value: string, timeZone: string): Date | null | 'bad' {
-  const text = value.trim();
-  if (!text) return null;
-  if (/^\d{12,14}$/.test(text)) return new Date(Number(text));
-  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  const day = dayFirst
-    ? `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`
-    : /^\d{4}-\d{2}-\d{2}$/.test(text)
-      ? text
-      : null;
-  if (day) {
-    const start = yardDayStart(day, timeZone);
-    return Number.isFinite(start) ? new Date(start) : 'bad';
-  }
-  const parsed = Date.parse(text);
-  return Number.isFinite(parsed) ? new Date(parsed) : 'bad';
 }
 
 const passAnswers = (number: string): DatabaseAnswers => ({
@@ -342,7 +324,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
           const problem = !CONTAINER_NUMBER.test(number)
             ? messages.gatePassNumberFormat
             : dates.includes('bad')
-              ? messages.gatePassBadDate
+              ? messages.sheetBadDate
               : earlier !== undefined
                 ? messages.uploadRowRepeated(records[earlier]!.row)
                 : open.some((row) => row.containerNumber === number)
@@ -576,8 +558,13 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
         for (const containerNumber of passes) expected.push({ containerNumber, source: 'gatePass' });
         for (const containerNumber of inYard) expected.push({ containerNumber, source: 'inYard' });
       } else {
-        const { announced, openTasks } = await repository.expectedIn(db);
-        for (const containerNumber of announced) expected.push({ containerNumber, source: 'preAdvised' });
+        const [{ trucksInside, openTasks }, preAdvised] = await Promise.all([
+          repository.expectedIn(db),
+          deps.preAdvices.expected(),
+        ]);
+        for (const { containerNumber, detail } of preAdvised)
+          expected.push({ containerNumber, source: 'preAdvised', detail });
+        for (const containerNumber of trucksInside) expected.push({ containerNumber, source: 'truckInside' });
         for (const containerNumber of openTasks) expected.push({ containerNumber, source: 'openTask' });
         const { passes } = await repository.expectedOut(db);
         for (const containerNumber of passes) expected.push({ containerNumber, source: 'gatePass' });

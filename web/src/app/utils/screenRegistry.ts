@@ -6,6 +6,7 @@ import {
   IconContainer,
   IconTruckDelivery,
   IconListDetails,
+  IconCalendarEvent,
   IconPalette,
   IconScan,
   IconTimeline,
@@ -55,6 +56,14 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconScan,
     description: 'Smart dispatch: the OCR queue of the OUT gates, gate passes, one-key candidates',
+  },
+  {
+    path: '/pre-advice',
+    component: lazy(() =>
+      import('../../modules/pre-advice/components/PreAdvicePage').then((module) => ({ default: module.PreAdvicePage })),
+    ),
+    icon: IconCalendarEvent,
+    description: 'Gate-ins the depot expects: by hand or by sheet; the smart gate ranks misreads against them',
   },
   {
     path: '/users',

@@ -31,6 +31,7 @@ export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
   '/device-logs': 'Device Logs',
   '/cha-vehicles': 'CHA Vehicles',
   '/smart-transport': 'Smart Transport',
+  '/pre-advice': 'Pre-advice',
 };
 
 // The spec's enterprise paths (spec 2 §2; /enterprise/login from spec 3 §2) open the same screens.
