@@ -106,6 +106,7 @@ export function createServices({
     ocr,
     exports,
     afterCommit: committed,
+    users,
     timeZone: config.yard.timeZone,
   });
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory

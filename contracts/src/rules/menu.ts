@@ -48,7 +48,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     key: 'smartGate',
     label: 'Smart Gate',
     path: '/igate',
-    alsoActiveOn: ['/igateout'],
+    // /gate-passes is opened from /igateout (it is not one of the spec's menu entries).
+    alsoActiveOn: ['/igateout', '/gate-passes'],
     flag: 'gateVisible',
     visible: (_principal, features) => features.smartGateEnabled,
   },

@@ -38,4 +38,6 @@ export const PAGE_SIZES = {
   trailers: 15,
   // Smart gate dispatch and gate-in reports (issue 16).
   smartGateReports: 15,
+  // Gate passes kept by hand or by sheet (/gate-passes, issue 16).
+  gatePasses: 15,
 } as const;

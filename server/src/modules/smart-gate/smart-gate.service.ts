@@ -11,7 +11,9 @@ import {
   rankNearMisses,
   smartGatePath,
   UPLOAD_ROW_STATUSES,
+  isYardDay,
   yardDayOf,
+  yardDayRange,
   yardDayStart,
   type Expectation,
   type GatePass,
@@ -48,6 +50,7 @@ import type { ExportsService } from '../exports';
 import type { GateOperationsService } from '../gate-operations';
 import type { OcrService } from '../ocr';
 import { commitWithEvents, type AfterCommit } from '../outbox';
+import type { UsersService } from '../users';
 import { smartGateRepository as repository, toGatePass, type GatePassValues } from './smart-gate.repository';
 import type { SmartGateTransactionRow } from './smart-gate.table';
 
@@ -56,6 +59,8 @@ export interface SmartGateDependencies {
   ocr: OcrService;
   exports: ExportsService;
   afterCommit: AfterCommit;
+  // Whether a principal may change a user (the users screen's rule, for the gates a user works).
+  users: Pick<UsersService, 'assertManageable'>;
   // The yard's zone: accuracy days and day-only sheet dates are cut in it.
   timeZone: string;
 }
@@ -123,8 +128,8 @@ function differencesOf(
 }
 
 // A sheet's date: epoch milliseconds, an ISO date or time, or a day written DD-MM-YYYY / DD/MM/YYYY
-// (a day alone is the yard's midnight).
-function sheetDate(value: string, timeZone: string): Date | null | 'bad' {
+// (a day alone is the yard's midnight; as a `validTill` the day's last millisecond: valid through it).
+function sheetDate(value: string, timeZone: string, dayEnd = false): Date | null | 'bad' {
   const text = value.trim();
   if (!text) return null;
   if (/^\d{12,14}$/.test(text)) return new Date(Number(text));
@@ -135,8 +140,8 @@ function sheetDate(value: string, timeZone: string): Date | null | 'bad' {
       ? text
       : null;
   if (day) {
-    const start = yardDayStart(day, timeZone);
-    return Number.isFinite(start) ? new Date(start) : 'bad';
+    if (!isYardDay(day)) return 'bad';
+    return new Date(dayEnd ? yardDayRange(day, timeZone).to : yardDayStart(day, timeZone));
   }
   const parsed = Date.parse(text);
   return Number.isFinite(parsed) ? new Date(parsed) : 'bad';
@@ -173,6 +178,20 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       validTill: at(input.validTill),
       remarks: trimmed(input.remarks),
     };
+  }
+
+  // A pass that may still be changed or deleted, locked: a used one stays as the dispatch used it
+  // (its transaction row points at it and keeps a copy).
+  async function unusedPass(tx: Database, id: number) {
+    const row = await repository.pass(tx, id, true);
+    if (!row) throw notFound(messages.gatePassNotExisting);
+    if (row.usedAt !== null) throw conflict(messages.gatePassUsed);
+    return row;
+  }
+
+  async function userGatesOf(userId: number): Promise<UserGates> {
+    const [gates, yardGates] = await Promise.all([repository.gatesOfUser(db, userId), repository.allGates(db)]);
+    return { userId, gates, yardGates };
   }
 
   // The pending record an operator works; a record already resolved is another operator's.
@@ -292,7 +311,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     },
 
     async gatePasses(query: GatePassesQuery) {
-      const limit = query.limit ?? PAGE_SIZES.smartGateReports;
+      const limit = query.limit ?? PAGE_SIZES.gatePasses;
       const { rows, total } = await repository.passesPage(
         db,
         { searchText: query.searchText, includeUsed: query.includeUsed ?? false },
@@ -306,6 +325,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       if (mode === 'update' && !input.id) throw notFound(messages.gatePassNotExisting);
       try {
         return await commitWithEvents(db, deps.afterCommit, async (tx) => {
+          if (mode === 'update') await unusedPass(tx, input.id!);
           const row =
             mode === 'update'
               ? await repository.updatePass(tx, input.id!, values)
@@ -319,7 +339,10 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     },
 
     async deleteGatePass(id: number) {
-      if (!(await repository.deletePass(db, id))) throw notFound(messages.gatePassNotExisting);
+      await commitWithEvents(db, deps.afterCommit, async (tx) => {
+        await unusedPass(tx, id);
+        await repository.deletePass(tx, id);
+      });
       return { responsestatus: 'success', message: messages.gatePassDeleted };
     },
 
@@ -336,7 +359,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
         for (const [index, record] of records.entries()) {
           const number = numbers[index]!;
           const dates = (['date', 'boeDate', 'validTill'] as const).map((key) =>
-            sheetDate(record.values[key], deps.timeZone),
+            sheetDate(record.values[key], deps.timeZone, key === 'validTill'),
           );
           const earlier = repeated.get(record);
           const problem = !CONTAINER_NUMBER.test(number)
@@ -595,18 +618,20 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       return { gates: list, smartGatePath: smartGatePath(list.map((gate) => gate.type)) };
     },
 
-    async userGates(userId: number): Promise<UserGates> {
-      if (!(await repository.userExists(db, userId))) throw notFound(messages.userNotExisting);
-      return { userId, gates: await repository.gatesOfUser(db, userId) };
+    // The gates a user works and every gate of the yard to choose from; only of a user the
+    // principal may manage (the users screen's rule: admins not superadmins or hidden users).
+    async userGates(userId: number, principal: Principal): Promise<UserGates> {
+      await deps.users.assertManageable(userId, principal);
+      return userGatesOf(userId);
     },
 
-    async setUserGates(userId: number, gateIds: number[]): Promise<UserGates> {
+    async setUserGates(userId: number, gateIds: number[], principal: Principal): Promise<UserGates> {
       const ids = [...new Set(gateIds)];
-      if (!(await repository.userExists(db, userId))) throw notFound(messages.userNotExisting);
+      await deps.users.assertManageable(userId, principal);
       if ((await repository.gatesById(db, ids)).length !== ids.length)
         throw badRequest(messages.unknownGate, 'gateIds');
       await commitWithEvents(db, deps.afterCommit, (tx) => repository.setGatesOfUser(tx, userId, ids));
-      return { userId, gates: await repository.gatesOfUser(db, userId) };
+      return userGatesOf(userId);
     },
   };
 }
