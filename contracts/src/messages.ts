@@ -171,6 +171,8 @@ export const messages = {
   gatePassDeleted: 'Gate pass deleted successfully',
   gatePassOpenExists: (containerNumber: string) => `Container ${containerNumber} already has an open gate pass`,
   gatePassBadDate: 'A date must be a day (YYYY-MM-DD or DD-MM-YYYY), a date and time, or epoch milliseconds',
+  gatePassConfirmInvalidNumber: 'Do you still want to save the gate pass?',
+  gatePassValidTillBeforeDate: 'Valid till is before the gate pass date',
   gatePassUsed: 'This gate pass was used by a dispatch and is kept with it; it can no longer be changed or deleted',
   gatePassUploadRace: 'An open gate pass for a container of this file was stored meanwhile; upload the file again',
   ocrRecordTaken: 'Another operator has already taken this OCR record; fetch the next one',

@@ -3,6 +3,7 @@ import {
   IconAccessPoint,
   IconBuildingWarehouse,
   IconContainer,
+  IconFileCertificate,
   IconTruckDelivery,
   IconListDetails,
   IconPalette,
@@ -53,6 +54,16 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconScan,
     description: 'Smart dispatch: the OCR queue of the OUT gates, gate passes, one-key candidates',
+  },
+  {
+    path: '/gate-passes',
+    component: lazy(() =>
+      import('../../modules/smart-gate/components/GatePassesPage').then((module) => ({
+        default: module.GatePassesPage,
+      })),
+    ),
+    icon: IconFileCertificate,
+    description: 'Gate passes the dispatch verifies: by hand or from a sheet',
   },
   {
     path: '/users',
