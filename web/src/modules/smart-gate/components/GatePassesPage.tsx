@@ -27,10 +27,9 @@ import { useGatePasses } from '../hooks/useGatePasses';
 import { useGatePassWrites } from '../hooks/useGatePassWrites';
 import { GatePassFormModal } from './GatePassFormModal';
 
-// The sheet's columns as the user writes them (the first name of each; case and punctuation ignored).
-const UPLOAD_HEADERS = Object.values(GATE_PASS_UPLOAD_COLUMNS)
-  .map((names) => names[0])
-  .join(', ');
+// The sheet's columns by the contract's names (case, spaces and punctuation ignored: 'Container
+// Number' is containerNumber).
+const UPLOAD_HEADERS = Object.keys(GATE_PASS_UPLOAD_COLUMNS).join(', ');
 
 // /gate-passes (issue 16; not one of spec 2's screens, opened from /igateout): the gate passes the
 // dispatch verifies (spec 2 §3, §4), entered by hand or imported from the ERP's sheet. Search by

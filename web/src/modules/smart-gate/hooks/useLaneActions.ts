@@ -89,7 +89,7 @@ export function useLaneActions({
       else status.clear();
       focusLane();
     } catch (error) {
-      status.fail(notice ?? errorMessageOf(error));
+      status.fail(notice ? `${notice}. ${errorMessageOf(error)}` : errorMessageOf(error));
     } finally {
       setBusy(false);
     }

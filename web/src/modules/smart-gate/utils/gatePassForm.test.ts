@@ -74,7 +74,7 @@ describe('gate pass form', () => {
   });
 
   it('keeps the instants of days left alone, and takes a changed day from its start (a validity to its end)', () => {
-    const unchanged = gatePassInputOf(gatePassFormValues(pass, zone, 0), pass, zone);
+    const unchanged = gatePassInputOf(gatePassFormValues(pass, zone, 0), pass, zone, Date.now());
     expect(unchanged).toEqual({
       id: 7,
       containerNumber: number,
@@ -90,21 +90,27 @@ describe('gate pass form', () => {
       { ...gatePassFormValues(pass, zone, 0), date: '2026-11-21', boeDate: '2026-11-18', validTill: '2026-12-05' },
       pass,
       zone,
+      Date.now(),
     );
     expect(changed).toMatchObject({
       date: yardDayStart('2026-11-21', zone),
       boeDate: yardDayStart('2026-11-18', zone),
       validTill: yardDayRange('2026-12-05', zone).to,
     });
+    const now = Date.parse('2026-11-25T10:00:00Z');
     const fresh = gatePassInputOf(
-      { ...gatePassFormValues(null, zone, 0), containerNumber: 'csqu 305438 3', date: '' },
+      { ...gatePassFormValues(null, zone, now), containerNumber: 'csqu 305438 3' },
       null,
       zone,
+      now,
     );
     expect(fresh).not.toHaveProperty('id');
-    // No date: the server dates it now.
-    expect(fresh).not.toHaveProperty('date');
     expect(fresh.containerNumber).toBe(number);
+    // A new pass of today is dated now, of another day at that day's start, of none by the server.
+    expect(fresh.date).toBe(now);
+    const earlier = { ...gatePassFormValues(null, zone, now), containerNumber: number, date: '2026-11-24' };
+    expect(gatePassInputOf(earlier, null, zone, now).date).toBe(yardDayStart('2026-11-24', zone));
+    expect(gatePassInputOf({ ...earlier, date: '' }, null, zone, now)).not.toHaveProperty('date');
   });
 
   it('calls a pass used, expired or open', () => {

@@ -77,12 +77,13 @@ export function checkDigitWarning(containerNumber: string): string | null {
 }
 
 // The call's body. A day left as the pass had it keeps the pass's own instant (an uploaded time of
-// day survives an edit); a day changed is the yard day's first instant, and a validity its last
-// (valid through that day, as the upload reads a day).
+// day survives an edit), and a new pass dated today is dated now; another day is the yard day's
+// first instant, and a validity its last (valid through that day, as the upload reads a day).
 export function gatePassInputOf(
   values: GatePassFormValues,
   pass: GatePass | null,
   timeZone: string | undefined,
+  now = Date.now(),
 ): GatePassInput {
   const instant = (day: string, original: number | null | undefined, end = false): number | null => {
     if (day === '') return null;
@@ -90,7 +91,7 @@ export function gatePassInputOf(
     return end ? yardDayRange(day, timeZone).to : yardDayStart(day, timeZone);
   };
   const text = (value: string) => value.trim() || null;
-  const date = instant(values.date, pass?.date);
+  const date = instant(values.date, pass ? pass.date : now);
   return {
     ...(pass ? { id: pass.id } : {}),
     containerNumber: normalizeContainerNumber(values.containerNumber),
