@@ -33,7 +33,9 @@ describe('pre-advice screen', () => {
 
   it('adds one by hand, uploads a sheet with one result per row, and shows the gate-in that used one', async () => {
     await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Pre-advice' }).click();
+    // Opened from the gate screen (the menu's Gate entry stays active on it).
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Gate', exact: true }).click();
+    await page.getByTestId('gate-pre-advice').click();
     await page.waitForURL(`${server.baseUrl}/pre-advice`);
     const rows = page.getByTestId('pre-advices-table-row');
 

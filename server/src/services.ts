@@ -122,6 +122,7 @@ export function createServices({
     preAdvices,
     exports,
     afterCommit: committed,
+    users,
     timeZone: config.yard.timeZone,
   });
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory

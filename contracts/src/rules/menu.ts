@@ -51,17 +51,18 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   },
   { key: 'trailers', label: 'Trailers', path: '/trailers', flag: 'trailersVisible' },
   { key: 'itv', label: 'ITV', path: '/itvs', flag: 'itvVisible' },
-  { key: 'gate', label: 'Gate', path: '/gate', flag: 'gateVisible' },
+  // /pre-advice is opened from /gate and /igate: the gate-ins every IN gate expects (issue 16), not one
+  // of the spec's menu entries.
+  { key: 'gate', label: 'Gate', path: '/gate', alsoActiveOn: ['/pre-advice'], flag: 'gateVisible' },
   {
     key: 'smartGate',
     label: 'Smart Gate',
     path: '/igate',
-    alsoActiveOn: ['/igateout'],
+    // /gate-passes is opened from /igateout (it is not one of the spec's menu entries).
+    alsoActiveOn: ['/igateout', '/gate-passes'],
     flag: 'gateVisible',
     visible: (_principal, features) => features.smartGateEnabled,
   },
-  // The gate-ins the IN gates expect (issue 16): kept for every gate-in, smart gate or not.
-  { key: 'preAdvice', label: 'Pre-advice', path: '/pre-advice', flag: 'gateVisible' },
   {
     key: 'smartTransport',
     label: 'Smart Transport',

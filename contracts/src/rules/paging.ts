@@ -45,4 +45,6 @@ export const PAGE_SIZES = {
   allocations: 15,
   // The pre-advice list (issue 16).
   preAdvices: 15,
+  // Gate passes kept by hand or by sheet (/gate-passes, issue 16).
+  gatePasses: 15,
 } as const;

@@ -48,6 +48,7 @@ import type { GateOperationsService } from '../gate-operations';
 import type { OcrService } from '../ocr';
 import { commitWithEvents, type AfterCommit } from '../outbox';
 import type { PreAdvicesService } from '../pre-advices';
+import type { UsersService } from '../users';
 import { smartGateRepository as repository, toGatePass, type GatePassValues } from './smart-gate.repository';
 import type { SmartGateTransactionRow } from './smart-gate.table';
 
@@ -58,6 +59,8 @@ export interface SmartGateDependencies {
   preAdvices: PreAdvicesService;
   exports: ExportsService;
   afterCommit: AfterCommit;
+  // Whether a principal may change a user (the users screen's rule, for the gates a user works).
+  users: Pick<UsersService, 'assertManageable'>;
   // The yard's zone: accuracy days and day-only sheet dates are cut in it.
   timeZone: string;
 }
@@ -155,6 +158,20 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       validTill: at(input.validTill),
       remarks: trimmed(input.remarks),
     };
+  }
+
+  // A pass that may still be changed or deleted, locked: a used one stays as the dispatch used it
+  // (its transaction row points at it and keeps a copy).
+  async function unusedPass(tx: Database, id: number) {
+    const row = await repository.pass(tx, id, true);
+    if (!row) throw notFound(messages.gatePassNotExisting);
+    if (row.usedAt !== null) throw conflict(messages.gatePassUsed);
+    return row;
+  }
+
+  async function userGatesOf(userId: number): Promise<UserGates> {
+    const [gates, yardGates] = await Promise.all([repository.gatesOfUser(db, userId), repository.allGates(db)]);
+    return { userId, gates, yardGates };
   }
 
   // The pending record an operator works; a record already resolved is another operator's.
@@ -274,7 +291,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     },
 
     async gatePasses(query: GatePassesQuery) {
-      const limit = query.limit ?? PAGE_SIZES.smartGateReports;
+      const limit = query.limit ?? PAGE_SIZES.gatePasses;
       const { rows, total } = await repository.passesPage(
         db,
         { searchText: query.searchText, includeUsed: query.includeUsed ?? false },
@@ -288,6 +305,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       if (mode === 'update' && !input.id) throw notFound(messages.gatePassNotExisting);
       try {
         return await commitWithEvents(db, deps.afterCommit, async (tx) => {
+          if (mode === 'update') await unusedPass(tx, input.id!);
           const row =
             mode === 'update'
               ? await repository.updatePass(tx, input.id!, values)
@@ -301,7 +319,10 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     },
 
     async deleteGatePass(id: number) {
-      if (!(await repository.deletePass(db, id))) throw notFound(messages.gatePassNotExisting);
+      await commitWithEvents(db, deps.afterCommit, async (tx) => {
+        await unusedPass(tx, id);
+        await repository.deletePass(tx, id);
+      });
       return { responsestatus: 'success', message: messages.gatePassDeleted };
     },
 
@@ -318,7 +339,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
         for (const [index, record] of records.entries()) {
           const number = numbers[index]!;
           const dates = (['date', 'boeDate', 'validTill'] as const).map((key) =>
-            sheetDate(record.values[key], deps.timeZone),
+            sheetDate(record.values[key], deps.timeZone, key === 'validTill' ? 'end' : 'start'),
           );
           const earlier = repeated.get(record);
           const problem = !CONTAINER_NUMBER.test(number)
@@ -582,18 +603,20 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       return { gates: list, smartGatePath: smartGatePath(list.map((gate) => gate.type)) };
     },
 
-    async userGates(userId: number): Promise<UserGates> {
-      if (!(await repository.userExists(db, userId))) throw notFound(messages.userNotExisting);
-      return { userId, gates: await repository.gatesOfUser(db, userId) };
+    // The gates a user works and every gate of the yard to choose from; only of a user the
+    // principal may manage (the users screen's rule: admins not superadmins or hidden users).
+    async userGates(userId: number, principal: Principal): Promise<UserGates> {
+      await deps.users.assertManageable(userId, principal);
+      return userGatesOf(userId);
     },
 
-    async setUserGates(userId: number, gateIds: number[]): Promise<UserGates> {
+    async setUserGates(userId: number, gateIds: number[], principal: Principal): Promise<UserGates> {
       const ids = [...new Set(gateIds)];
-      if (!(await repository.userExists(db, userId))) throw notFound(messages.userNotExisting);
+      await deps.users.assertManageable(userId, principal);
       if ((await repository.gatesById(db, ids)).length !== ids.length)
         throw badRequest(messages.unknownGate, 'gateIds');
       await commitWithEvents(db, deps.afterCommit, (tx) => repository.setGatesOfUser(tx, userId, ids));
-      return { userId, gates: await repository.gatesOfUser(db, userId) };
+      return userGatesOf(userId);
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   IconBuildingWarehouse,
   IconClockHour4,
   IconContainer,
+  IconFileCertificate,
   IconTruckDelivery,
   IconListDetails,
   IconCalendarEvent,
@@ -64,6 +65,16 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconCalendarEvent,
     description: 'Gate-ins the depot expects: by hand or by sheet; the smart gate ranks misreads against them',
+  },
+  {
+    path: '/gate-passes',
+    component: lazy(() =>
+      import('../../modules/smart-gate/components/GatePassesPage').then((module) => ({
+        default: module.GatePassesPage,
+      })),
+    ),
+    icon: IconFileCertificate,
+    description: 'Gate passes the dispatch verifies: by hand or from a sheet',
   },
   {
     path: '/users',

@@ -9,6 +9,7 @@ export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
   '/mobile-search-view': 'Mobile search view',
   '/igate': 'Smart Gate',
   '/igateout': 'Smart Gate (out)',
+  '/gate-passes': 'Gate passes',
   '/dashboard': 'Dashboard',
   '/inventory': 'Inventory',
   '/containers': 'Containers',
