@@ -78,6 +78,10 @@ export interface DomainEventMap {
   'shift.changed': DataOf<'shifts.changed.v1'>;
   // Machine allocations were saved (one area's save) or deleted.
   'machineAllocation.changed': DataOf<'machineAllocations.changed.v1'>;
+  // A machine was added or edited on the machines screen (issue 17).
+  'machine.saved': DataOf<'machine.changed.v1'>;
+  // An ITV was added, edited or deleted (itv null then).
+  'itv.changed': DataOf<'itv.changed.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -125,6 +129,8 @@ export const DOMAIN_EVENT_TYPES = [
   'trailer.changed',
   'shift.changed',
   'machineAllocation.changed',
+  'machine.saved',
+  'itv.changed',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DeviceLogEntry } from './device-logs';
 import { CameraName, GateReader, HealthStatusSchema, TagRead } from './gates';
-import { MachineColourSchema, Position } from './machines';
+import { Itv, Machine, MachineColourSchema, Position } from './machines';
 import { MovementSourceSchema } from './containers';
 import { InventoryContainer } from './inventory';
 import { OcrRecord } from './ocr';
@@ -62,6 +62,13 @@ export const ItvPositionMessage = message('itv.position.v1', {
   position: Position,
   status: MachineColourSchema,
   lastDataReceived: Type.Integer(),
+});
+// A machine was added or edited (name, type, status, zone): its new state (issue 17).
+export const MachineChangedMessage = message('machine.changed.v1', { machine: Machine });
+// An ITV was added, edited or deleted (itv null then): its new state (issue 17).
+export const ItvChangedMessage = message('itv.changed.v1', {
+  itvId: Type.Integer(),
+  itv: Type.Union([Itv, Type.Null()]),
 });
 // A container's place in the yard changed (moved, arrived, left, or its details changed): the new
 // state of the container (location null when it is no longer in the yard) and where it was.
@@ -169,6 +176,8 @@ export const LiveMessage = Type.Union([
   YardExceptionMessage,
   ShiftsChangedMessage,
   MachineAllocationsChangedMessage,
+  MachineChangedMessage,
+  ItvChangedMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -291,6 +300,8 @@ export const LIVE_MESSAGE_META = {
   'yard.exception.v1': { topic: 'yard-exceptions' },
   'shifts.changed.v1': { topic: 'shifts' },
   'machineAllocations.changed.v1': { topic: 'machine-allocations' },
+  'machine.changed.v1': { topic: 'machines' },
+  'itv.changed.v1': { topic: 'itvs' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

@@ -61,6 +61,7 @@ export const ItvInput = Type.Object(
 export type ItvInput = Static<typeof ItvInput>;
 
 export const ItvsPage = Type.Object({ itvs: Type.Array(Itv), totalCount: Type.Integer() });
+export type ItvsPage = Static<typeof ItvsPage>;
 
 export const MachineLocation = Type.Object({
   machineId: Type.Integer(),
@@ -71,4 +72,67 @@ export const MachineLocation = Type.Object({
   lastDataReceived: Type.Union([Type.Integer(), Type.Null()]),
   position: Type.Union([Position, Type.Null()]),
 });
+export type MachineLocation = Static<typeof MachineLocation>;
 export const MachineLocations = Type.Object({ locations: Type.Array(MachineLocation) });
+
+// The unique-name check of the machine form, asked when the name field loses focus (spec 2 §5);
+// `id` is the machine being edited (its own name is not taken).
+export const MachineNameQuery = Type.Object({
+  machineName: Type.String({ minLength: 1, maxLength: 40 }),
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type MachineNameQuery = Static<typeof MachineNameQuery>;
+export const NameTaken = Type.Object({ taken: Type.Boolean() });
+export type NameTaken = Static<typeof NameTaken>;
+
+// The same for the ITV form: its ITV number and its trailer number are each unique (spec 2 §5).
+export const ItvNumbersQuery = Type.Object({
+  itvNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 30 })),
+  trailerNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 30 })),
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type ItvNumbersQuery = Static<typeof ItvNumbersQuery>;
+export const ItvNumbersTaken = Type.Object({ itvNumberTaken: Type.Boolean(), trailerNumberTaken: Type.Boolean() });
+export type ItvNumbersTaken = Static<typeof ItvNumbersTaken>;
+
+// A machine's marker on the yard map (spec 2 §3 Machine location marker), with its label (A–Z
+// without Y, spec 2 §9) and its status colour (spec 2 §4). `markerImageName` names the marker
+// drawn: its colour (the print's legend shows the same symbol).
+export const MachineMarker = Type.Object({
+  machineId: Type.Integer(),
+  label: Type.String(),
+  markerImageName: Type.String(),
+  machineName: Type.String(),
+  machineTypeName: Type.String(),
+  machineStatusName: Type.String(),
+  statusColour: MachineColourSchema,
+  lastDataReceivedTime: Type.Union([Type.Integer(), Type.Null()]),
+  position: Type.Union([Position, Type.Null()]),
+});
+export type MachineMarker = Static<typeof MachineMarker>;
+
+// What is printed with the machines' yard map (POST machines/yard-map, spec 2 §7): the file name
+// the picture is saved under (`imageName`), its title with the yard time it shows, the markers as
+// they stood at that moment (`dataprovider`, the print's legend), and the yard's outline (the
+// areas with surveyed corners). The picture itself is the map the screen draws.
+export const YardMapPrintObject = Type.Object({
+  imageName: Type.String(),
+  title: Type.String(),
+  printedAt: Type.Integer(),
+  dataprovider: Type.Array(MachineMarker),
+  areas: Type.Array(Type.Object({ name: Type.String(), corners: Type.Array(Position) })),
+});
+export type YardMapPrintObject = Static<typeof YardMapPrintObject>;
+
+export const MachinesYardMapRequest = Type.Object(
+  // The machines to print; all of them when absent.
+  { machineIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })) },
+  { additionalProperties: false },
+);
+export type MachinesYardMapRequest = Static<typeof MachinesYardMapRequest>;
+
+export const MachinesYardMap = Type.Object({
+  responsestatus: Type.String(),
+  responseMap: Type.Object({ printObject: YardMapPrintObject }),
+});
+export type MachinesYardMap = Static<typeof MachinesYardMap>;

@@ -70,6 +70,15 @@ export const messages = {
   machineNameTaken: 'A machine with this name already exists',
   itvNumberTaken: 'An ITV with this number already exists',
   itvTrailerTaken: 'An ITV with this trailer number already exists',
+  // Machines and ITV screens (spec 2 §2, §5, §8: the delete confirmation in the shifts' style).
+  machineAdded: 'Machine added successfully',
+  machineUpdated: 'Machine updated successfully',
+  itvAdded: 'ITV added successfully',
+  itvUpdated: 'ITV updated successfully',
+  itvsDeleted: (count: number) => `${count} ITV${count === 1 ? '' : 's'} deleted successfully`,
+  confirmDeleteItvs: (count: number) => `Are you sure you want to delete the selected ${count} ITVs?`,
+  itvsNoneSelected: 'Select the ITVs to delete first',
+  idsInvalid: 'ids must be comma-separated ids',
 
   // Containers (spec 1 §5, §8; spec 2 §5, §8). Texts the spec gives are verbatim; the rest say
   // what the yard refused and why.

@@ -9,6 +9,9 @@ export const Metadata = Type.Object({
   mapApiKey: Type.String(),
   mapTileUrl: Type.String(),
   yardCenter: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
+  // A machine or ITV heard from longer ago than this is shown orange (spec 2 §4: 300,000 ms;
+  // MACHINE_STALE_AFTER_MS): open screens turn markers orange by the clock with the same rule.
+  machineStaleAfterMs: Type.Integer(),
   slotFormat: Type.String(),
   startHeight: Type.Integer(),
   timeZone: Type.String(),

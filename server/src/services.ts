@@ -89,7 +89,13 @@ export function createServices({
   const deviceAuth = createDeviceAuthenticator(db);
   const deviceLogs = createDeviceLogsService(db);
   const gates = createGatesService(db, { thresholds: config.health, afterCommit: committed, devices: deviceAuth });
-  const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
+  const machines = createMachinesService(db, {
+    thresholds: config.health,
+    devices: deviceAuth,
+    afterCommit,
+    layout,
+    timeZone: config.yard.timeZone,
+  });
   const tasks = createTasksService(db, {
     afterCommit: committed,
     inventory,

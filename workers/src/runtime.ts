@@ -79,6 +79,7 @@ export async function startWorkers({
     queue,
     cameraFrames: createCameraFrameIntake({ blobs, queue: ocrQueue, maxFrameBytes: config.ocr.maxFrameBytes }),
     logger: logger.child({ component: 'ingest' }),
+    yardCenter: config.yard.yardCenter,
     // In process with the embedded broker: a device message is acknowledged once written.
     ...(mqtt.intake ? { intake: mqtt.intake, write: (message: DeviceMessage) => deviceMessages.submit(message) } : {}),
   });

@@ -24,3 +24,4 @@ export * from './trailers';
 export * from './near-miss';
 export * from './machine-shifts';
 export * from './machine-allocations';
+export * from './machines';

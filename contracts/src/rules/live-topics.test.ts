@@ -125,6 +125,8 @@ describe('live topics', () => {
       'inventory.slot.v1' | 'inventory.layout.v1'
     >();
     expectTypeOf<LiveTopicMessage<'device-logs'>['type']>().toEqualTypeOf<'deviceLog.entry.v1'>();
-    expectTypeOf<LiveTopicMessage<'machines'>['type']>().toEqualTypeOf<'machine.position.v1' | 'machine.status.v1'>();
+    expectTypeOf<LiveTopicMessage<'machines'>['type']>().toEqualTypeOf<
+      'machine.position.v1' | 'machine.status.v1' | 'machine.changed.v1'
+    >();
   });
 });

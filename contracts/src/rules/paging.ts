@@ -33,6 +33,10 @@ export const PAGE_SIZES = {
   containers: 15,
   deviceLogs: 100,
   itvs: 15,
+  // Machines: the screen holds every machine (the map shows them all) and pages its list by this.
+  machines: 15,
+  // The ITV screen's map shows every ITV at once: one page of the largest size the call takes.
+  itvLocations: 1000,
   // Trailers, PLA cards and permanent trailers page by the yard's paginationItemsPerPage
   // (metadata, spec 3 §9) and fall back to this.
   trailers: 15,

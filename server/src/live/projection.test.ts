@@ -172,6 +172,29 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
+  it('puts machines and ITVs saved on the machines screen on their topics', () => {
+    const machine = {
+      id: 4,
+      machineName: 'RS-09',
+      machineType: 'Reach-Stacker',
+      machineStatus: 'Break-Down',
+      isrfidInstalled: false,
+      zone: null,
+      position: null,
+      lastDataReceived: null,
+      status: 'red' as const,
+      mqttUsername: 'machine-4',
+    };
+    const events = [
+      { type: 'machine.saved', eventId: 'a', at: 1, data: { machine } },
+      { type: 'itv.changed', eventId: 'b', at: 1, data: { itvId: 3, itv: null } },
+    ] as DomainEvent[];
+    expect(projectEvents(events)).toEqual([
+      { eventId: 'a', type: 'machine.changed.v1', topic: 'machines', at: 1, data: { machine } },
+      { eventId: 'b', type: 'itv.changed.v1', topic: 'itvs', at: 1, data: { itvId: 3, itv: null } },
+    ]);
+  });
+
   it('puts gate transactions on the gate-visits topic as the visit they opened or closed', () => {
     const visit = {
       id: 7,

@@ -90,6 +90,10 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
       return [on('shifts.changed.v1', liveTopics.shifts, event.data)];
     case 'machineAllocation.changed':
       return [on('machineAllocations.changed.v1', liveTopics.machineAllocations, event.data)];
+    case 'machine.saved':
+      return [on('machine.changed.v1', liveTopics.machines, event.data)];
+    case 'itv.changed':
+      return [on('itv.changed.v1', liveTopics.itvs, event.data)];
     default:
       return unprojected(event);
   }

@@ -11,6 +11,7 @@ import {
   ReaderStatusPayload,
   TagReadPayload,
   deviceUsername,
+  devicePositionRefusal,
   ingestClientIds,
   isDeviceMessageId,
   MAX_JSON_PAYLOAD_BYTES,
@@ -19,6 +20,7 @@ import {
   DEVICE_MESSAGES_PER_JOB,
   jobRequest,
   type DeviceMessage,
+  type GeoPoint,
   type ParsedTopic,
 } from '@openyard/contracts';
 import type { DeviceIntake } from '@openyard/server/adapters/broker';
@@ -93,6 +95,7 @@ export async function startIngest({
   logger,
   intake,
   write,
+  yardCenter,
 }: {
   url: string;
   username?: string;
@@ -114,6 +117,8 @@ export async function startIngest({
   // keep it and once more to process it. A message whose write fails is queued as a job after all
   // (stored, retried, kept in the failed list), so a bad one is never redelivered for ever.
   write?: (message: DeviceMessage) => Promise<void>;
+  // Where the yard is (YARD_CENTER): a position far from it is refused (devicePositionRefusal).
+  yardCenter: GeoPoint;
 }) {
   const stats: IngestStats = { received: 0, queued: 0, rejected: 0, frames: 0 };
   let stopping = false;
@@ -249,6 +254,13 @@ export async function startIngest({
       const { messageId } = payload as { messageId: string };
       const reason = `Malformed payload: ${unstorable} holds a character that cannot be stored (U+0000 or a lone surrogate)`;
       return reject(parsed, topic, reason, messageId, done);
+    }
+    // A position that cannot be true (a receiver without a fix, a corrupted message) is refused
+    // here with the other malformed messages, into the device log, and never drawn on a map.
+    if (parsed.kind === 'machineTelemetry' || parsed.kind === 'itvPosition') {
+      const position = payload as MachineTelemetryPayload | ItvPositionPayload;
+      const refusal = devicePositionRefusal(position, yardCenter);
+      if (refusal) return reject(parsed, topic, refusal, position.messageId, done);
     }
     enqueue(deviceMessage(parsed, topic, payload), done);
   }

@@ -1,7 +1,20 @@
 import { Type } from 'typebox';
 import { OneBasedPageQuery, StatusResponse } from '../../common';
 import { DeviceCredentials } from '../../gates';
-import { Itv, ItvInput, ItvsPage, Machine, MachineInput, MachineLocations } from '../../machines';
+import {
+  Itv,
+  ItvInput,
+  ItvNumbersQuery,
+  ItvNumbersTaken,
+  ItvsPage,
+  Machine,
+  MachineInput,
+  MachineLocations,
+  MachineNameQuery,
+  MachinesYardMap,
+  MachinesYardMapRequest,
+  NameTaken,
+} from '../../machines';
 import { defineRoute } from '../route';
 
 // Machines and ITV screens: superadmin, admin and operator count as admin (spec 2 §6).
@@ -27,6 +40,24 @@ export const machines = {
     access: machinesWrite,
     tags: ['machines'],
   }),
+  // Whether a machine name is taken (the form asks when the field loses focus, spec 2 §5).
+  nameTaken: defineRoute({
+    method: 'GET',
+    path: '/rest/enterprise/machines/name-taken',
+    query: MachineNameQuery,
+    response: NameTaken,
+    access: machinesRead,
+    tags: ['machines'],
+  }),
+  // The machines on the yard map, to print or save as PNG (spec 2 §2, §7): what goes with the picture.
+  yardMap: defineRoute({
+    method: 'POST',
+    path: '/rest/enterprise/machines/yard-map',
+    body: MachinesYardMapRequest,
+    response: MachinesYardMap,
+    access: machinesRead,
+    tags: ['machines'],
+  }),
   // Task screens and the dashboard show where machines are.
   locations: defineRoute({
     method: 'GET',
@@ -49,6 +80,15 @@ export const machines = {
     body: ItvInput,
     response: Type.Object({ itv: Itv, credentials: Type.Optional(DeviceCredentials) }),
     access: itvWrite,
+    tags: ['itvs'],
+  }),
+  // Whether an ITV number or a trailer number is taken by another ITV (spec 2 §5).
+  itvNumbersTaken: defineRoute({
+    method: 'GET',
+    path: '/rest/enterprise/itvs/numbers-taken',
+    query: ItvNumbersQuery,
+    response: ItvNumbersTaken,
+    access: itvRead,
     tags: ['itvs'],
   }),
   updateItv: defineRoute({

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../adapters/db';
 import { insertJsonRowsReturning } from '../../db/bulk-insert';
 import type { itvPositions, machineEvents, machinePositions } from './machines.table';
@@ -13,6 +13,33 @@ export const machinesRepository = {
   async machine(db: Database, id: number) {
     const [row] = await db.select().from(machines).where(eq(machines.id, id));
     return row;
+  },
+
+  // Whether another machine has this name (names are unique in any case, machines_name_lower_unique).
+  async machineNameTaken(db: Database, name: string, exceptId: number | undefined) {
+    const sameName = sql`lower(${machines.machineName}) = lower(${name})`;
+    const [row] = await db
+      .select({ id: machines.id })
+      .from(machines)
+      .where(exceptId === undefined ? sameName : and(sameName, ne(machines.id, exceptId)))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  // Whether another ITV has this ITV number, or this trailer number (itvs_*_lower_unique).
+  async itvNumberTaken(
+    db: Database,
+    column: 'itvNumber' | 'trailerNumber',
+    value: string,
+    exceptId: number | undefined,
+  ) {
+    const same: SQL = sql`lower(${itvs[column]}) = lower(${value})`;
+    const [row] = await db
+      .select({ id: itvs.id })
+      .from(itvs)
+      .where(exceptId === undefined ? same : and(same, ne(itvs.id, exceptId)))
+      .limit(1);
+    return row !== undefined;
   },
 
   async insertMachine(db: Database, values: typeof machines.$inferInsert) {

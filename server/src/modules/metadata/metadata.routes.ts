@@ -12,6 +12,7 @@ export function metadataOf(config: Config): Metadata {
     mapApiKey: yard.mapApiKey,
     mapTileUrl: yard.mapTileUrl,
     yardCenter: yard.yardCenter,
+    machineStaleAfterMs: config.health.machineStaleAfterMs,
     slotFormat: yard.slotFormat,
     startHeight: yard.startHeight,
     timeZone: yard.timeZone,

@@ -5,6 +5,8 @@ import {
   IconClockHour4,
   IconContainer,
   IconFileCertificate,
+  IconForklift,
+  IconTractor,
   IconTruckDelivery,
   IconListDetails,
   IconCalendarEvent,
@@ -149,5 +151,21 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconTimeline,
     description: 'Machines allocated to yard areas by day: Gantt by machine or area, and a list',
+  },
+  {
+    path: '/machines',
+    component: lazy(() =>
+      import('../../modules/machines/components/MachinesPage').then((module) => ({ default: module.MachinesPage })),
+    ),
+    icon: IconForklift,
+    description: 'Machines on the yard map, live from telemetry, in their status colours; add and edit',
+  },
+  {
+    path: '/itvs',
+    component: lazy(() =>
+      import('../../modules/itvs/components/ItvsPage').then((module) => ({ default: module.ItvsPage })),
+    ),
+    icon: IconTractor,
+    description: 'Internal transfer vehicles on the yard map, live; add, edit and delete',
   },
 ];

@@ -1,18 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { liveTopics, type Machine } from '@openyard/contracts';
-import { api } from '../../../api/http';
-import { useLiveCollection } from '../../../live/hooks/useLiveCollection';
-import { allocationsQueryKeys } from '../utils/allocationsQueryKeys';
-import { withMachineChange } from '../utils/withMachineChange';
+import { useMachines } from '../../machines/hooks/useMachines';
+import { useMachinesLive } from '../../machines/hooks/useMachinesLive';
 
-// GET /rest/enterprise/machines: the Gantt's machine rows and where each machine is (its position
-// or zone decides the list's row colours, spec 2 §4), kept live by telemetry on `machines`.
+// The Gantt's machine rows and where each machine is (its position or zone decides the list's row
+// colours, spec 2 §4): the machines screen's one list, kept live by its one subscription.
 export function useAllocationMachines() {
-  const query = useQuery({ queryKey: allocationsQueryKeys.machines, queryFn: () => api.machines.list() });
-  const refusal = useLiveCollection<Machine[], 'machines'>({
-    queryKey: allocationsQueryKeys.machines,
-    topic: liveTopics.machines,
-    apply: withMachineChange,
-  });
+  const query = useMachines();
+  const refusal = useMachinesLive();
   return { query, refusal };
 }

@@ -2,5 +2,4 @@
 export const allocationsQueryKeys = {
   all: ['machine-allocations'] as const,
   day: (day: string) => ['machine-allocations', 'day', day] as const,
-  machines: ['machine-allocations', 'machines'] as const,
 };

@@ -1,18 +1,11 @@
-import { useMemo, useState, type Ref } from 'react';
-import { MapView, WebMercatorViewport, type MapViewState } from '@deck.gl/core';
-import { BitmapLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
-import { DeckGL, type DeckGLRef } from '@deck.gl/react';
-import { Alert, Box, Stack, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useMemo, type Ref } from 'react';
+import { PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import type { DeckGLRef } from '@deck.gl/react';
+import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { slotSpan, type AreaLayout, type ContainerLocation, type YardLayout } from '@openyard/contracts';
-import { geoCellPolygon, geoCells } from '../utils/geoGrid';
-import { mapTiles, type MapTile } from '../utils/mapTiles';
-
-interface GeoArea {
-  name: string;
-  polygon: [number, number][];
-}
+import { slotSpan, type ContainerLocation, type YardLayout } from '@openyard/contracts';
+import { geoCellPolygon } from '../utils/geoGrid';
+import { YardGeoMap } from './YardGeoMap';
 
 interface Located {
   position: [number, number];
@@ -21,13 +14,7 @@ interface Located {
   polygon: [number, number][] | null;
 }
 
-const geoAreaOf = (area: AreaLayout): GeoArea | null =>
-  area.corners
-    ? { name: area.name, polygon: area.corners.map((corner): [number, number] => [corner.longitude, corner.latitude]) }
-    : null;
-
-// The 'Satellite' tab: the geo-referenced areas and the containers' positions on a map; the
-// raster basemap is drawn only when a tile URL is configured (MAP_TILE_URL).
+// The 'Satellite' tab: the containers' positions on the yard's geographic map (YardGeoMap).
 export function SatelliteMap({
   layout,
   containers,
@@ -41,12 +28,6 @@ export function SatelliteMap({
   yardCenter: { latitude: number; longitude: number };
   deckRef: Ref<DeckGLRef>;
 }) {
-  const { ref, width, height } = useElementSize();
-  const areas = useMemo(
-    () => layout.areaLayouts.map(geoAreaOf).filter((area): area is GeoArea => area !== null),
-    [layout],
-  );
-  const cells = useMemo(() => layout.areaLayouts.flatMap(geoCells), [layout]);
   const located = useMemo(
     () =>
       containers.flatMap((container): Located[] => {
@@ -68,54 +49,10 @@ export function SatelliteMap({
       }),
     [containers, layout],
   );
-  const center = located[0]?.position ?? [yardCenter.longitude, yardCenter.latitude];
-  const [viewState, setViewState] = useState<MapViewState>({
-    longitude: center[0],
-    latitude: center[1],
-    zoom: 17.5,
-    minZoom: 3,
-    maxZoom: 20,
-  });
+  const first = located[0]?.position;
+  const center = first ? { longitude: first[0], latitude: first[1] } : yardCenter;
 
-  const tiles = useMemo(() => {
-    if (!tileUrl || !width || !height) return [];
-    const viewport = new WebMercatorViewport({ ...viewState, width, height });
-    const [[west, south], [east, north]] = [
-      viewport.unproject([0, height]) as [number, number],
-      viewport.unproject([width, 0]) as [number, number],
-    ];
-    return mapTiles(tileUrl, [west, south, east, north], viewState.zoom);
-  }, [tileUrl, viewState, width, height]);
-
-  const layers = [
-    ...tiles.map(
-      (tile) =>
-        new BitmapLayer<MapTile>({
-          id: `tile-${tile.key}`,
-          image: tile.url,
-          bounds: tile.bounds,
-        }),
-    ),
-    new PolygonLayer<GeoArea>({
-      id: 'areas',
-      data: areas,
-      getPolygon: (area) => area.polygon,
-      getFillColor: tileUrl ? [67, 195, 211, 40] : [43, 51, 61, 255],
-      getLineColor: [104, 210, 222, 255],
-      lineWidthUnits: 'pixels',
-      getLineWidth: 1.5,
-      stroked: true,
-    }),
-    new PolygonLayer<[number, number][]>({
-      id: 'slots',
-      data: cells,
-      getPolygon: (cell) => cell,
-      filled: false,
-      stroked: true,
-      getLineColor: tileUrl ? [201, 209, 217, 110] : [20, 26, 32, 255],
-      lineWidthUnits: 'pixels',
-      getLineWidth: 1,
-    }),
+  const overlays = [
     new PolygonLayer<Located>({
       id: 'container-slots',
       data: located.filter((point) => point.polygon !== null),
@@ -125,18 +62,6 @@ export function SatelliteMap({
       lineWidthUnits: 'pixels',
       getLineWidth: 2,
       stroked: true,
-    }),
-    new TextLayer<GeoArea>({
-      id: 'area-names',
-      data: areas,
-      getPosition: (area) => area.polygon[0]!,
-      getText: (area) => `Area ${area.name}`,
-      getColor: [201, 209, 217, 255],
-      getSize: 13,
-      getTextAnchor: 'start',
-      getAlignmentBaseline: 'bottom',
-      fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
-      fontWeight: 600,
     }),
     new ScatterplotLayer<Located>({
       id: 'containers',
@@ -168,32 +93,19 @@ export function SatelliteMap({
   ];
 
   return (
-    <Stack gap="xs" h="100%">
-      {!tileUrl && (
-        <Alert color="gray" variant="light" p="xs" icon={<IconInfoCircle size={16} />} data-testid="satellite-no-tiles">
-          <Text size="sm">
-            No satellite imagery is configured (MAP_TILE_URL); the areas are drawn at their surveyed corners.
-          </Text>
-        </Alert>
-      )}
-      {!located.length && (
-        <Alert color="orange" variant="light" p="xs" icon={<IconInfoCircle size={16} />}>
-          <Text size="sm">The areas of these containers have no map position yet (bulk location).</Text>
-        </Alert>
-      )}
-      <Box ref={ref} pos="relative" mih={380} bg="dark.8" style={{ flex: 1, borderRadius: 4, overflow: 'hidden' }}>
-        {width > 0 && (
-          <DeckGL
-            ref={deckRef}
-            views={new MapView({ id: 'satellite', repeat: false })}
-            viewState={viewState}
-            onViewStateChange={({ viewState: next }) => setViewState(next)}
-            controller={{ dragRotate: false }}
-            layers={layers}
-            getCursor={({ isDragging }) => (isDragging ? 'grabbing' : 'grab')}
-          />
-        )}
-      </Box>
-    </Stack>
+    <YardGeoMap
+      layout={layout}
+      tileUrl={tileUrl}
+      center={center}
+      overlays={overlays}
+      deckRef={deckRef}
+      notice={
+        !located.length && (
+          <Alert color="orange" variant="light" p="xs" icon={<IconInfoCircle size={16} />}>
+            <Text size="sm">The areas of these containers have no map position yet (bulk location).</Text>
+          </Alert>
+        )
+      }
+    />
   );
 }
