@@ -12,9 +12,11 @@ export const tasksQueryKeys = {
   itvTaskTypes: ['tasks', 'itv-task-types'] as const,
   findItvTask: (containerNumber: string, taskType: string, from: string, to: string) =>
     ['tasks', 'itv-find', containerNumber, taskType, from, to] as const,
+  itvTrailers: ['tasks', 'itv-trailers'] as const,
+  igmContainers: (query: string | null) => ['tasks', 'igm-containers', query] as const,
   yardExceptions: ['tasks', 'yard-exceptions'] as const,
   machineQueue: (machineName: string) => ['tasks', 'machine-queue', machineName] as const,
   machineLocations: ['tasks', 'machine-locations'] as const,
   containerPlace: (containerNumber: string) => ['tasks', 'container-place', containerNumber] as const,
-  igmContainers: (query: string) => ['tasks', 'igm-containers', query] as const,
+  containerSuggestions: (text: string) => ['tasks', 'container-suggestions', text] as const,
 };
