@@ -89,6 +89,7 @@ export function createServices({
   const machines = createMachinesService(db, { thresholds: config.health, devices: deviceAuth });
   const tasks = createTasksService(db, {
     afterCommit: committed,
+    inventory,
     exports,
     machines,
     timeZone: config.yard.timeZone,
@@ -115,7 +116,8 @@ export function createServices({
   });
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory
   // version alone: they move no container), and the outbox's own housekeeping.
-  const deviceMessages = createDeviceMessagesService(db, { thresholds: config.health, afterCommit });
+  // Machine drops move containers (through tasks and inventory): their commits ask the version again.
+  const deviceMessages = createDeviceMessagesService(db, { thresholds: config.health, afterCommit: committed, tasks });
   const healthAgeing = createHealthAgeingService(db, { thresholds: config.health, afterCommit });
   const outbox = createOutboxMaintenance(db);
   return {

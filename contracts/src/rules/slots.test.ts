@@ -14,6 +14,7 @@ import {
   parseSlotName,
   sameSlot,
   sizeClass,
+  slotAtGeoPosition,
   slotGeoPosition,
   slotSpan,
   splitAreaError,
@@ -272,5 +273,29 @@ describe('kiosk and mobile container search (spec 2 §5)', () => {
       kind: 'error',
       error: messages.searchTooMany,
     });
+  });
+});
+
+describe('the slot under a point', () => {
+  const corners = [
+    { latitude: 19.0, longitude: 72.9 },
+    { latitude: 19.0, longitude: 72.902 },
+    { latitude: 18.999, longitude: 72.9021 },
+    { latitude: 18.999, longitude: 72.8999 },
+  ] as const;
+  const grid = { rows: 4, columns: 10 };
+
+  it("is the inverse of a slot's position, for every slot", () => {
+    for (let row = 1; row <= grid.rows; row += 1)
+      for (let column = 1; column <= grid.columns; column += 1)
+        expect(slotAtGeoPosition(corners, grid, slotGeoPosition(corners, grid, { row, column }))).toEqual({
+          row,
+          column,
+        });
+  });
+
+  it('is none outside the area', () => {
+    expect(slotAtGeoPosition(corners, grid, { latitude: 19.01, longitude: 72.901 })).toBeNull();
+    expect(slotAtGeoPosition(corners, grid, { latitude: 18.9995, longitude: 72.95 })).toBeNull();
   });
 });

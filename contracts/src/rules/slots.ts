@@ -292,3 +292,45 @@ export function slotGeoPosition(
   });
   return lerp(lerp(c1, c2, u), lerp(c4, c3, u), v);
 }
+
+// The slot under a point of the map (the inverse of slotGeoPosition): the row and column whose cell
+// holds it, or null when the point is outside the area's four corners. The bilinear map is inverted
+// by Newton's method, which converges in a few steps for the convex quadrilaterals yards are.
+export function slotAtGeoPosition(
+  corners: readonly [GeoPoint, GeoPoint, GeoPoint, GeoPoint] | readonly GeoPoint[],
+  grid: { rows: number; columns: number },
+  point: GeoPoint,
+): { row: number; column: number } | null {
+  const [c1, c2, c3, c4] = corners as [GeoPoint, GeoPoint, GeoPoint, GeoPoint];
+  const at = (u: number, v: number) => {
+    const top = {
+      x: c1.longitude + (c2.longitude - c1.longitude) * u,
+      y: c1.latitude + (c2.latitude - c1.latitude) * u,
+    };
+    const bottom = {
+      x: c4.longitude + (c3.longitude - c4.longitude) * u,
+      y: c4.latitude + (c3.latitude - c4.latitude) * u,
+    };
+    return { x: top.x + (bottom.x - top.x) * v, y: top.y + (bottom.y - top.y) * v };
+  };
+  let u = 0.5;
+  let v = 0.5;
+  for (let step = 0; step < 20; step += 1) {
+    const p = at(u, v);
+    const ex = p.x - point.longitude;
+    const ey = p.y - point.latitude;
+    const h = 1e-6;
+    const du = at(u + h, v);
+    const dv = at(u, v + h);
+    const a = (du.x - p.x) / h;
+    const b = (dv.x - p.x) / h;
+    const c = (du.y - p.y) / h;
+    const d = (dv.y - p.y) / h;
+    const determinant = a * d - b * c;
+    if (determinant === 0) return null;
+    u -= (d * ex - b * ey) / determinant;
+    v -= (-c * ex + a * ey) / determinant;
+  }
+  if (!(u >= 0 && u < 1 && v >= 0 && v < 1)) return null;
+  return { row: Math.floor(v * Math.max(grid.rows, 1)) + 1, column: Math.floor(u * Math.max(grid.columns, 1)) + 1 };
+}

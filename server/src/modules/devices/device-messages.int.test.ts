@@ -1,18 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_HEALTH_THRESHOLDS, DEVICE_CLOCK_TOLERANCE } from '@openyard/contracts';
-import type { DatabaseHandle } from '../../adapters/db';
-import { openTestDatabase } from '../../test/test-app';
+import { DEVICE_CLOCK_TOLERANCE } from '@openyard/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { deviceLogs } from '../../db/schema';
 import { gateReaders, tagReads } from '../../db/schema';
 import { machinePositions, machines } from '../../db/schema';
-import { createDeviceMessagesService } from './device-messages.service';
 
-let database: DatabaseHandle;
+// The server's own device messages service (with the tasks and inventory it hands machine events to).
+let t: TestApp;
+let database: { db: TestApp['db'] };
 let readerId: number;
 let machineId: number;
 beforeAll(async () => {
-  database = await openTestDatabase();
+  t = await createTestApp({ demo: false });
+  database = { db: t.db };
   [{ id: readerId }] = (await database.db
     .insert(gateReaders)
     .values({ name: 'clock reader', ip: '10.0.0.9', secretHash: 'x' })
@@ -22,10 +23,9 @@ beforeAll(async () => {
     .values({ machineName: 'clock crane', machineType: 'RTG', secretHash: 'x' })
     .returning({ id: machines.id })) as [{ id: number }];
 });
-afterAll(() => database.close());
+afterAll(() => t.close());
 
-const service = () =>
-  createDeviceMessagesService(database.db, { thresholds: DEFAULT_HEALTH_THRESHOLDS, afterCommit: () => undefined });
+const service = () => t.services.deviceMessages;
 
 const logsOf = (messageId: string) => database.db.select().from(deviceLogs).where(eq(deviceLogs.messageId, messageId));
 

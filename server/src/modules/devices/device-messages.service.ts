@@ -16,6 +16,7 @@ import { gateReaders, gates } from '../../db/schema';
 import { itvs, machines } from '../../db/schema';
 import { machinesRepository } from '../machines';
 import { outboxRepository, type AfterCommit, type NewEvent } from '../outbox';
+import type { TasksService } from '../tasks';
 
 // The device messages a worker processes, as ingest queued them (the job catalogue's schema).
 export type { DeviceMessage };
@@ -45,7 +46,7 @@ const of = <K extends DeviceMessage['kind']>(items: DeviceMessage[], kind: K) =>
 // Writes one batch of device messages in one transaction with the events it causes.
 export function createDeviceMessagesService(
   db: Database,
-  deps: { thresholds: HealthThresholds; afterCommit: AfterCommit },
+  deps: { thresholds: HealthThresholds; afterCommit: AfterCommit; tasks: TasksService },
 ) {
   const { thresholds } = deps;
 
@@ -247,7 +248,27 @@ export function createDeviceMessagesService(
           occurredAt: deviceTime(deviceUsername('machine', item.machineId), item),
         });
       }
-      await machinesRepository.insertMachineEvents(tx, eventRows);
+      // Picks and drops work the tasks and move containers in this transaction (issue 17); a
+      // redelivered message id is not stored again, so it changes nothing again.
+      const storedEvents = await machinesRepository.insertMachineEvents(tx, eventRows);
+      const latestPosition = new Map(machineUpdates.map((update) => [update.id, update]));
+      await deps.tasks.applyMachineEvents(
+        tx,
+        events,
+        storedEvents.map((event) => {
+          const machine = knownMachines.get(event.machineId)!;
+          const latest = latestPosition.get(event.machineId);
+          const latitude = latest?.latitude ?? machine.latitude;
+          const longitude = latest?.longitude ?? machine.longitude;
+          return {
+            event,
+            machine: {
+              machineName: machine.machineName,
+              position: latitude !== null && longitude !== null ? { latitude, longitude } : null,
+            },
+          };
+        }),
+      );
 
       const itvItems = of(items, 'itvPosition');
       const itvIds = [...new Set(itvItems.map((item) => item.itvId))];

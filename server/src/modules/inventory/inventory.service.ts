@@ -6,7 +6,9 @@ import {
   messages,
   occupancy,
   sizeClass,
+  slotAtGeoPosition,
   slotGeoPosition,
+  tierOfHeightName,
   slotSpan,
   type AreaOccupancy,
   type ContainerLocation,
@@ -221,6 +223,23 @@ export function createInventoryService(
     return { row: found.row, where: found.standing, grid: await loadGridAt(db, namer, found.layoutVersion) };
   }
 
+  // The same inside the caller's transaction (a machine's drop, with the event that caused it),
+  // after lockInventory; a refusal throws as move's does.
+  async function moveWithin(tx: Database, events: NewEvent[], requests: MoveRequest[], actor: Actor) {
+    const { moved, grid } = await applyMoves(tx, namer, requests, actor);
+    const [views, { version }] = await Promise.all([
+      inventoryViews(
+        tx,
+        namer,
+        grid,
+        moved.map((entry) => entry.containerId),
+      ),
+      containersRepository.version(tx),
+    ]);
+    events.push(...slotEvents(views, new Map(moved.map((entry) => [entry.containerId, entry])), actor, version));
+    return views;
+  }
+
   return {
     namer,
 
@@ -241,20 +260,40 @@ export function createInventoryService(
 
     // The one way containers move: used by location updates, and by gate and machine processing.
     async move(requests: MoveRequest[], actor: Actor): Promise<InventoryContainer[]> {
-      return change(async (tx, events) => {
-        const { moved, grid } = await applyMoves(tx, namer, requests, actor);
-        const [views, { version }] = await Promise.all([
-          inventoryViews(
-            tx,
-            namer,
-            grid,
-            moved.map((entry) => entry.containerId),
-          ),
-          containersRepository.version(tx),
-        ]);
-        events.push(...slotEvents(views, new Map(moved.map((entry) => [entry.containerId, entry])), actor, version));
-        return views;
-      });
+      return change((tx, events) => moveWithin(tx, events, requests, actor));
+    },
+
+    moveWithin,
+
+    // The inventory lock every change takes first (change() takes it for its own transactions).
+    lockInventory: (tx: Database) => containersRepository.lockInventory(tx),
+
+    // The slot under a point of the yard at a height (a height name as the yard writes it): by the
+    // areas' corners and the yard's slot names; null when the point is outside every area.
+    async slotAt(tx: Database, point: { latitude: number; longitude: number }, height: number | null) {
+      const grid = await loadGrid(tx, namer);
+      for (const entry of grid.areasById.values()) {
+        const { lat1, long1, lat2, long2, lat3, long3, lat4, long4 } = entry.area;
+        if ([lat1, long1, lat2, long2, lat3, long3, lat4, long4].some((value) => value === null)) continue;
+        const rows = Math.max(0, ...entry.rowsByIndex.keys());
+        const columns = Math.max(0, ...entry.columnsByIndex.keys());
+        const cell = slotAtGeoPosition(
+          [
+            { latitude: lat1!, longitude: long1! },
+            { latitude: lat2!, longitude: long2! },
+            { latitude: lat3!, longitude: long3! },
+            { latitude: lat4!, longitude: long4! },
+          ],
+          { rows, columns },
+          point,
+        );
+        if (!cell) continue;
+        const tier = height === null ? 1 : tierOfHeightName(String(height), deps.slots.startHeight);
+        if (tier === null) return null;
+        return namer.names(grid, { areaId: entry.area.id, rowIndex: cell.row, columnIndex: cell.column, tier })
+          .location;
+      }
+      return null;
     },
 
     change,

@@ -116,8 +116,9 @@ export const machinesRepository = {
     return inserted.map((row) => ({ ...row, recordedAt: new Date(row.recordedAt) }));
   },
 
+  // The new events (a redelivered message id is skipped), with their ids, in the order given.
   async insertMachineEvents(db: Database, rows: (typeof machineEvents.$inferInsert)[]) {
-    await insertJsonRowsReturning(
+    const inserted = await insertJsonRowsReturning<{ id: number | string; machine_id: number; message_id: string }>(
       db,
       'machine_events',
       {
@@ -143,8 +144,16 @@ export const machinesRepository = {
         occurred_at: row.occurredAt.toISOString(),
       })),
       ['machine_id', 'message_id'],
-      'id',
+      'id, machine_id, message_id',
     );
+    const ids = new Map(inserted.map((row) => [`${row.machine_id}:${row.message_id}`, Number(row.id)]));
+    return rows.flatMap((row) => {
+      const key = `${row.machineId}:${row.messageId}`;
+      const id = ids.get(key);
+      // A message id twice in one batch is one event.
+      ids.delete(key);
+      return id === undefined ? [] : [{ ...row, id }];
+    });
   },
 
   // The latest position of each machine moves only forward in time. One statement per batch (ids in

@@ -1,6 +1,7 @@
 import {
   ALL_MACHINES,
   ITV_TASK_TYPES,
+  TRAILER_LOCATION,
   TASK_UPLOAD_COLUMNS,
   TASK_UPLOAD_STATUSES,
   UPLOAD_ROW_STATUSES,
@@ -34,6 +35,7 @@ import {
   type UploadFile,
   type UploadResult,
   type UploadRowResult,
+  type YardExceptionKind,
   type YardExceptionsQuery,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
@@ -42,6 +44,7 @@ import { databaseError } from '../../lib/database-errors';
 import { uploadRecords } from '../../lib/upload-sheet';
 import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
+import type { InventoryService } from '../inventory';
 import type { MachinesService } from '../machines';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import {
@@ -57,6 +60,19 @@ import {
 } from './tasks.repository';
 
 export type { TaskSource };
+
+// A machine's pick or drop as stored (machines.repository insertMachineEvents).
+export interface MachineEventRow {
+  id: number;
+  machineId: number;
+  kind: string;
+  tagId?: string | null;
+  containerNumber?: string | null;
+  height?: number | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  occurredAt: Date;
+}
 
 export interface NewTask extends GateTaskInput {
   containerId?: number | null;
@@ -94,6 +110,7 @@ const taskAnswers = {
 
 export interface TasksDeps {
   afterCommit: AfterCommit;
+  inventory: InventoryService;
   exports: ExportsService;
   machines: MachinesService;
   timeZone: string;
@@ -185,7 +202,167 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     return tasks;
   }
 
+  // A yard exception for a machine event (one per event: a replay raises nothing again).
+  async function raise(
+    tx: Database,
+    events: NewEvent[],
+    event: MachineEventRow,
+    machineName: string,
+    kind: YardExceptionKind,
+    message: string,
+    found: {
+      containerNumber?: string | null;
+      location?: string | null;
+      latitude?: number | null;
+      longitude?: number | null;
+    },
+  ) {
+    const row = await yardExceptionsRepository.insert(tx, {
+      kind,
+      eventKind: event.kind,
+      machineId: event.machineId,
+      machineEventId: event.id,
+      containerNumber: found.containerNumber ?? event.containerNumber ?? null,
+      tagId: event.tagId ?? null,
+      location: found.location ?? null,
+      latitude: found.latitude ?? event.latitude ?? null,
+      longitude: found.longitude ?? event.longitude ?? null,
+      height: event.height ?? null,
+      message,
+      occurredAt: event.occurredAt,
+    });
+    if (row) events.push({ type: 'yard.exceptionRaised', data: { exception: toYardException(row, machineName) } });
+  }
+
   return {
+    // Machine picks and drops (issue 17), inside the transaction that stores them (device
+    // messages): a pick starts the container's open task (the machine's own, else ALL's) and a drop
+    // completes it, recording the machine and the event; a drop moves the container to the slot
+    // under the event's (else the machine's) position at the event's height, through the
+    // inventory's one move. Where the yard model disagrees (no such container, a point outside
+    // the blocks, a taken slot) a yard exception is raised instead: nothing is overwritten. Only
+    // newly stored events come here, so a replayed message id completes nothing twice.
+    async applyMachineEvents(
+      tx: Database,
+      events: NewEvent[],
+      list: {
+        event: MachineEventRow;
+        machine: { machineName: string; position: { latitude: number; longitude: number } | null };
+      }[],
+    ) {
+      if (!list.length) return;
+      if (list.some(({ event }) => event.kind === 'drop')) await deps.inventory.lockInventory(tx);
+      for (const { event, machine } of list) {
+        const tag = event.tagId?.trim() || null;
+        const given = event.containerNumber ? taskContainerNumber(event.containerNumber) : null;
+        if (!given && !tag) {
+          await raise(tx, events, event, machine.machineName, 'noContainer', messages.yardExceptionNoContainer, {});
+          continue;
+        }
+        const [container] = await deps.inventory.activeContainers(tx, given ? [given] : [], given ? [] : [tag!]);
+        const containerNumber = container?.containerNumber ?? given;
+        if (!container) {
+          await raise(
+            tx,
+            events,
+            event,
+            machine.machineName,
+            'unknownContainer',
+            messages.yardExceptionUnknownContainer(containerNumber ?? tag!),
+            { containerNumber },
+          );
+          continue;
+        }
+        const task = await tasksRepository.openForMachineEvent(
+          tx,
+          container.containerNumber,
+          machine.machineName,
+          ALL_MACHINES,
+        );
+        if (event.kind === 'pick') {
+          if (task && task.startedAt === null) {
+            await tasksRepository.update(tx, task.id, {
+              assignedToMachine: machine.machineName,
+              startedAt: event.occurredAt < task.generatedAt ? task.generatedAt : event.occurredAt,
+              startedByMachine: machine.machineName,
+              problem: null,
+            });
+            const tasks = await viewsOf(tx, [task.id]);
+            events.push(
+              sameMachine(task.assignedToMachine, machine.machineName)
+                ? { type: 'task.updated', data: { tasks } }
+                : {
+                    type: 'task.transferred',
+                    data: { tasks, previous: [{ taskId: task.id, assignedToMachine: task.assignedToMachine }] },
+                  },
+            );
+          }
+          continue;
+        }
+        // A drop onto a truck's trailer (an export loading task) takes the box out of its slot.
+        const onTrailer =
+          task !== undefined && task.toLocation !== null && sameMachine(task.toLocation, TRAILER_LOCATION);
+        let location: string | null = null;
+        if (!onTrailer) {
+          const point =
+            event.latitude !== null &&
+            event.latitude !== undefined &&
+            event.longitude !== null &&
+            event.longitude !== undefined
+              ? { latitude: event.latitude, longitude: event.longitude }
+              : machine.position;
+          if (!point) {
+            await raise(tx, events, event, machine.machineName, 'noPosition', messages.yardExceptionNoPosition, {
+              containerNumber,
+            });
+            continue;
+          }
+          location = await deps.inventory.slotAt(tx, point, event.height ?? null);
+          if (!location) {
+            await raise(
+              tx,
+              events,
+              event,
+              machine.machineName,
+              'outsideYard',
+              messages.yardExceptionOutsideYard(point.latitude, point.longitude),
+              { containerNumber, ...point },
+            );
+            continue;
+          }
+        }
+        // The move in a savepoint: a refusal (a taken slot, a hole below, a 40 ft box on a single
+        // slot) undoes the move alone and becomes the exception; the same slot again is no move.
+        const moveEvents: NewEvent[] = [];
+        try {
+          await tx.transaction((savepoint) =>
+            deps.inventory.moveWithin(savepoint, moveEvents, [{ containerId: container.id, newLocation: location }], {
+              username: null,
+              source: 'machine',
+              device: machine.machineName,
+            }),
+          );
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          if (error.message !== messages.nothingToUpdate) {
+            await raise(
+              tx,
+              events,
+              event,
+              machine.machineName,
+              error.statusCode === 409 ? 'slotTaken' : 'slotRefused',
+              location ? messages.yardExceptionSlotRefused(location, error.message) : error.message,
+              { containerNumber, location },
+            );
+            continue;
+          }
+        }
+        events.push(...moveEvents);
+        if (task)
+          await complete([task], tx, events, { machine: machine.machineName, eventId: event.id }, event.occurredAt);
+      }
+    },
+
     // Stores pending tasks inside the caller's transaction (the gate's) and records task.created.
     async create(
       tx: Database,
