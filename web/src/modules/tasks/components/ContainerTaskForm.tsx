@@ -63,12 +63,12 @@ export function ContainerTaskForm({
         <Autocomplete
           label="Container number"
           placeholder="Type 3 or more characters of the number"
-          data={found.map((candidate) => ({
-            value: candidate.containerNumber,
-            label: candidate.location
-              ? `${candidate.containerNumber} · ${candidate.location}`
-              : candidate.containerNumber,
-          }))}
+          data={found.map((candidate) => candidate.containerNumber)}
+          // The number is what the field takes; its slot shows beside it in the list.
+          renderOption={({ option }) => {
+            const location = found.find((candidate) => candidate.containerNumber === option.value)?.location;
+            return location ? `${option.value} · ${location}` : option.value;
+          }}
           value={typed}
           onChange={(value) => {
             setTyped(value);

@@ -73,7 +73,8 @@ export function TerminalTaskCard({
             Problem: {task.problem}
           </Text>
         )}
-        <SimpleGrid cols={3} spacing="xs">
+        {/* A phone stacks the buttons at full width; a cab tablet has them side by side. */}
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
           <Button
             size={current ? 'xl' : 'lg'}
             h={current ? 72 : 56}

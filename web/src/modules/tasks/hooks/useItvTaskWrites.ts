@@ -6,7 +6,7 @@ import { tasksQueryKeys } from '../utils/tasksQueryKeys';
 // The ITV task writes (spec 3 §2 ITV task create/edit modal): save (new, or edit with its id; the
 // refusal shows on the form) and delete.
 export function useItvTaskWrites() {
-  const invalidates = [tasksQueryKeys.itvTasks];
+  const invalidates = [tasksQueryKeys.itvTasks, tasksQueryKeys.itvFinds];
   const save = useNotifyingMutation({
     mutationFn: (body: ItvTaskInput) => api.tasks.saveItvTask({ body }),
     success: messages.itvTaskSaved,

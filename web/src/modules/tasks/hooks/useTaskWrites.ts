@@ -9,7 +9,8 @@ import { tasksQueryKeys } from '../utils/tasksQueryKeys';
 // complete, delete, move to another machine, the tasks sheet's upload (its per-row results are the
 // screen's), and the task report (exportXls, then the file by GET /rest/tasks/download).
 export function useTaskWrites(userName: string) {
-  const invalidates = [tasksQueryKeys.tasks];
+  // The lists and the duplicate checks (a saved or deleted task changes what they find).
+  const invalidates = [tasksQueryKeys.tasks, tasksQueryKeys.finds];
   const save = useNotifyingMutation({
     mutationFn: (body: TaskInput[]) => api.tasks.save({ body }),
     success: (reply) => messages.tasksSaved(reply.tasks.length),

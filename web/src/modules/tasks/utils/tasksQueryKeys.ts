@@ -5,11 +5,13 @@ export const tasksQueryKeys = {
   all: ['tasks'] as const,
   tasks: ['tasks', 'tasks'] as const,
   tasksPage: (query: TasksQuery) => ['tasks', 'tasks', query] as const,
+  finds: ['tasks', 'find'] as const,
   find: (containerNumber: string, taskType: string, from: string, to: string) =>
     ['tasks', 'find', containerNumber, taskType, from, to] as const,
   itvTasks: ['tasks', 'itv-tasks'] as const,
   itvTasksPage: (query: ItvTasksQuery) => ['tasks', 'itv-tasks', query] as const,
   itvTaskTypes: ['tasks', 'itv-task-types'] as const,
+  itvFinds: ['tasks', 'itv-find'] as const,
   findItvTask: (containerNumber: string, taskType: string, from: string, to: string) =>
     ['tasks', 'itv-find', containerNumber, taskType, from, to] as const,
   itvTrailers: ['tasks', 'itv-trailers'] as const,
