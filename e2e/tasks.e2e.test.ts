@@ -161,6 +161,10 @@ describe('tasks screen and machine terminal', () => {
     await card.getByTestId('terminal-start').click();
     await card.locator('[data-testid="task-status"][data-status="started"]').waitFor();
     await screenshot(terminal, 'tasks-terminal-phone');
+    // The same terminal on a cab tablet, buttons side by side.
+    await terminal.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(terminal, 'tasks-terminal-tablet');
+    await terminal.setViewportSize({ width: 390, height: 844 });
 
     const inventory = await open('/inventory', { width: 1500, height: 900 });
     await inventory.locator('[data-testid="inventory-grid"] canvas#inventory-slots').waitFor();
@@ -237,6 +241,61 @@ describe('tasks screen and machine terminal', () => {
     await page.getByTestId('transfer-tasks').waitFor({ state: 'detached' });
     await row.getByText('RS-02').waitFor();
     expect((await api().tasks.get({ params: { id: task.taskId } })).assignedToMachine).toBe('RS-02');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  it('shows a drop the yard model disagrees with as a yard exception, live, until resolved; ITV tasks and future tasks keep their rules', async () => {
+    const page = await open('/tasks');
+    const panel = page.getByTestId('yard-exceptions');
+    await page.locator('[data-testid="yard-exceptions"][data-count="0"]').waitFor();
+
+    // A drop of a container the yard does not have: an exception for the control room, no overwrite.
+    const [layout] = [await api().yard.layout()];
+    const somewhere = slotTarget(layout, 'A_1_1_1') ?? slotTarget(layout, 'A_01_01_1');
+    await machine.event({ kind: 'drop', containerNumber: 'ZZZU0000007', height: 1, ...somewhere!.point });
+    await page.locator('[data-testid="yard-exceptions"][data-count="1"]').waitFor();
+    await panel.getByTestId('yard-exceptions-toggle').click();
+    const exception = panel.locator('[data-testid="yard-exception-row"][data-kind="unknownContainer"]');
+    await exception.getByText(messages.yardExceptionUnknownContainer('ZZZU0000007')).waitFor();
+    await screenshot(page, 'tasks-yard-exception');
+    await exception.getByTestId('yard-exception-resolve').click();
+    await page.getByTestId('resolve-exception-text').fill('No such box: the driver read the number wrong');
+    await page.getByTestId('resolve-exception-resolve').click();
+    await page.locator('[data-testid="yard-exceptions"][data-count="0"]').waitFor();
+
+    // ITV tasks: the ITV rule's five fields, then the ITV duplicate message.
+    await page.getByTestId('tasks-tab-itv').click();
+    const addItvTask = async () => {
+      await page.getByTestId('itv-tasks-add').click();
+      await page.getByTestId('itv-task-form-container').fill('MSCU1234565');
+      await choose(page, 'itv-task-form-taskType', 'Shifting');
+      await page.getByTestId('itv-task-form-fromLocation').fill('Trailer');
+      await page.getByTestId('itv-task-form-toLocation').fill('Export Zone');
+    };
+    await addItvTask();
+    expect(await page.getByTestId('itv-task-form-save').isDisabled()).toBe(true);
+    await page.getByTestId('itv-task-form-trailer').fill('ITV-TR-1');
+    await page.getByTestId('itv-task-form-save').click();
+    await page.getByTestId('itv-task-form').waitFor({ state: 'detached' });
+    await page.locator('[data-testid="itv-tasks-table-row"]', { hasText: 'MSCU1234565' }).waitFor();
+    await addItvTask();
+    await page.getByTestId('itv-task-form-trailer').fill('ITV-TR-1');
+    await page.getByTestId('itv-task-form-error').getByText(messages.itvTaskDuplicate).waitFor();
+    await screenshot(page, 'tasks-itv-duplicate');
+    await page.getByTestId('itv-task-form-cancel').click();
+
+    // Future task (spec 1 §5): every field, then the number's own message.
+    await page.getByTestId('tasks-tab-tasks').click();
+    await page.getByTestId('tasks-add').click();
+    await page.getByTestId('add-task-tab-future').click();
+    await page.getByTestId('future-task-form-container').fill('MSCU12345');
+    await choose(page, 'future-task-form-taskType', 'Others');
+    await choose(page, 'future-task-form-deliveryMode', 'Crane');
+    await page.getByTestId('future-task-form-fromLocation').fill('Trailer');
+    await choose(page, 'future-task-form-toLocation', 'Export Zone');
+    await page.getByTestId('future-task-form-save').click();
+    await page.getByTestId('future-task-form-error').getByText(messages.futureTaskNumberInvalid).waitFor();
+    await screenshot(page, 'tasks-future-number');
     expect(await sameDocument(page)).toBe(true);
   });
 });
