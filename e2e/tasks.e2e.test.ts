@@ -298,4 +298,85 @@ describe('tasks screen and machine terminal', () => {
     await screenshot(page, 'tasks-future-number');
     expect(await sameDocument(page)).toBe(true);
   });
+
+  it('adds the tasks of an IGM item at once, completes and deletes from the list, uploads a tasks sheet and downloads the report', async () => {
+    const grid = await api().inventory.grid();
+    const at = grid.igmItemIndexes.findIndex((index, i) => index >= 0 && !grid.planned[i]);
+    const igmItem = grid.igmItems[grid.igmItemIndexes[at]!]!;
+    const numbers = grid.numbers.filter(
+      (_, i) => grid.igmItemIndexes[i] === grid.igmItemIndexes[at] && !grid.planned[i],
+    );
+    const page = await open('/tasks');
+
+    // IGM:Item: the query needs its colon; then one row per container of the item.
+    await page.getByTestId('tasks-add').click();
+    await page.getByTestId('add-task-tab-igm').click();
+    await page.getByTestId('igm-tasks-query').fill(igmItem.replace(':', ' '));
+    await page.getByTestId('igm-tasks-search').click();
+    await page.getByTestId('igm-tasks-form-error').getByText(messages.taskIgmQueryNeedsColon).waitFor();
+    await page.getByTestId('igm-tasks-query').fill(igmItem);
+    await page.getByTestId('igm-tasks-search').click();
+    const rows = page.getByTestId('igm-task-row');
+    await expect.poll(() => rows.count()).toBe(numbers.length);
+    // A row without its type is incomplete: the save names it.
+    await page.getByTestId('igm-tasks-form-save').click();
+    await page
+      .getByTestId('igm-tasks-form-error')
+      .getByText(/^Row 1: /)
+      .waitFor();
+    for (let index = 0; index < numbers.length; index += 1) {
+      await choose(page, `igm-row-${index}-taskType`, 'Others');
+      await choose(page, `igm-row-${index}-deliveryMode`, 'Crane');
+      await choose(page, `igm-row-${index}-toLocation`, 'Export Zone');
+    }
+    await page
+      .locator('[data-testid="igm-task-row"][data-state="complete"]')
+      .nth(numbers.length - 1)
+      .waitFor();
+    await screenshot(page, 'tasks-add-igm');
+    await page.getByTestId('igm-tasks-form-save').click();
+    await page.getByTestId('igm-tasks-form').waitFor({ state: 'detached' });
+    for (const number of numbers) await page.locator('[data-testid="tasks-table-row"]', { hasText: number }).waitFor();
+
+    // Complete one and delete another (when the item has two) from the list: they leave it.
+    const first = page.locator('[data-testid="tasks-table-row"]', { hasText: numbers[0]! });
+    await first.locator('input[type="checkbox"]').check();
+    await page.getByTestId('tasks-complete').click();
+    await page.getByTestId('confirm-dialog-ok').click();
+    await first.waitFor({ state: 'detached' });
+    const last = page.locator('[data-testid="tasks-table-row"]', { hasText: numbers.at(-1)! });
+    if (numbers.length > 1) {
+      await last.locator('input[type="checkbox"]').check();
+      await page.getByTestId('tasks-delete').click();
+      await page.getByTestId('confirm-dialog-ok').click();
+      await last.waitFor({ state: 'detached' });
+    }
+
+    // A tasks sheet: the good row is saved, the bad one refused with its reason.
+    await page.getByTestId('tasks-upload-file').setInputFiles({
+      name: 'tasks.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'Container number,Task type,Delivery mode,From location,To location,Machine',
+          'TCNU1111111,Others,Crane,Trailer,Export Zone,ALL',
+          'TCNU2222222,Export Loading,Crane,Trailer,Trailer,ALL',
+        ].join('\n'),
+      ),
+    });
+    await page.getByTestId('upload-results-summary').getByText(messages.taskUploadRowsSaved(1, 2)).waitFor();
+    await page.getByTestId('upload-results').getByText(messages.gateTaskTypeRule('Export Loading')).waitFor();
+    await screenshot(page, 'tasks-upload-results');
+    await page.getByTestId('upload-results-close').click();
+    await page.locator('[data-testid="tasks-table-row"]', { hasText: 'TCNU1111111' }).waitFor();
+
+    // The task report: written by the server, fetched by GET /rest/tasks/download.
+    await page.getByTestId('tasks-report').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('task-report-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(await sameDocument(page)).toBe(true);
+  });
 });

@@ -58,7 +58,7 @@ function IgmTaskRow({
           compact
         />
       </Table.Td>
-      <Table.Td w={90}>
+      <Table.Td w={120}>
         <Badge size="sm" variant="light" color={stateColours[state]}>
           {state}
         </Badge>

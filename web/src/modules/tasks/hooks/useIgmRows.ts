@@ -82,8 +82,15 @@ export function useIgmRows(
       setError(null);
     },
     rows,
-    change: (index: number, row: TaskFormDraft) => setRows(rows.map((entry, at) => (at === index ? row : entry))),
-    remove: (index: number) => setRows(rows.filter((_, at) => at !== index)),
+    // A changed row may be the one the last save refused: its message goes.
+    change: (index: number, row: TaskFormDraft) => {
+      setRows(rows.map((entry, at) => (at === index ? row : entry)));
+      setError(null);
+    },
+    remove: (index: number) => {
+      setRows(rows.filter((_, at) => at !== index));
+      setError(null);
+    },
     addRow: () => setRows([...rows, emptyTaskDraft()]),
     error,
     searching,
