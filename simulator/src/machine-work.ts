@@ -153,7 +153,17 @@ export class MachineWork {
   }
 
   // The next job of a machine, started (claimed) on the server, or null when it has none it can do.
+  // A session that ended (401) signs in again at the next look.
   async take(machineId: number): Promise<Job | null> {
+    try {
+      return await this.takeSignedIn(machineId);
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 401) this.ready = null;
+      throw error;
+    }
+  }
+
+  private async takeSignedIn(machineId: number): Promise<Job | null> {
     if (!(await this.prepare())) return null;
     const machineName = this.names.get(machineId);
     if (!machineName || !this.layout) return null;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Autocomplete, Button, Group, Select, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconContainer, IconListNumbers, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import {
   igmQueryProblem,
   itvTaskProblem,
@@ -12,16 +11,16 @@ import {
   type ItvTaskSaved,
 } from '@openyard/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { api } from '../../../api/http';
 import { AppModal } from '../../../ui/AppModal';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { FormFrame } from '../../../ui/FormFrame';
 import { useContainerSuggestions } from '../hooks/useContainerSuggestions';
 import { useDuplicateItvTask } from '../hooks/useDuplicateTask';
+import { useIgmContainers } from '../hooks/useIgmContainers';
 import { useItvTaskTypes } from '../hooks/useItvTaskTypes';
+import { useItvTrailers } from '../hooks/useItvTrailers';
 import { useMayCall } from '../hooks/useMayCall';
 import { useTaskChoices } from '../hooks/useTaskChoices';
-import { tasksQueryKeys } from '../utils/tasksQueryKeys';
 import { draftOfItvTask, emptyItvTaskDraft, itvTaskInputOf, type ItvTaskDraft } from '../utils/ItvTaskDraft';
 
 type ContainerTab = 'container' | 'igm';
@@ -47,18 +46,8 @@ export function ItvTaskFormModal({
   const { locations } = useTaskChoices();
   const suggestions = useContainerSuggestions(tab === 'container' ? draft.containerNumber : '').data ?? [];
   const mayLookUpIgm = useMayCall(routes.inventory.igmContainers.access);
-  const mayListItvs = useMayCall(routes.machines.itvs.access);
-  const itvs = useQuery({
-    queryKey: tasksQueryKeys.itvTrailers,
-    queryFn: () => api.machines.itvs({ query: { skip: 1, limit: 500 } }),
-    enabled: mayListItvs,
-    select: (page) => page.itvs.map((itv) => itv.trailerNumber),
-  });
-  const igmContainers = useQuery({
-    queryKey: tasksQueryKeys.igmContainers(igmSearched),
-    queryFn: () => api.inventory.igmContainers({ params: { igm: igmSearched! } }, { action: true }),
-    enabled: igmSearched !== null,
-  });
+  const itvs = useItvTrailers();
+  const igmContainers = useIgmContainers(igmSearched);
   const duplicate = useDuplicateItvTask(draft);
   const change = (next: Partial<ItvTaskDraft>) => {
     setDraft({ ...draft, ...next });

@@ -213,7 +213,7 @@ export function TasksTab({ access, yardPageSize }: { access: ScreenAccess; yardP
         <TransferTasksModal
           tasks={actions.transferring}
           transfer={actions.writes.transfer}
-          problemOf={actions.transferTo}
+          problemOf={actions.transferProblemOf}
           onClose={() => {
             actions.closeTransfer();
             actions.selection.clear();

@@ -100,7 +100,7 @@ export function useTasksActions(access: ScreenAccess, rows: readonly Task[]) {
         }),
       ),
     // Spec 3 §5 Move tasks: the source and target machines must differ, for every task moved.
-    transferTo: (tasks: Task[], toMachine: string) => transferProblem(tasks, toMachine),
+    transferProblemOf: (tasks: Task[], toMachine: string) => transferProblem(tasks, toMachine),
     report: () => unlessLocked(routes.tasks.exportXls, () => setReporting(true)),
     upload: (file: File) =>
       unlessLocked(routes.tasks.upload, () =>
