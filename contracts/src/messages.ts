@@ -381,6 +381,26 @@ export const messages = {
   // Confirmations (spec 1 §8)
   confirmDelete: 'Are you sure you want to delete this?',
   selectOneRow: 'Select exactly one row',
+
+  // The tasks screen and the machine terminal (issue 17)
+  itvTaskSaved: 'ITV task saved',
+  itvTasksDeleted: (count: number) => `${count} ITV task${count === 1 ? '' : 's'} deleted`,
+  confirmDeleteTasks: (count: number) =>
+    `Are you sure you want to delete the selected ${count} task${count === 1 ? '' : 's'}?`,
+  confirmDeleteItvTasks: (count: number) =>
+    `Are you sure you want to delete the selected ${count} ITV task${count === 1 ? '' : 's'}?`,
+  confirmCompleteTasks: (count: number) => `Complete the selected ${count} task${count === 1 ? '' : 's'}?`,
+  selectTasks: 'Select one or more tasks first',
+  bulkTasksEmpty: 'Fill in at least one row',
+  bulkTaskRowProblem: (row: number, problem: string) => `Row ${row}: ${problem}`,
+  igmNoContainers: (query: string) => `No container of ${query} is in the yard`,
+  transferChooseMachine: 'Choose the machine to move the tasks to',
+  reportChooseDays: 'Choose both dates',
+  reportDaysReversed: 'The from date is after the to date',
+  yardExceptionResolved: 'Yard exception resolved',
+  terminalTaskStarted: (number: string) => `Started: ${number}`,
+  terminalTaskDone: (number: string) => `Done: ${number}`,
+  terminalProblemReported: 'Problem reported to the control room',
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.

@@ -115,11 +115,16 @@ export function smartGatePath(gateTypes: readonly string[]): '/igate' | '/igateo
   return gateTypes.length > 0 && gateTypes.every((type) => type === 'OUT') ? '/igateout' : '/igate';
 }
 
-// The navigation bar is hidden when not logged in and on these paths (spec 3 §2).
+// The navigation bar is hidden when not logged in and on these paths (spec 3 §2), and on a
+// machine's terminal (issue 17: the whole screen is the cab's).
 const NAVIGATION_HIDDEN_SUFFIXES = ['start', 'kiosk', 'status', 'kiosk-task', 'igate', 'igateout'];
+const NAVIGATION_HIDDEN_PREFIXES = ['/terminal/'];
 export function isNavigationHidden(path: string): boolean {
   const trimmed = path.replace(/\/+$/, '');
-  return NAVIGATION_HIDDEN_SUFFIXES.some((suffix) => trimmed.endsWith(suffix));
+  return (
+    NAVIGATION_HIDDEN_SUFFIXES.some((suffix) => trimmed.endsWith(suffix)) ||
+    NAVIGATION_HIDDEN_PREFIXES.some((prefix) => trimmed.startsWith(prefix))
+  );
 }
 
 export const PUBLIC_PATHS = [

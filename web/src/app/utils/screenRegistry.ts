@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { TERMINAL_ROUTE } from '../../modules/tasks/utils/terminalPath';
 import {
   IconAccessPoint,
   IconBuildingWarehouse,
@@ -10,6 +11,8 @@ import {
   IconTruckDelivery,
   IconListDetails,
   IconCalendarEvent,
+  IconListCheck,
+  IconDeviceMobile,
   IconPalette,
   IconScan,
   IconTimeline,
@@ -23,6 +26,9 @@ export interface ScreenDefinition {
   component: LazyExoticComponent<ComponentType>;
   icon: Icon;
   description: string;
+  // The menu entry whose permission opens this screen when it is no menu entry itself (a screen
+  // with a parameter in its path, like a machine's terminal); its own path otherwise.
+  menuPath?: string;
 }
 
 // The screens this build has. A menu entry of the spec shows only when its path is here, and only
@@ -167,5 +173,24 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconTractor,
     description: 'Internal transfer vehicles on the yard map, live; add, edit and delete',
+  },
+  {
+    path: '/tasks',
+    component: lazy(() =>
+      import('../../modules/tasks/components/TasksPage').then((module) => ({ default: module.TasksPage })),
+    ),
+    icon: IconListCheck,
+    description: 'Container and ITV tasks of the yard machines, live, with yard exceptions',
+  },
+  {
+    path: TERMINAL_ROUTE,
+    component: lazy(() =>
+      import('../../modules/tasks/components/MachineTerminalPage').then((module) => ({
+        default: module.MachineTerminalPage,
+      })),
+    ),
+    icon: IconDeviceMobile,
+    description: "A machine's task queue for its cab tablet or the driver's phone",
+    menuPath: '/tasks',
   },
 ];

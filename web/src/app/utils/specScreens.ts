@@ -1,3 +1,5 @@
+import { terminalMachineOf } from '../../modules/tasks/utils/terminalPath';
+
 // The screens of the spec's route lists (spec 1 §2, spec 2 §2), by path, so that a path this build
 // does not route yet is named on the page that says so instead of "not found".
 export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
@@ -52,5 +54,8 @@ export const ENTERPRISE_ALIASES: Readonly<Record<string, string>> = {
 
 export function specScreenName(path: string): string | null {
   const trimmed = path.replace(/\/+$/, '') || '/';
+  // A machine's terminal (issue 17, beyond the spec's lists) is named after its machine.
+  const machine = terminalMachineOf(trimmed);
+  if (machine) return `Terminal ${machine}`;
   return SPEC_SCREEN_NAMES[ENTERPRISE_ALIASES[trimmed] ?? trimmed] ?? null;
 }
