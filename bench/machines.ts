@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { topics as deviceTopics } from '@openyard/contracts';
-import { benchLogin } from './lib/api';
+import { benchLogin, type BenchClient } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import type { ChildSample } from './lib/protocol';
 import { machineCpu } from './lib/cpu';
@@ -58,7 +58,7 @@ function positionOf(machine: number, sequence: number) {
 }
 const keyOf = (machineId: number, latitude: number, longitude: number) => `${machineId}:${latitude}:${longitude}`;
 
-interface Phase {
+export interface Phase {
   published: number;
   latencies: number[];
   missed: number;
@@ -79,6 +79,137 @@ const serverColumns = (sample: ChildSample | null) =>
         fmt(sample.eventLoopDelayP99Ms, 1),
       ]
     : ['–', '–', '–', '–'];
+
+export interface BenchMachine {
+  id: number;
+  mqttUsername: string;
+  mqttPassword: string;
+}
+
+// `count` machines of the bench's own, added through the API with their device logins, each
+// connected to the broker as its own MQTT client (bench/tasks.ts makes its yard's machines here too).
+export async function benchMachines({
+  api,
+  brokerUrl,
+  topology,
+  prefix,
+  tag,
+  count,
+}: {
+  api: BenchClient;
+  brokerUrl: string;
+  topology: Topology;
+  prefix: string;
+  tag: string;
+  count: number;
+}): Promise<{ machines: BenchMachine[]; fleet: MqttClient[] }> {
+  const machines = await inGroups(Array.from({ length: count }), 4, async (_, i) => {
+    const saved = await api.machines.save({
+      body: { machineName: `Bench-${tag}-M${i + 1}`, machineType: 'Reach-Stacker' },
+    });
+    return { id: saved.machine.id, ...saved.credentials! };
+  });
+  const fleet = await connectFleet(
+    brokerUrl,
+    machines.map((machine) =>
+      topology === 'embedded'
+        ? { clientId: machine.mqttUsername, username: machine.mqttUsername, password: machine.mqttPassword }
+        : { clientId: `${prefix}-${machine.mqttUsername}` },
+    ),
+  );
+  return { machines, fleet };
+}
+
+// The marker measurement (issue 17: markers follow telemetry with p95 ≤ 500 ms): a websocket client
+// subscribed to `machines` as the screen is, and `drive(count, seconds)`, which has the first
+// `count` machines publish telemetry at RATE_HZ for `seconds` and times each publish to the
+// `machine.position.v1` message carrying its position. bench/tasks.ts drives its yard's machines
+// with it while it measures the task list and the drops.
+export async function markerMeasurement({
+  child,
+  baseUrl,
+  cookie,
+  machines,
+  fleet,
+  tag,
+}: {
+  child: Child;
+  baseUrl: string;
+  cookie: string;
+  machines: BenchMachine[];
+  fleet: MqttClient[];
+  tag: string;
+}) {
+  // The positions in flight, by machine in the order published; a position message resolves the
+  // one it carries and every earlier one of its machine: under a backlog a batch keeps only a
+  // machine's latest position (the marker shows the newest), so an earlier one is superseded, and
+  // the marker has followed it once the newer one is shown.
+  const inFlight = new Map<number, { key: string; publishedAt: number }[]>();
+  const pending = () => [...inFlight.values()].reduce((sum, list) => sum + list.length, 0);
+  let phase: Phase = { published: 0, latencies: [], missed: 0, superseded: 0, machineCpuPercent: null, server: null };
+  let resyncs = 0;
+  const client = await liveClient(baseUrl, cookie, ['machines'], (message: LiveEvent, receivedAt) => {
+    if (message.type === 'resync') resyncs += 1;
+    if (message.type !== 'machine.position.v1') return;
+    const data = message.data as { machineId: number; position: { latitude: number; longitude: number } };
+    const list = inFlight.get(data.machineId);
+    const key = keyOf(data.machineId, data.position.latitude, data.position.longitude);
+    const index = list?.findIndex((entry) => entry.key === key) ?? -1;
+    if (!list || index < 0) return;
+    for (const entry of list.splice(0, index + 1)) phase.latencies.push(receivedAt - entry.publishedAt);
+    phase.superseded += index;
+  });
+
+  // `count` machines each publish at RATE_HZ for `seconds`, machine i at its own offset in the second.
+  let phases = 0;
+  async function drive(count: number, seconds: number): Promise<Phase> {
+    const phaseNumber = (phases += 1);
+    phase = { published: 0, latencies: [], missed: 0, superseded: 0, machineCpuPercent: null, server: null };
+    const cpu = machineCpu();
+    await child.call({ op: 'sample' });
+    const periodMs = 1000 / RATE_HZ;
+    const total = Math.round(seconds * RATE_HZ);
+    const startedAt = performance.now();
+    const sends: Promise<unknown>[] = [];
+    const schedule: { due: number; machine: number; sequence: number }[] = [];
+    for (let sequence = 0; sequence < total; sequence += 1)
+      for (let machine = 0; machine < count; machine += 1)
+        schedule.push({ due: sequence * periodMs + (machine * periodMs) / count, machine, sequence });
+    for (const { due, machine, sequence } of schedule) {
+      const wait = startedAt + due - performance.now();
+      if (wait > 1) await sleep(wait);
+      const device = machines[machine]!;
+      const position = positionOf(machine, sequence);
+      const publishedAt = Date.now();
+      const list = inFlight.get(device.id) ?? [];
+      list.push({ key: keyOf(device.id, position.latitude, position.longitude), publishedAt });
+      inFlight.set(device.id, list);
+      phase.published += 1;
+      sends.push(
+        fleet[machine]!.publishAsync(
+          deviceTopics.machineTelemetry(device.id),
+          JSON.stringify({
+            messageId: `${tag}-${phaseNumber}-${machine}-${sequence}`,
+            timestamp: publishedAt,
+            ...position,
+            status: 'Working',
+          }),
+          { qos: 1 },
+        ),
+      );
+    }
+    await Promise.allSettled(sends);
+    const deadline = Date.now() + MISSED_AFTER_MS;
+    while (pending() && Date.now() < deadline) await sleep(20);
+    phase.missed = pending();
+    phase.machineCpuPercent = cpu();
+    phase.server = await child.call({ op: 'sample' });
+    inFlight.clear();
+    return phase;
+  }
+
+  return { drive, resyncs: () => resyncs, close: () => client.close() };
+}
 
 async function runTopology(topology: Topology) {
   const tag = randomBytes(4).toString('hex');
@@ -102,90 +233,14 @@ async function runTopology(topology: Topology) {
     const { api, cookie } = await benchLogin(baseUrl);
 
     const setupStarted = Date.now();
-    const machines = await inGroups(Array.from({ length: MACHINES }), 4, async (_, i) => {
-      const saved = await api.machines.save({
-        body: { machineName: `Bench-${tag}-M${i + 1}`, machineType: 'Reach-Stacker' },
-      });
-      return { id: saved.machine.id, ...saved.credentials! };
-    });
-    fleet = await connectFleet(
-      brokerUrl,
-      machines.map((machine) =>
-        topology === 'embedded'
-          ? { clientId: machine.mqttUsername, username: machine.mqttUsername, password: machine.mqttPassword }
-          : { clientId: `${prefix}-${machine.mqttUsername}` },
-      ),
-    );
+    const made = await benchMachines({ api, brokerUrl, topology, prefix, tag, count: MACHINES });
+    const { machines } = made;
+    fleet = made.fleet;
     log(`${machines.length} machines made and connected in ${fmt((Date.now() - setupStarted) / 1000, 1)} s`);
 
-    // The positions in flight, by machine in the order published; a position message resolves the
-    // one it carries and every earlier one of its machine: under a backlog a batch keeps only a
-    // machine's latest position (the marker shows the newest), so an earlier one is superseded, and
-    // the marker has followed it once the newer one is shown.
-    const inFlight = new Map<number, { key: string; publishedAt: number }[]>();
-    const pending = () => [...inFlight.values()].reduce((sum, list) => sum + list.length, 0);
-    let phase: Phase = { published: 0, latencies: [], missed: 0, superseded: 0, machineCpuPercent: null, server: null };
-    let resyncs = 0;
-    const client = await liveClient(baseUrl, cookie, ['machines'], (message: LiveEvent, receivedAt) => {
-      if (message.type === 'resync') resyncs += 1;
-      if (message.type !== 'machine.position.v1') return;
-      const data = message.data as { machineId: number; position: { latitude: number; longitude: number } };
-      const list = inFlight.get(data.machineId);
-      const key = keyOf(data.machineId, data.position.latitude, data.position.longitude);
-      const index = list?.findIndex((entry) => entry.key === key) ?? -1;
-      if (!list || index < 0) return;
-      for (const entry of list.splice(0, index + 1)) phase.latencies.push(receivedAt - entry.publishedAt);
-      phase.superseded += index;
-    });
-    socket = client;
-
-    // `count` machines each publish at RATE_HZ for `seconds`, machine i at its own offset in the second.
-    let phases = 0;
-    async function drive(count: number, seconds: number): Promise<Phase> {
-      const phaseNumber = (phases += 1);
-      phase = { published: 0, latencies: [], missed: 0, superseded: 0, machineCpuPercent: null, server: null };
-      const cpu = machineCpu();
-      await child!.call({ op: 'sample' });
-      const periodMs = 1000 / RATE_HZ;
-      const total = Math.round(seconds * RATE_HZ);
-      const startedAt = performance.now();
-      const sends: Promise<unknown>[] = [];
-      const schedule: { due: number; machine: number; sequence: number }[] = [];
-      for (let sequence = 0; sequence < total; sequence += 1)
-        for (let machine = 0; machine < count; machine += 1)
-          schedule.push({ due: sequence * periodMs + (machine * periodMs) / count, machine, sequence });
-      for (const { due, machine, sequence } of schedule) {
-        const wait = startedAt + due - performance.now();
-        if (wait > 1) await sleep(wait);
-        const device = machines[machine]!;
-        const position = positionOf(machine, sequence);
-        const publishedAt = Date.now();
-        const list = inFlight.get(device.id) ?? [];
-        list.push({ key: keyOf(device.id, position.latitude, position.longitude), publishedAt });
-        inFlight.set(device.id, list);
-        phase.published += 1;
-        sends.push(
-          fleet[machine]!.publishAsync(
-            deviceTopics.machineTelemetry(device.id),
-            JSON.stringify({
-              messageId: `${tag}-${phaseNumber}-${machine}-${sequence}`,
-              timestamp: publishedAt,
-              ...position,
-              status: 'Working',
-            }),
-            { qos: 1 },
-          ),
-        );
-      }
-      await Promise.allSettled(sends);
-      const deadline = Date.now() + MISSED_AFTER_MS;
-      while (pending() && Date.now() < deadline) await sleep(20);
-      phase.missed = pending();
-      phase.machineCpuPercent = cpu();
-      phase.server = await child!.call({ op: 'sample' });
-      inFlight.clear();
-      return phase;
-    }
+    const markers = await markerMeasurement({ child, baseUrl, cookie, machines, fleet, tag });
+    socket = markers;
+    const { drive } = markers;
 
     // Warm-up: every machine once, so the first measured message of each pays no first-time cost.
     await drive(MACHINES, 1);
@@ -239,6 +294,7 @@ async function runTopology(topology: Topology) {
         ],
       ]),
     );
+    const resyncs = markers.resyncs();
     if (resyncs) log(`${resyncs} resyncs from the hub`);
     return { topology, baseline, load, base, loaded, resyncs };
   } finally {

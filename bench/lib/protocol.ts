@@ -40,6 +40,9 @@ export type Request =
   | { op: 'start'; env: Record<string, string> }
   | { op: 'sample' }
   | { op: 'count'; prefix: string }
+  // One SQL statement on the server's own database (PGlite is in that process): a bench's seed, a
+  // read of its yard, a query plan. Answers the rows.
+  | { op: 'sql'; text: string }
   | { op: 'profileStart' }
   | { op: 'profileStop' }
   | { op: 'stop' };
@@ -50,6 +53,7 @@ export interface Responses {
   start: { baseUrl: string; brokerUrl: string | null; ingestClientIds: string[] };
   sample: ChildSample;
   count: { tagReads: number; machinePositions: number };
+  sql: Record<string, unknown>[];
   profileStart: null;
   profileStop: ProfileSummary;
   stop: null;

@@ -12,6 +12,7 @@ import pino from 'pino';
 import { SERVICE_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from '@openyard/server/adapters/broker';
 import { loadConfig } from '@openyard/server/config';
 import { ingestClientIds as mqttClientIds } from '@openyard/contracts';
+import { rowsOf } from '@openyard/server/db/bulk-insert';
 import { tagReads } from '@openyard/server/db/schema';
 import { machinePositions } from '@openyard/server/db/schema';
 import { startOpenyard } from '@openyard/runtime/process';
@@ -243,6 +244,8 @@ async function handle(request: Envelope): Promise<unknown> {
       return sample();
     case 'count':
       return count(request.prefix);
+    case 'sql':
+      return rowsOf(await stack!.database.db.execute(sql.raw(request.text)));
     case 'profileStart':
       profiler = new Session();
       profiler.connect();

@@ -3,11 +3,14 @@ import {
   CAMERAS,
   DEVICE_TOPICS,
   DEVICE_TOPICS_FILTER,
+  deviceInboxTopics,
   deviceTopicPrefix,
   ingestSubscription,
+  mosquittoAcl,
+  parseInboxTopic,
   parseTopic,
   topics,
-  type DeviceTopicKind,
+  type IngestTopicKind,
 } from './mqtt';
 
 // The MQTT topic table: builders, owned prefixes, the matcher and the subscriptions agree.
@@ -19,12 +22,16 @@ describe('MQTT topic table', () => {
     expect(topics.machineTelemetry(7)).toBe('yard/machines/7/telemetry');
     expect(topics.machineEvent(7)).toBe('yard/machines/7/event');
     expect(topics.itvPosition(2)).toBe('yard/itvs/2/position');
+    expect(topics.machineTasks(7)).toBe('openyard/machines/7/tasks');
     expect(DEVICE_TOPICS_FILTER).toBe('yard/#');
     expect(ingestSubscription('yard-a')).toBe('$share/yard-a/yard/#');
   });
 
   it('matches every topic it builds back to its kind and device, under the device prefix', () => {
-    for (const kind of Object.keys(DEVICE_TOPICS) as DeviceTopicKind[]) {
+    const ingested = (Object.keys(DEVICE_TOPICS) as (keyof typeof DEVICE_TOPICS)[]).filter(
+      (kind): kind is IngestTopicKind => !('toDevice' in DEVICE_TOPICS[kind]),
+    );
+    for (const kind of ingested) {
       const { device, camera } = DEVICE_TOPICS[kind];
       const topic = camera ? topics.cameraFrame(9, 'Side2') : (topics[kind] as (id: number) => string)(9);
       expect(parseTopic(topic)).toEqual({
@@ -53,5 +60,55 @@ describe('MQTT topic table', () => {
       'yard/trucks/1/position',
     ])
       expect(parseTopic(topic), topic).toBeNull();
+  });
+
+  it('keeps the topics the server publishes for a device out of ingest and out of every publish prefix', () => {
+    const tasks = topics.machineTasks(7);
+    expect(parseTopic(tasks)).toBeNull();
+    expect(parseInboxTopic(tasks)).toEqual({ kind: 'machineTasks', deviceKind: 'machine', deviceId: 7 });
+    expect(tasks.startsWith(DEVICE_TOPICS_FILTER.replace('#', ''))).toBe(false);
+    expect(tasks.startsWith(deviceTopicPrefix('machine', 7))).toBe(false);
+    expect(parseInboxTopic(topics.machineEvent(7))).toBeNull();
+    for (const topic of [
+      'openyard/machines/07/tasks',
+      'openyard/machines/+/tasks',
+      'openyard/#',
+      'openyard/itvs/7/tasks',
+    ])
+      expect(parseInboxTopic(topic), topic).toBeNull();
+    expect(deviceInboxTopics('machine', 7)).toEqual(['openyard/machines/7/tasks']);
+    expect(deviceInboxTopics('reader', 7)).toEqual([]);
+  });
+
+  it('writes the Mosquitto ACL: the service reads the device topics and writes the inboxes, each device only its own', () => {
+    const acl = mosquittoAcl('openyard-service', [
+      { kind: 'reader', id: 12 },
+      { kind: 'camera', id: 3 },
+      { kind: 'machine', id: 7 },
+      { kind: 'itv', id: 2 },
+    ]);
+    expect(acl).toBe(
+      [
+        'user openyard-service',
+        'topic read yard/#',
+        'topic write openyard/machines/+/tasks',
+        '',
+        'user reader-12',
+        'topic write yard/readers/12/tag',
+        'topic write yard/readers/12/status',
+        '',
+        'user camera-3',
+        'topic write yard/cameras/3/+/frame',
+        '',
+        'user machine-7',
+        'topic write yard/machines/7/telemetry',
+        'topic write yard/machines/7/event',
+        'topic read openyard/machines/7/tasks',
+        '',
+        'user itv-2',
+        'topic write yard/itvs/2/position',
+        '',
+      ].join('\n'),
+    );
   });
 });

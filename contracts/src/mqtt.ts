@@ -129,16 +129,28 @@ export function parseDeviceUsername(username: string): { kind: DeviceKind; id: n
 }
 
 // The MQTT topic table: every device topic once, by the message kind it carries. The builders
-// (`topics`), the owned prefixes (`deviceTopicPrefix`, the broker's publish ACL), the matcher
-// (`parseTopic`, ingest) and the subscriptions are all derived from it.
-// A topic is `yard/<segment>/<device id>/[<camera>/]<leaf>`.
+// (`topics`), the owned prefixes (`deviceTopicPrefix`, the broker's publish ACL), the matchers
+// (`parseTopic` for ingest, `parseInboxTopic` for the broker), the subscriptions and the Mosquitto
+// ACL (`mosquittoAcl`) are all derived from it.
+// A device's own topic is `yard/<segment>/<device id>/[<camera>/]<leaf>`. A row with `toDevice`
+// goes the other way: the server publishes it for that one device, at
+// `openyard/<segment>/<device id>/<leaf>`, under a root of its own so that ingest's subscription
+// (`yard/#`) never receives it and no device's publish prefix covers it.
 export const MQTT_TOPIC_ROOT = 'yard';
+export const MQTT_INBOX_ROOT = 'openyard';
 const DEVICE_SEGMENTS = {
   reader: 'readers',
   camera: 'cameras',
   machine: 'machines',
   itv: 'itvs',
 } as const satisfies Record<DeviceKind, string>;
+interface TopicDefinition {
+  device: DeviceKind;
+  leaf: string;
+  camera: boolean;
+  // Published by the server for the device (retained, QoS 1); the device only subscribes to it.
+  toDevice?: true;
+}
 export const DEVICE_TOPICS = {
   readerTag: { device: 'reader', leaf: 'tag', camera: false },
   readerStatus: { device: 'reader', leaf: 'status', camera: false },
@@ -146,64 +158,127 @@ export const DEVICE_TOPICS = {
   machineTelemetry: { device: 'machine', leaf: 'telemetry', camera: false },
   machineEvent: { device: 'machine', leaf: 'event', camera: false },
   itvPosition: { device: 'itv', leaf: 'position', camera: false },
-} as const satisfies Record<string, { device: DeviceKind; leaf: string; camera: boolean }>;
+  // The machine's queue of tasks (issue 17: devices without a screen), a retained snapshot
+  // (MachineTasksMessage) published again whenever a change touches it.
+  machineTasks: { device: 'machine', leaf: 'tasks', camera: false, toDevice: true },
+} as const satisfies Record<string, TopicDefinition>;
 export type DeviceTopicKind = keyof typeof DEVICE_TOPICS;
 type TopicRow<K extends DeviceTopicKind> = (typeof DEVICE_TOPICS)[K];
+// The kinds the server publishes to a device, and the kinds devices publish (what ingest takes).
+export type InboxTopicKind = {
+  [K in DeviceTopicKind]: TopicRow<K> extends { toDevice: true } ? K : never;
+}[DeviceTopicKind];
+export type IngestTopicKind = Exclude<DeviceTopicKind, InboxTopicKind>;
 type TopicArgs<K extends DeviceTopicKind> = TopicRow<K>['camera'] extends true
   ? [deviceId: number, camera: Camera]
   : [deviceId: number];
+
+const TOPIC_KINDS = Object.keys(DEVICE_TOPICS) as DeviceTopicKind[];
+const rowOf = (kind: DeviceTopicKind): TopicDefinition => DEVICE_TOPICS[kind];
+const isInbox = (kind: DeviceTopicKind) => rowOf(kind).toDevice === true;
 
 // The topic prefix a device owns; publishing anywhere else is refused.
 export function deviceTopicPrefix(kind: DeviceKind, id: number): string {
   return `${MQTT_TOPIC_ROOT}/${DEVICE_SEGMENTS[kind]}/${id}/`;
 }
 
+function inboxTopic(kind: DeviceKind, id: number | '+', leaf: string): string {
+  return `${MQTT_INBOX_ROOT}/${DEVICE_SEGMENTS[kind]}/${id}/${leaf}`;
+}
+
 function topicBuilder<K extends DeviceTopicKind>(kind: K): (...args: TopicArgs<K>) => string {
-  const row: { device: DeviceKind; leaf: string; camera: boolean } = DEVICE_TOPICS[kind];
+  const row = rowOf(kind);
   return (...args) => {
     const [deviceId, camera] = args as [number, Camera?];
+    if (row.toDevice) return inboxTopic(row.device, deviceId, row.leaf);
     return `${deviceTopicPrefix(row.device, deviceId)}${row.camera ? `${camera}/` : ''}${row.leaf}`;
   };
 }
 
 // Topic builders by message kind, e.g. topics.readerTag(12) is yard/readers/12/tag.
-export const topics = Object.fromEntries(
-  (Object.keys(DEVICE_TOPICS) as DeviceTopicKind[]).map((kind) => [kind, topicBuilder(kind)]),
-) as unknown as { [K in DeviceTopicKind]: (...args: TopicArgs<K>) => string };
+export const topics = Object.fromEntries(TOPIC_KINDS.map((kind) => [kind, topicBuilder(kind)])) as unknown as {
+  [K in DeviceTopicKind]: (...args: TopicArgs<K>) => string;
+};
+
+// The topics a device may subscribe to: those the server publishes for it, each exactly.
+export function deviceInboxTopics(kind: DeviceKind, id: number): string[] {
+  return TOPIC_KINDS.filter((topic) => isInbox(topic) && rowOf(topic).device === kind).map((topic) =>
+    inboxTopic(kind, id, rowOf(topic).leaf),
+  );
+}
 
 // Every device topic (what ingest subscribes to on the embedded broker).
 export const DEVICE_TOPICS_FILTER = `${MQTT_TOPIC_ROOT}/#`;
 
 export type ParsedTopic = {
-  [K in DeviceTopicKind]: {
+  [K in IngestTopicKind]: {
     kind: K;
     deviceKind: TopicRow<K>['device'];
     deviceId: number;
   } & (TopicRow<K>['camera'] extends true ? { camera: Camera } : unknown);
-}[DeviceTopicKind];
+}[IngestTopicKind];
+export type ParsedInboxTopic = {
+  [K in InboxTopicKind]: { kind: K; deviceKind: TopicRow<K>['device']; deviceId: number };
+}[InboxTopicKind];
 
 const ID = '([1-9]\\d{0,9})';
-const TOPIC_MATCHERS = (Object.keys(DEVICE_TOPICS) as DeviceTopicKind[]).map((kind) => {
-  const row: { device: DeviceKind; leaf: string; camera: boolean } = DEVICE_TOPICS[kind];
+const TOPIC_MATCHERS = TOPIC_KINDS.map((kind) => {
+  const row = rowOf(kind);
+  const root = row.toDevice ? MQTT_INBOX_ROOT : MQTT_TOPIC_ROOT;
   const pattern = new RegExp(
-    `^${MQTT_TOPIC_ROOT}/${DEVICE_SEGMENTS[row.device]}/${ID}/${row.camera ? '([A-Za-z0-9]+)/' : ''}${row.leaf}$`,
+    `^${root}/${DEVICE_SEGMENTS[row.device]}/${ID}/${row.camera ? '([A-Za-z0-9]+)/' : ''}${row.leaf}$`,
   );
-  return (topic: string): ParsedTopic | null => {
+  return (topic: string): ParsedTopic | ParsedInboxTopic | null => {
     const match = pattern.exec(topic);
     if (!match) return null;
     const parsed = { kind, deviceKind: row.device, deviceId: Number(match[1]) };
-    if (!row.camera) return parsed as ParsedTopic;
+    if (!row.camera) return parsed as ParsedTopic | ParsedInboxTopic;
     const camera = match[2]!;
     return (CAMERAS as readonly string[]).includes(camera) ? ({ ...parsed, camera } as ParsedTopic) : null;
   };
 });
 
-export function parseTopic(topic: string): ParsedTopic | null {
+function matchTopic(topic: string): ParsedTopic | ParsedInboxTopic | null {
   for (const match of TOPIC_MATCHERS) {
     const parsed = match(topic);
     if (parsed) return parsed;
   }
   return null;
+}
+
+// A device's message as ingest takes it (never a topic the server publishes).
+export function parseTopic(topic: string): ParsedTopic | null {
+  const parsed = matchTopic(topic);
+  return parsed && !isInbox(parsed.kind) ? (parsed as ParsedTopic) : null;
+}
+
+// A topic the server publishes for one device (what the embedded broker lets the service publish).
+export function parseInboxTopic(topic: string): ParsedInboxTopic | null {
+  const parsed = matchTopic(topic);
+  return parsed && isInbox(parsed.kind) ? (parsed as ParsedInboxTopic) : null;
+}
+
+// The Mosquitto ACL (`acl_file`) of a yard's devices, from the table above (README, "An external
+// broker"): the service account reads every device topic and writes the topics it publishes for
+// devices; each device writes only its own topics and reads only its own inbox (another machine's
+// login is refused its tasks). `devices` come from the database (`npm run mqtt:acl`).
+export function mosquittoAcl(serviceUsername: string, devices: readonly { kind: DeviceKind; id: number }[]): string {
+  const service = [
+    `user ${serviceUsername}`,
+    `topic read ${DEVICE_TOPICS_FILTER}`,
+    ...TOPIC_KINDS.filter(isInbox).map(
+      (kind) => `topic write ${inboxTopic(rowOf(kind).device, '+', rowOf(kind).leaf)}`,
+    ),
+  ];
+  const blocks = devices.map(({ kind, id }) => [
+    `user ${deviceUsername(kind, id)}`,
+    ...TOPIC_KINDS.filter((topic) => !isInbox(topic) && rowOf(topic).device === kind).map((topic) => {
+      const row = rowOf(topic);
+      return `topic write ${deviceTopicPrefix(kind, id)}${row.camera ? '+/' : ''}${row.leaf}`;
+    }),
+    ...deviceInboxTopics(kind, id).map((topic) => `topic read ${topic}`),
+  ]);
+  return `${[service, ...blocks].map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }
 
 // What ingest subscribes to on an external broker: one share group per yard, split between its

@@ -286,6 +286,18 @@ export const MachineQueue = Type.Object({
   tasks: Type.Array(Task),
 });
 export type MachineQueue = Static<typeof MachineQueue>;
+// What a machine's own MQTT topic carries (topics.machineTasks, retained, QoS 1; issue 17: tasks for
+// devices without a screen): its queue as the terminal shows it (inMachineQueue, machineQueueOrder),
+// read at `timestamp`; the first MACHINE_TASKS_PUSHED of `totalCount` tasks. A new snapshot replaces
+// the last whenever a task of the queue is created, assigned, transferred, started, completed or
+// deleted, and when the server starts or reconnects to the broker.
+export const MACHINE_TASKS_PUSHED = 25;
+export const MachineTasksMessage = Type.Object({
+  ...MachineQueue.properties,
+  totalCount: Type.Integer(),
+  timestamp: Type.Integer(),
+});
+export type MachineTasksMessage = Static<typeof MachineTasksMessage>;
 export const TaskProblemBody = Type.Object(
   { problem: Type.String({ minLength: 1, maxLength: 300 }) },
   { additionalProperties: false },

@@ -93,7 +93,7 @@ describe.runIf(TEST_DATABASE === 'pglite')('stopping the embedded process', () =
     expect(stream.published()).toBeLessThan(5000);
 
     const steps = lines.filter((line) => line.msg === 'shutdown step done').map((line) => line.step);
-    expect(steps).toEqual(['http', 'ingest', 'broker', 'jobs', 'relay', 'bus', 'database']);
+    expect(steps).toEqual(['http', 'ingest', 'machine tasks', 'broker', 'jobs', 'relay', 'bus', 'database']);
     // Nothing ran into a closed database or queue on the way down.
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
 

@@ -21,6 +21,8 @@ import { createJobStore } from '@openyard/server/modules/jobs';
 import { requeueFrameIntake } from '@openyard/server/modules/ocr';
 import { createOutboxRelay, type AfterCommit } from '@openyard/server/modules/outbox';
 import { createServices } from '@openyard/server/services';
+import { connectMqttPublisher } from '@openyard/server/adapters/mqtt-publisher';
+import { startMachineTasksPublisher, type MachineTasksPublisher } from '@openyard/server/modules/tasks';
 import type { Workers } from '@openyard/workers/runtime';
 
 // The composition root: the one place that wires a process together from the server (API, hub,
@@ -130,6 +132,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
   }
 
   let workers: Workers | null = null;
+  let machineTasks: { publisher: MachineTasksPublisher; connection: ReturnType<typeof connectMqttPublisher> } | null =
+    null;
   if (config.role !== 'server') {
     // Loaded only by a process that runs them (the OCR engine is heavy to load).
     const { startWorkers } = await import('@openyard/workers/runtime');
@@ -151,6 +155,23 @@ export async function startOpenyard(config: Config, logger: Logger) {
           subscription: ingestSubscription(config.ingestShareGroup),
         };
     workers = await startWorkers({ config, db, queue, ocrQueue, services, logger, mqtt });
+    // Tasks go to the machines on their own topics (issue 17), from every process that runs ingest,
+    // with the same service account.
+    const connection = connectMqttPublisher({
+      url: mqtt.url,
+      ...(mqtt.username ? { username: mqtt.username } : {}),
+      ...(mqtt.password ? { password: mqtt.password } : {}),
+      clientId: `${config.ingestClientId}-tasks`,
+      logger,
+    });
+    const publisher = startMachineTasksPublisher({
+      bus,
+      tasks: services.tasks,
+      machines: services.machines,
+      broker: connection,
+      logger: logger.child({ component: 'machine-tasks' }),
+    });
+    machineTasks = { publisher, connection };
   }
 
   if (app) address = await app.listen({ port: config.port, host: config.host });
@@ -189,6 +210,10 @@ export async function startOpenyard(config: Config, logger: Logger) {
       services.close();
     });
     await step('ingest', async () => workers?.stopIntake());
+    await step('machine tasks', async () => {
+      await machineTasks?.publisher.stop();
+      await machineTasks?.connection.close();
+    });
     await step('broker', async () => broker?.close());
     // Then the jobs: finished, or kept in the database for the next start (embedded). The workers
     // close the OCR queue; a server-only process closes its producer.
@@ -206,5 +231,16 @@ export async function startOpenyard(config: Config, logger: Logger) {
       config.redisUrl ? 'redis' : 'in-process queue'
     }, ${config.mqttUrl ? 'external broker' : broker ? `embedded broker :${broker.port}` : 'no broker'}${config.demo ? ', demo yard' : ''}) in ${Date.now() - started} ms`,
   );
-  return { app, address, broker, bus, relay, database, services, workers, stop };
+  return {
+    app,
+    address,
+    broker,
+    bus,
+    relay,
+    database,
+    services,
+    workers,
+    machineTasks: machineTasks?.publisher ?? null,
+    stop,
+  };
 }

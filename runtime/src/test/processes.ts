@@ -420,8 +420,14 @@ export async function startPrivateRedis(dir: string, port?: number): Promise<Pri
 
 // A Mosquitto of one's own. Persistence keeps sessions and queued messages over a graceful restart;
 // max_queued_messages 0 lifts the default limit of 1000 queued messages per client, past which
-// Mosquitto drops QoS 1 messages for a slow or offline subscriber.
-export async function startPrivateMosquitto(dir: string, port?: number): Promise<PrivateService> {
+// Mosquitto drops QoS 1 messages for a slow or offline subscriber. With `auth`, logins and topics
+// are checked as the README configures a yard's broker (no anonymous client, a password file and
+// an ACL file; SIGHUP makes Mosquitto read both again).
+export async function startPrivateMosquitto(
+  dir: string,
+  port?: number,
+  auth?: { passwordFile: string; aclFile: string },
+): Promise<PrivateService> {
   const chosen = port ?? (await freePort());
   mkdirSync(dir, { recursive: true });
   const config = join(dir, 'mosquitto.conf');
@@ -429,7 +435,9 @@ export async function startPrivateMosquitto(dir: string, port?: number): Promise
     config,
     [
       `listener ${chosen} 127.0.0.1`,
-      'allow_anonymous true',
+      ...(auth
+        ? ['allow_anonymous false', `password_file ${auth.passwordFile}`, `acl_file ${auth.aclFile}`]
+        : ['allow_anonymous true']),
       'persistence true',
       `persistence_location ${dir}/`,
       'max_queued_messages 0',
@@ -447,7 +455,7 @@ export async function startPrivateMosquitto(dir: string, port?: number): Promise
     ...handle,
     url: `mqtt://127.0.0.1:${chosen}`,
     port: chosen,
-    restart: () => startPrivateMosquitto(dir, chosen),
+    restart: () => startPrivateMosquitto(dir, chosen, auth),
   };
 }
 

@@ -4,7 +4,8 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { eventually } from '../test/eventually';
-import { startEmbeddedBroker, type DeviceLoginResult, type EmbeddedBroker } from './broker';
+import { topics } from '@openyard/contracts';
+import { SERVICE_USERNAME, startEmbeddedBroker, type DeviceLoginResult, type EmbeddedBroker } from './broker';
 
 // The embedded broker on a real socket, probed byte by byte where a well-behaved client library
 // would not go (a CONNECT announcing 200 MB, a socket that drops before its CONNACK).
@@ -182,5 +183,26 @@ describe('embedded broker', () => {
     expect(loadConfig({ MQTT_HOST: '0.0.0.0' }).mqttHost).toBe('0.0.0.0');
     const b = await broker();
     expect(b.url).toBe(`mqtt://127.0.0.1:${b.port}`);
+  });
+
+  it('lets a machine read only its own inbox, and only the service write there', async () => {
+    const b = await broker();
+    const service = await device(b, SERVICE_USERNAME, 'service');
+    const machine = await device(b, 'machine-7');
+    const other = await device(b, 'machine-8');
+    const received: string[] = [];
+    machine.on('message', (topic, payload) => received.push(`${topic} ${payload.toString()}`));
+    expect((await machine.subscribeAsync(topics.machineTasks(7), { qos: 1 }))[0]!.qos).toBe(1);
+    // Another machine's inbox, a wildcard over the inboxes, the device topics: each refused (0x80).
+    for (const topic of [topics.machineTasks(7), 'openyard/#', 'yard/#'])
+      await expect(other.subscribeAsync(topic, { qos: 1 }), topic).rejects.toThrow(/Subscribe error/);
+    await service.publishAsync(topics.machineTasks(7), 'queue', { qos: 1, retain: true });
+    await eventually(async () => received.length === 1);
+    expect(received).toEqual([`${topics.machineTasks(7)} queue`]);
+    // A machine that writes its own queue is cut off, and nothing reaches its subscription.
+    const closedAfter = new Promise<void>((resolve) => machine.once('close', () => resolve()));
+    machine.publish(topics.machineTasks(7), 'forged', { qos: 1 });
+    await closedAfter;
+    expect(received).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { deviceTopicPrefix, parseDeviceUsername } from '@openyard/contracts';
+import { deviceInboxTopics, deviceTopicPrefix, parseDeviceUsername, parseInboxTopic } from '@openyard/contracts';
 
 export const SERVICE_USERNAME = 'openyard-service';
 
@@ -95,9 +95,11 @@ function limitPacketSize(socket: Socket, maxPacketBytes: number) {
 }
 
 // The embedded MQTT broker (aedes). Devices log in with their own credentials and client id, may
-// publish only below their own topic prefix and subscribe to nothing; a second connection with a
-// connected device's id is refused, so it cannot push the real device off. Only the service account
-// (ingest) may subscribe. System topics ($SYS/...) are closed to everyone. Packets are limited to
+// publish only below their own topic prefix and subscribe only to their own inbox (a machine to its
+// tasks; every other subscription is refused in the SUBACK, 0x80); a second connection with a
+// connected device's id is refused, so it cannot push the real device off. The service account
+// subscribes to the device topics (ingest) and alone publishes to the devices' inboxes (the machine
+// tasks publisher). System topics ($SYS/...) are closed to everyone. Packets are limited to
 // `maxPacketBytes`, connections per address to `maxConnectionsPerAddress`.
 export async function startEmbeddedBroker({
   port,
@@ -169,6 +171,7 @@ export async function startEmbeddedBroker({
     authorizePublish: (client, packet, callback) => {
       const user: string | undefined = client ? (client as AuthedClient).openyardUser : undefined;
       if (packet.topic.startsWith('$')) return callback(new Error('System topics are closed'));
+      if (user === SERVICE_USERNAME && parseInboxTopic(packet.topic)) return callback(null);
       const device = user ? parseDeviceUsername(user) : null;
       if (device && packet.topic.startsWith(deviceTopicPrefix(device.kind, device.id))) {
         if (!intake) return callback(null);
@@ -182,7 +185,11 @@ export async function startEmbeddedBroker({
     authorizeSubscribe: (client, subscription, callback) => {
       const user = (client as AuthedClient).openyardUser;
       if (user === SERVICE_USERNAME && !subscription.topic.startsWith('$')) return callback(null, subscription);
-      callback(new Error(`${user ?? 'unknown'} may not subscribe to ${subscription.topic}`));
+      const device = user ? parseDeviceUsername(user) : null;
+      if (device && deviceInboxTopics(device.kind, device.id).includes(subscription.topic))
+        return callback(null, subscription);
+      // Negated: the SUBACK says 0x80 and nothing is delivered (retained messages neither).
+      callback(null, null);
     },
   });
   const forget = (client: Client) => {

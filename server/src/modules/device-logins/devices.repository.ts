@@ -5,6 +5,18 @@ import { gateReaders, gates } from '../../db/schema';
 import { itvs, machines } from '../../db/schema';
 
 export const devicesRepository = {
+  // Every device login of the yard (the Mosquitto ACL is written from them: mosquittoAcl).
+  async all(db: Database): Promise<{ kind: DeviceKind; id: number }[]> {
+    const [readers, cameras, machineRows, itvRows] = await Promise.all([
+      db.select({ id: gateReaders.id }).from(gateReaders).orderBy(gateReaders.id),
+      db.select({ id: gates.id }).from(gates).orderBy(gates.id),
+      db.select({ id: machines.id }).from(machines).orderBy(machines.id),
+      db.select({ id: itvs.id }).from(itvs).orderBy(itvs.id),
+    ]);
+    const of = (kind: DeviceKind, rows: { id: number }[]) => rows.map(({ id }) => ({ kind, id }));
+    return [...of('reader', readers), ...of('camera', cameras), ...of('machine', machineRows), ...of('itv', itvRows)];
+  },
+
   async secretHash(db: Database, kind: DeviceKind, id: number): Promise<string | undefined> {
     switch (kind) {
       case 'reader': {

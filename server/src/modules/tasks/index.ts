@@ -3,3 +3,4 @@
 export { toGeneratedTask, toTask } from './tasks.repository';
 export * from './tasks.routes';
 export * from './tasks.service';
+export * from './machine-tasks.publisher';

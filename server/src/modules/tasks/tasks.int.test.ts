@@ -10,6 +10,7 @@ import {
 import { outcome } from '../../test/api-client';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { projectEvents } from '../../live/projection';
+import { addContainer } from '../../test/yard-fixtures';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;
@@ -203,6 +204,26 @@ describe('the task list (spec 3 §7, §9)', () => {
     expect(done.status).toBe('completed');
     expect(done.completedBy).toBe('operator');
     expect(done.completionDate).toBeGreaterThanOrEqual(done.generationDate);
+  });
+
+  it("shows a task's parent container number and size on the list", async () => {
+    const container = await addContainer(t, superadmin.auth, { sizeName: '40' });
+    const marker = unique('PT');
+    const [parent] = (
+      await operator.api.tasks.save({
+        body: [task({ containerNumber: container.containerNumber, containerId: container.id })],
+      })
+    ).tasks;
+    await operator.api.tasks.save({
+      body: [task({ parentTaskId: parent!.taskId, toLocation: marker }), task({ toLocation: `${marker} alone` })],
+    });
+    const page = await operator.api.tasks.page({
+      query: { searchText: marker, sortBy: 'toLocation', sortOrder: 'asc' },
+    });
+    expect(page.tasks.map((item) => [item.parentTaskId, item.parentTaskCtrNumber, item.parentTaskCtrSize])).toEqual([
+      [parent!.taskId, container.containerNumber, '40'],
+      [null, null, null],
+    ]);
   });
 
   it('refuses an unknown task and a search of too many terms', async () => {

@@ -1,6 +1,7 @@
 import {
   ALL_MACHINES,
   ITV_TASK_TYPES,
+  MACHINE_TASKS_PUSHED,
   TRAILER_LOCATION,
   TASK_UPLOAD_COLUMNS,
   TASK_UPLOAD_STATUSES,
@@ -25,6 +26,7 @@ import {
   type ItvTaskInput,
   type ItvTasksQuery,
   type Machine,
+  type MachineTasksMessage,
   type NamedItem,
   type Task,
   type TaskExportBody,
@@ -750,10 +752,41 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     // The machine terminal (issue 17): the machine's open tasks and ALL's, in queue order.
     async machineQueue(machineName: string) {
       const machine = await machineOrRefuse(machineName);
-      const tasks = (await tasksRepository.machineQueue(db, machine.machineName, ALL_MACHINES))
+      const tasks = (await tasksRepository.machineQueue(db, [machine.machineName], ALL_MACHINES))
         .map(toTask)
         .sort(machineQueueOrder);
       return { machineId: machine.id, machineName: machine.machineName, machineStatus: machine.machineStatus, tasks };
+    },
+
+    // The queues of these machines as their own MQTT topics carry them (topics.machineTasks), read
+    // in one query: the terminal's queue (inMachineQueue, machineQueueOrder), its first
+    // MACHINE_TASKS_PUSHED tasks; and every open task read, with its machine.
+    async machineTaskMessages(
+      machines: Machine[],
+      at = Date.now(),
+    ): Promise<{ messages: MachineTasksMessage[]; open: Task[] }> {
+      if (!machines.length) return { messages: [], open: [] };
+      const open = (
+        await tasksRepository.machineQueue(
+          db,
+          machines.map((machine) => machine.machineName),
+          ALL_MACHINES,
+        )
+      )
+        .map(toTask)
+        .sort(machineQueueOrder);
+      const messages = machines.map((machine) => {
+        const queue = open.filter((task) => inMachineQueue(task, machine.machineName));
+        return {
+          machineId: machine.id,
+          machineName: machine.machineName,
+          machineStatus: machine.machineStatus,
+          tasks: queue.slice(0, MACHINE_TASKS_PUSHED),
+          totalCount: queue.length,
+          timestamp: at,
+        };
+      });
+      return { messages, open };
     },
 
     // The driver starts a task of the queue: a task for ALL becomes this machine's.

@@ -1,0 +1,117 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topics, type MachineTasksMessage, type TaskInput } from '@openyard/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  startMachineTasksPublisher,
+  type DevicePublisher,
+  type MachineTasksPublisher,
+} from './machine-tasks.publisher';
+
+// Which queues the publisher sends again, and what they hold, as the domain events come in. The
+// broker is the port's test double (what was published, in order); runtime/src/stack/
+// machine-tasks.int.test.ts runs the same publisher against aedes and Mosquitto.
+let t: TestApp;
+let operator: Awaited<ReturnType<TestApp['login']>>;
+let publisher: MachineTasksPublisher;
+const sent: { topic: string; message: MachineTasksMessage }[] = [];
+const machines: { id: number; name: string }[] = [];
+
+const broker: DevicePublisher = {
+  publish(topic, payload) {
+    sent.push({ topic, message: JSON.parse(payload) as MachineTasksMessage });
+    return Promise.resolve();
+  },
+  onConnect(listener) {
+    listener();
+  },
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await t.login('operator');
+  const superadmin = await t.login('superadmin');
+  publisher = startMachineTasksPublisher({
+    bus: t.bus,
+    tasks: t.services.tasks,
+    machines: t.services.machines,
+    broker,
+    logger: pino({ level: 'silent' }),
+  });
+  for (const label of ['A', 'B']) {
+    const machineName = `RS-Q${label}${Date.now().toString(36).slice(-5)}`.toUpperCase();
+    const saved = await superadmin.api.machines.save({ body: { machineName, machineType: 'Reach-Stacker' } });
+    machines.push({ id: saved.machine.id, name: saved.machine.machineName });
+  }
+  await settle();
+});
+afterAll(async () => {
+  await publisher.stop();
+  await t.close();
+});
+
+async function settle() {
+  await t.relay.kick();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await publisher.settled();
+}
+
+const sentTo = (machine: { id: number }) => sent.filter((entry) => entry.topic === topics.machineTasks(machine.id));
+const queueOf = (machine: { id: number }) => sentTo(machine).at(-1)?.message;
+const holds = (machine: { id: number }, taskId: number) =>
+  queueOf(machine)?.tasks.some((task) => task.taskId === taskId) ?? false;
+
+let serial = 0;
+const task = (assignedToMachine: string, over: Partial<TaskInput> = {}): TaskInput => ({
+  containerNumber: `MTPU${String(1_000_000 + (Date.now() % 1_000_000) + (serial += 1)).slice(-7)}`,
+  taskType: 'Grounding',
+  deliveryMode: 'Loaded',
+  fromLocation: 'Trailer',
+  toLocation: 'Import Zone',
+  assignedToMachine,
+  ...over,
+});
+
+describe('the machine tasks publisher (issue 17)', () => {
+  it('publishes a new machine its queue, then only the queues a change touches', async () => {
+    const [a, b] = machines;
+    expect(queueOf(a!)).toMatchObject({ machineId: a!.id, machineName: a!.name });
+    expect(queueOf(b!)).toMatchObject({ machineId: b!.id, machineName: b!.name });
+
+    const before = sentTo(b!).length;
+    const [own] = (await operator.api.tasks.save({ body: [task(a!.name)] })).tasks;
+    await settle();
+    expect(holds(a!, own!.taskId)).toBe(true);
+    expect(queueOf(a!)!.totalCount).toBe(queueOf(b!)!.totalCount + 1);
+    // B's queue did not change: it is not sent again.
+    expect(sentTo(b!)).toHaveLength(before);
+
+    // An edit that moves the task says only where it is now; A's queue is sent again without it.
+    await operator.api.tasks.save({ body: [{ ...task(b!.name), taskId: own!.taskId }] });
+    await settle();
+    expect(holds(b!, own!.taskId)).toBe(true);
+    expect(holds(a!, own!.taskId)).toBe(false);
+  });
+
+  it("puts a task for ALL in every machine's queue, and takes a completed or deleted one out", async () => {
+    const [a, b] = machines;
+    const [shared, other] = (await operator.api.tasks.save({ body: [task('ALL'), task('ALL')] })).tasks;
+    await settle();
+    for (const machine of [a!, b!]) expect(holds(machine, shared!.taskId) && holds(machine, other!.taskId)).toBe(true);
+
+    await operator.api.tasks.complete({ body: { taskIds: [shared!.taskId] } });
+    await operator.api.tasks.delete({ query: { taskIds: String(other!.taskId) } });
+    await settle();
+    for (const machine of [a!, b!]) {
+      expect(holds(machine, shared!.taskId)).toBe(false);
+      expect(holds(machine, other!.taskId)).toBe(false);
+    }
+  });
+
+  it('sends every queue again when the broker connection comes back', async () => {
+    const counts = machines.map((machine) => sentTo(machine).length);
+    publisher.republishAll();
+    await publisher.settled();
+    expect(machines.map((machine) => sentTo(machine).length)).toEqual(counts.map((count) => count + 1));
+  });
+});

@@ -1,0 +1,168 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ALL_MACHINES, sameMachine, topics } from '@openyard/contracts';
+import type { Bus } from '../../adapters/bus';
+import type { MachinesService } from '../machines';
+import { subscribeDomainEvents } from '../outbox';
+import type { TasksService } from './tasks.service';
+
+// The broker connection the machine tasks go out on (server/src/adapters/mqtt-publisher.ts).
+export interface DevicePublisher {
+  // Publishes a retained message at QoS 1 and resolves once the broker has acknowledged it.
+  publish(topic: string, payload: string): Promise<void>;
+  // Called on every connection to the broker, the first and each after a drop: a broker that
+  // restarted without persistence has lost what was retained.
+  onConnect(listener: () => void): void;
+}
+
+// How long a failed round (the database or the broker refused) waits before it is tried again.
+const RETRY_MS = 2000;
+
+// Tasks pushed to the machines over MQTT (issue 17: devices without a screen). Each machine's own
+// topic (topics.machineTasks, which only that machine's login may subscribe to) carries its queue
+// as the terminal shows it, retained, so a machine that connects or reconnects gets it at once. A
+// consumer of the domain events (never the live messages): a task created, edited, transferred,
+// started, completed or deleted marks the queues it is in (a task for ALL is in every machine's
+// queue, inMachineQueue), a machine saved or whose status changed its own, and one round at a time reads the marked queues together and publishes
+// those that changed. Events that arrive during a round are taken by the next, so a burst costs a
+// few rounds, not one per event. Every process that runs ingest publishes (several workers
+// processes publish the same snapshots; each reads after the last event it heard, so the retained
+// one is the latest).
+export function startMachineTasksPublisher(deps: {
+  bus: Bus;
+  tasks: TasksService;
+  machines: MachinesService;
+  broker: DevicePublisher;
+  logger: FastifyBaseLogger;
+}) {
+  const { logger } = deps;
+  let everyMachine = false;
+  const names = new Set<string>();
+  const ids = new Set<number>();
+  // Where each open task was last seen (its machine, lower case): an edit that moves a task to
+  // another machine says only where it is now, and the queue it left must be published too.
+  const seenOn = new Map<number, string>();
+  // What was last published per machine (without its timestamp): the same queue is not sent again.
+  const published = new Map<number, string>();
+  const statusOf = new Map<number, string>();
+  let round: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const marked = () => everyMachine || names.size > 0 || ids.size > 0;
+
+  const markMachine = (name: string) => {
+    if (sameMachine(name, ALL_MACHINES)) everyMachine = true;
+    else names.add(name.trim().toLowerCase());
+  };
+
+  function mark(list: readonly { taskId: number; assignedToMachine: string }[], done = false) {
+    for (const task of list) {
+      markMachine(task.assignedToMachine);
+      const before = seenOn.get(task.taskId);
+      if (before !== undefined) markMachine(before);
+      if (done) seenOn.delete(task.taskId);
+    }
+    schedule();
+  }
+
+  function markAll() {
+    everyMachine = true;
+    published.clear();
+    schedule();
+  }
+
+  function schedule() {
+    if (stopped || round || retry) return;
+    // The events of one bus batch (and of the same turn) go into one round.
+    round = new Promise<void>((resolve) => setImmediate(resolve)).then(run).finally(() => {
+      round = null;
+      if (!retry && marked()) schedule();
+    });
+  }
+
+  async function run() {
+    while (!stopped && marked()) {
+      const all = everyMachine;
+      const wanted = new Set(names);
+      const wantedIds = new Set(ids);
+      everyMachine = false;
+      names.clear();
+      ids.clear();
+      try {
+        const machines = (await deps.machines.machines()).filter(
+          (machine) => all || wantedIds.has(machine.id) || wanted.has(machine.machineName.trim().toLowerCase()),
+        );
+        const { messages, open } = await deps.tasks.machineTaskMessages(machines);
+        for (const task of open) seenOn.set(task.taskId, task.assignedToMachine);
+        await Promise.all(
+          messages.map(async (message) => {
+            statusOf.set(message.machineId, message.machineStatus);
+            const { timestamp, ...queue } = message;
+            const content = JSON.stringify(queue);
+            if (published.get(message.machineId) === content) return;
+            await deps.broker.publish(topics.machineTasks(message.machineId), JSON.stringify({ ...queue, timestamp }));
+            published.set(message.machineId, content);
+          }),
+        );
+      } catch (error) {
+        if (stopped) return;
+        logger.warn({ err: error }, 'could not publish the machines their tasks; trying again');
+        // What this round had is kept for the next, after a pause.
+        if (all) everyMachine = true;
+        for (const name of wanted) names.add(name);
+        for (const id of wantedIds) ids.add(id);
+        retry = setTimeout(() => {
+          retry = null;
+          schedule();
+        }, RETRY_MS);
+        return;
+      }
+    }
+  }
+
+  const unsubscribe = subscribeDomainEvents(deps.bus, {
+    'task.created': (event) => mark(event.data.tasks),
+    'task.updated': (event) => mark(event.data.tasks),
+    'task.transferred': (event) =>
+      mark([
+        ...event.data.tasks,
+        ...event.data.previous.map((entry) => ({ taskId: entry.taskId, assignedToMachine: entry.assignedToMachine })),
+      ]),
+    'task.completed': (event) => mark(event.data.tasks, true),
+    'task.deleted': (event) => mark(event.data.tasks, true),
+    // A machine added (its queue holds ALL's tasks), renamed, or its status changed.
+    'machine.saved': (event) => {
+      ids.add(event.data.machine.id);
+      schedule();
+    },
+    'machine.statusChanged': (event) => {
+      if (statusOf.get(event.data.machineId) === event.data.machineStatus) return;
+      ids.add(event.data.machineId);
+      schedule();
+    },
+  });
+  // Events missed while the bus was away: every queue is read again.
+  const stopGap = deps.bus.onGap(markAll);
+  deps.broker.onConnect(markAll);
+
+  return {
+    // Reads and publishes every machine's queue again (a machine added, a broker that lost them).
+    republishAll: markAll,
+    // Resolves once nothing is marked and no round runs (tests and benches wait on it).
+    async settled() {
+      while (round || retry || marked()) {
+        if (round) await round;
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      stopGap();
+      if (retry) clearTimeout(retry);
+      await round;
+    },
+  };
+}
+
+export type MachineTasksPublisher = ReturnType<typeof startMachineTasksPublisher>;
