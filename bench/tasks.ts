@@ -49,6 +49,7 @@ const DROP_SPACING_MS = 300;
 // A drop not on the screen this long after its publish counts as missed.
 const MISSED_AFTER_MS = 5000;
 const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded').split(',') as Topology[];
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const TASK_TYPES = ['Grounding', 'Offloading', 'Loading', 'Shifting', 'Weighbridge'];
 
 const machineName = (tag: string, index: number) => `Bench-${tag}-M${index + 1}`;
@@ -297,7 +298,10 @@ async function runTopology(topology: Topology) {
     const telemetry = markers.drive(MACHINES, listSeconds + dropSeconds);
     await load(paths.list, 2);
     await load(paths.search, 2);
+    // BENCH_PROFILE=1: where the server spends its CPU during the first-page phase.
+    if (PROFILE) await child.call({ op: 'profileStart' });
     const list = await load(paths.list);
+    const profile = PROFILE ? await child.call({ op: 'profileStop' }) : null;
     const search = await load(paths.search);
     const baseline = await load(paths.health);
     const drops = await measureDrops({
@@ -352,6 +356,18 @@ async function runTopology(topology: Topology) {
         ],
       ]),
     );
+    if (profile) {
+      log(`server CPU profile, first-page phase (${fmt(profile.idlePercent)} % idle)`);
+      console.log(
+        table([
+          ['where', '% of busy'],
+          ...profile.categories
+            .filter((entry) => entry.percent >= 1)
+            .map((entry) => [entry.name, fmt(entry.percent, 1)]),
+          ...profile.topFunctions.slice(0, 12).map((entry) => [entry.name.slice(0, 100), fmt(entry.percent, 1)]),
+        ]),
+      );
+    }
     if (drops.exceptions) log(`${drops.exceptions} yard exceptions raised`);
     if (marker.server)
       log(

@@ -185,6 +185,12 @@ describe('the task list (spec 3 §7, §9)', () => {
     expect(first.tasks.map((item) => item.taskId)).toEqual([ids[2], ids[1]]);
     const second = await operator.api.tasks.page({ query: { searchText, skip: 2, limit: 2 } });
     expect(second.tasks.map((item) => item.taskId)).toEqual([ids[0]]);
+    expect(second.totalCount).toBe(3);
+    // A page past the end is empty and still counts every match.
+    expect(await operator.api.tasks.page({ query: { searchText, skip: 10, limit: 2 } })).toEqual({
+      tasks: [],
+      totalCount: 3,
+    });
     const all = await operator.api.tasks.page({ query: { searchText, skip: -1, limit: -1 } });
     expect(all.tasks).toHaveLength(3);
     const ascending = await operator.api.tasks.page({

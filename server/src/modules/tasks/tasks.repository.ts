@@ -225,17 +225,28 @@ export const tasksRepository = {
     const where = taskWhere(filter);
     const column = TASK_SORT_COLUMNS[filter.sortBy];
     const direction = filter.sortOrder === 'asc' ? asc : desc;
+    // The count rides along with the rows (a subquery PostgreSQL runs once): one statement a page.
+    // Inside it "tasks" is the subquery's own table, so the same condition counts every match.
     const rows = db
-      .select()
+      .select({ task: tasks, total: sql<number>`(select count(*) from ${tasks} where ${where})`.mapWith(Number) })
       .from(tasks)
       .where(where)
       .orderBy(direction(column), direction(tasks.id))
       .offset(filter.offset);
-    const [list, [total]] = await Promise.all([
-      filter.limit === null ? rows : rows.limit(filter.limit),
-      db.select({ value: count() }).from(tasks).where(where),
-    ]);
-    return { rows: await withParents(db, list), total: total?.value ?? 0 };
+    const list = await (filter.limit === null ? rows : rows.limit(filter.limit));
+    // An empty page says nothing of the count unless it is the first one.
+    const total = list.length
+      ? list[0]!.total
+      : filter.offset === 0
+        ? 0
+        : ((await db.select({ value: count() }).from(tasks).where(where))[0]?.value ?? 0);
+    return {
+      rows: await withParents(
+        db,
+        list.map((row) => row.task),
+      ),
+      total,
+    };
   },
 
   async views(db: Database, ids: number[]): Promise<TaskView[]> {
