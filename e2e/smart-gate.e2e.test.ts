@@ -1,13 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fillPath, messages, routes, withCheckDigit } from '@openyard/contracts';
-import { randomScene, renderContainerFrame } from '@openyard/simulator/frames';
+import { messages, withCheckDigit } from '@openyard/contracts';
 import { apiClient, createUser, loginToken, uniqueName, type ApiClient } from './support/api';
 import { launchBrowser } from './support/launchBrowser';
 import { loginThroughPage } from './support/loginThroughPage';
 import { screenshot } from './support/screenshot';
+import {
+  cameraOf,
+  frameUploader,
+  liveOpen,
+  pendingCount as pending,
+  takeNext,
+  topOfStackNumbers,
+  type CameraLogin,
+} from './support/smartGate';
 import { startServer, type RunningServer } from './support/startServer';
 
 // The smart gate (issue 16): a frame uploaded by the OUT gate's camera becomes an OCR record that
@@ -19,9 +25,10 @@ describe('smart gate screens', () => {
   let browser: Browser;
   let api: ApiClient;
   let gateId: number;
-  let camera: { username: string; password: string };
+  let camera: CameraLogin;
+  let upload: ReturnType<typeof frameUploader>;
   const contexts: BrowserContext[] = [];
-  let inYard: string[] = [];
+  let inYard: string[];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ OCR_VISIT_WINDOW_MS: '800' }), launchBrowser()]);
@@ -29,28 +36,9 @@ describe('smart gate screens', () => {
     const gates = await api.gates.list();
     const gate = gates.find((candidate) => candidate.type === 'OUT' && candidate.camConfig.length > 0)!;
     gateId = gate.id;
-    const file = JSON.parse(await readFile(join(server.dataDir, 'demo-devices.json'), 'utf8')) as {
-      cameras: { gateId: number; username: string; password: string }[];
-    };
-    camera = file.cameras.find((entry) => entry.gateId === gateId)!;
-    const layout = await api.yard.layout();
-    for (const area of layout.areaLayouts) {
-      // Boxes on top of their stacks, free to leave.
-      const boxes = await api.inventory.areaContainers({ params: { area: area.name }, query: {} });
-      const top = new Map<string, number>();
-      for (const box of boxes) {
-        const key = `${box.rowIndex}_${box.columnIndex}`;
-        top.set(key, Math.max(top.get(key) ?? 0, box.tier ?? 0));
-      }
-      inYard.push(
-        ...boxes
-          .filter((box) => !box.planned && box.tier === top.get(`${box.rowIndex}_${box.columnIndex}`))
-          .map((box) => box.number)
-          .filter((number) => /^[A-Z]{4}\d{7}$/.test(number)),
-      );
-      if (inYard.length > 20) break;
-    }
-    inYard = inYard.slice(0, 20);
+    camera = await cameraOf(server, gateId);
+    upload = frameUploader(server, 20_261_126);
+    inYard = await topOfStackNumbers(api, 20);
   }, 180_000);
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
@@ -82,62 +70,12 @@ describe('smart gate screens', () => {
     await page.waitForURL(/\/igate/);
     await page.goto(`${server.baseUrl}/igateout`);
     await page.getByTestId('igate-gate-picker').waitFor();
-    await page
-      .locator('[data-testid="live-status"][data-status="open"]')
-      .waitFor()
-      .catch(() => undefined);
-    await page.waitForTimeout(500);
+    await liveOpen(page);
     return page;
   };
-  const pending = async (page: Page) =>
-    Number((await page.getByTestId('igate-pending-count').innerText()).replace(/\D+/g, '') || 0);
 
   // The gate's camera uploads a door end with `number` painted on it.
-  let seed = 20_261_126;
-  const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
-  const uploadFrame = async (number: string, atGate = gateId, login = camera) => {
-    const scene = {
-      ...randomScene(random, 'door'),
-      orientation: 'horizontal' as const,
-      sizeType: '22G1',
-      containerNumber: number,
-    };
-    const jpeg = await renderContainerFrame(scene, random);
-    const path = fillPath(routes.cameras.uploadFrame.path, { gateId: atGate, camera: 'Front' });
-    const upload = await fetch(`${server.baseUrl}${path}?messageId=e2e-igate-${Date.now()}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`,
-        'content-type': 'image/jpeg',
-      },
-      body: new Uint8Array(jpeg),
-    });
-    expect(upload.status).toBe(200);
-  };
-
-  // Takes the next record and settles the number by the keyboard: the read as it is, else the
-  // first candidate by its key, else typed.
-  const takeNext = async (page: Page, expected: string) => {
-    await page.keyboard.press('Alt+N');
-    await page.getByTestId('igate-record').waitFor();
-    const read = await page.getByTestId('igate-field-containerNumber').inputValue();
-    let how: 'unchanged' | 'candidate' | 'typed' = 'unchanged';
-    if (read !== expected) {
-      const first = page.getByTestId('igate-candidate-1');
-      await first.waitFor({ timeout: 5_000 }).catch(() => undefined);
-      if ((await first.count()) > 0 && (await first.innerText()).includes(expected)) {
-        await page.getByTestId('igate-lane').focus();
-        await page.keyboard.press('1');
-        how = 'candidate';
-      } else {
-        how = 'typed';
-        await page.getByTestId('igate-field-containerNumber').fill(expected);
-        await page.getByTestId('igate-lane').focus();
-      }
-    }
-    await expect.poll(() => page.getByTestId('igate-field-containerNumber').inputValue()).toBe(expected);
-    return how;
-  };
+  const uploadFrame = (number: string, atGate = gateId, login = camera) => upload(number, atGate, login);
 
   it('a camera frame becomes a live record; the operator takes it, verifies the gate pass and dispatches from the keyboard', async () => {
     const number = inYard[0]!;
@@ -207,10 +145,7 @@ describe('smart gate screens', () => {
     const inGate = (await api.gates.list()).find(
       (candidate) => candidate.type === 'IN' && candidate.camConfig.length > 0,
     )!;
-    const file = JSON.parse(await readFile(join(server.dataDir, 'demo-devices.json'), 'utf8')) as {
-      cameras: { gateId: number; username: string; password: string }[];
-    };
-    const inCamera = file.cameras.find((entry) => entry.gateId === inGate.id)!;
+    const inCamera = await cameraOf(server, inGate.id);
     const number = withCheckDigit(`OYIU${String(Date.now() % 1_000_000).padStart(6, '0')}`);
     const page = await newPage();
     await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');

@@ -50,3 +50,23 @@ export const ExportQuery = Type.Object({
 export type ExportQuery = Static<typeof ExportQuery>;
 export const ExportResponse = Type.Object({ filePath: Type.String() });
 export type ExportResponse = Static<typeof ExportResponse>;
+
+// DELETE with comma-joined ids (spec 2 §7: shifts, allocations, ITVs): `?ids=3,7,9`.
+export const IdListQuery = Type.Object({
+  ids: Type.String({ pattern: '^\\s*[1-9][0-9]{0,8}(\\s*,\\s*[1-9][0-9]{0,8})*\\s*$', maxLength: 2000 }),
+});
+export type IdListQuery = Static<typeof IdListQuery>;
+
+// The answer of a delete by ids: "success", the notice, and the ids that were deleted (ids no
+// longer there are left out).
+export const IdsDeleted = Type.Object({
+  responsestatus: Type.String(),
+  message: Type.String(),
+  deletedIds: Type.Array(Type.Integer()),
+});
+export type IdsDeleted = Static<typeof IdsDeleted>;
+
+// The ids of an IdListQuery, each once, in the order given.
+export function idsOf(query: IdListQuery): number[] {
+  return [...new Set(query.ids.split(',').map((id) => Number(id.trim())))];
+}

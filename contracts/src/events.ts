@@ -74,6 +74,10 @@ export interface DomainEventMap {
   'yard.exceptionResolved': { exception: YardException };
   // A trailer visit was added, edited, dispatched or deleted (trailer null then).
   'trailer.changed': DataOf<'trailers.trailer.v1'>;
+  // Machine shifts were saved or deleted (their new state, the ids gone).
+  'shift.changed': DataOf<'shifts.changed.v1'>;
+  // Machine allocations were saved (one area's save) or deleted.
+  'machineAllocation.changed': DataOf<'machineAllocations.changed.v1'>;
   // A machine was added or edited on the machines screen (issue 17).
   'machine.saved': DataOf<'machine.changed.v1'>;
   // An ITV was added, edited or deleted (itv null then).
@@ -123,6 +127,8 @@ export const DOMAIN_EVENT_TYPES = [
   'yard.exceptionRaised',
   'yard.exceptionResolved',
   'trailer.changed',
+  'shift.changed',
+  'machineAllocation.changed',
   'machine.saved',
   'itv.changed',
 ] as const satisfies readonly DomainEventType[];

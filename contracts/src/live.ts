@@ -8,6 +8,8 @@ import { OcrRecord } from './ocr';
 import { TruckVisit } from './gate-operations';
 import { Trailer } from './trailers';
 import { ItvTask, Task, YardException } from './tasks';
+import { MachineShift } from './machine-shifts';
+import { MachineAllocation } from './machine-allocations';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -138,6 +140,17 @@ export const ItvTaskMessage = message('tasks.itvTask.v1', {
 });
 // A yard exception was raised or resolved (topic `yard-exceptions`): its state now.
 export const YardExceptionMessage = message('yard.exception.v1', { exception: YardException });
+// Machine shifts were added, changed or deleted (on `shifts`): the new state of those saved.
+export const ShiftsChangedMessage = message('shifts.changed.v1', {
+  saved: Type.Array(MachineShift),
+  deletedIds: Type.Array(Type.Integer()),
+});
+// Machine allocations were saved (one area's save) or deleted (on `machine-allocations`): the new
+// state of those saved, so that two planners see each other's saves.
+export const MachineAllocationsChangedMessage = message('machineAllocations.changed.v1', {
+  saved: Type.Array(MachineAllocation),
+  deletedIds: Type.Array(Type.Integer()),
+});
 
 export const LiveMessage = Type.Union([
   GateReaderMessage,
@@ -161,6 +174,8 @@ export const LiveMessage = Type.Union([
   TasksDeletedMessage,
   ItvTaskMessage,
   YardExceptionMessage,
+  ShiftsChangedMessage,
+  MachineAllocationsChangedMessage,
   MachineChangedMessage,
   ItvChangedMessage,
 ]);
@@ -198,6 +213,8 @@ export const LIVE_TOPICS = [
   'trailers',
   'tasks',
   'yard-exceptions',
+  'shifts',
+  'machine-allocations',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -215,7 +232,9 @@ export type LiveTopic =
   | 'gate-visits'
   | 'trailers'
   | 'tasks'
-  | 'yard-exceptions';
+  | 'yard-exceptions'
+  | 'shifts'
+  | 'machine-allocations';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -232,6 +251,8 @@ export const liveTopics = {
   trailers: 'trailers',
   tasks: 'tasks',
   yardExceptions: 'yard-exceptions',
+  shifts: 'shifts',
+  machineAllocations: 'machine-allocations',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -277,6 +298,8 @@ export const LIVE_MESSAGE_META = {
   'tasks.deleted.v1': { topic: 'tasks' },
   'tasks.itvTask.v1': { topic: 'tasks' },
   'yard.exception.v1': { topic: 'yard-exceptions' },
+  'shifts.changed.v1': { topic: 'shifts' },
+  'machineAllocations.changed.v1': { topic: 'machine-allocations' },
   'machine.changed.v1': { topic: 'machines' },
   'itv.changed.v1': { topic: 'itvs' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };

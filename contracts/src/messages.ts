@@ -179,12 +179,26 @@ export const messages = {
   gatePassSaved: 'Gate pass saved successfully',
   gatePassDeleted: 'Gate pass deleted successfully',
   gatePassOpenExists: (containerNumber: string) => `Container ${containerNumber} already has an open gate pass`,
-  gatePassBadDate: 'A date must be a day (YYYY-MM-DD or DD-MM-YYYY), a date and time, or epoch milliseconds',
+  sheetBadDate: 'A date must be a day (YYYY-MM-DD or DD-MM-YYYY), a date and time, or epoch milliseconds',
+  gatePassConfirmInvalidNumber: 'Do you still want to save the gate pass?',
+  gatePassValidTillBeforeDate: 'Valid till is before the gate pass date',
+  gatePassUsed: 'This gate pass was used by a dispatch and is kept with it; it can no longer be changed or deleted',
   gatePassUploadRace: 'An open gate pass for a container of this file was stored meanwhile; upload the file again',
   ocrRecordTaken: 'Another operator has already taken this OCR record; fetch the next one',
   ocrRecordWrongGateType: (type: string) => `This is not a gate of type ${type}`,
   userGatesSaved: 'Gates of the user saved successfully',
   userNotExisting: 'This user does not exist',
+  // Pre-advices (issue 16)
+  preAdviceNumberInvalid: (containerNumber: string) =>
+    `${containerNumber} is not a valid container number (ISO 6346: owner code, U/J/Z, six digits and the check digit)`,
+  preAdviceWindowBackwards: 'The expected window must end after it starts',
+  preAdviceExpectedRequired: 'Give the expected date',
+  preAdviceNotExisting: 'This pre-advice does not exist',
+  preAdviceUsed: 'This pre-advice was used by a gate-in and can no longer be changed',
+  preAdviceSaved: 'Pre-advice saved successfully',
+  preAdviceDeleted: 'Pre-advice deleted successfully',
+  preAdviceOpenExists: (containerNumber: string) => `Container ${containerNumber} already has an open pre-advice`,
+  preAdviceUploadRace: 'An open pre-advice for a container of this file was stored meanwhile; upload the file again',
   deviceLoginRateLimited: 'Too many failed logins for this device or from this address; try again in a minute',
 
   // Gate (spec 1 §5, §8); the trailing spaces of the number and tag messages are the spec's
@@ -331,9 +345,62 @@ export const messages = {
   roleNameInvalid: 'A role name may contain only letters, digits, spaces, _ and -',
   landingPageInvalid: 'A landing page is a path of this application, like /containers',
 
+  // Machine shifts (spec 2 §8; the name and time rules are ours, in the spec's style).
+  shiftUpdated: 'Shift updated successfully',
+  shiftAdded: 'Shift Added successfully',
+  shiftsDeleted: (count: number) =>
+    count === 1 ? 'Shift deleted successfully' : `${count} shifts deleted successfully`,
+  confirmDeleteShifts: (count: number) => `Are you sure you want to delete the selected ${count} shifts?`,
+  shiftNameRequired: 'Shift name is required',
+  shiftNameTaken: (name: string) => `Shift with name ${name} already exist!`,
+  shiftSameTimes: 'A shift cannot start and end at the same time',
+  shiftNotFound: 'This shift no longer exists',
+
+  // Machine allocations (spec 2 §5, §8; the overlap, day and concurrency texts are ours).
+  allocationRequired: 'Machine allocation needs machine, area, from time and to time',
+  allocationEndBeforeStart: 'The to time must be after the from time',
+  allocationOutsideDay: 'An allocation starts and ends within one day, from 00:00 to 24:00',
+  allocationDayInvalid: 'The day must be written YYYY-MM-DD, or be a timestamp in milliseconds',
+  allocationNamedTwice: 'An allocation is named twice in one save',
+  allocationBusy: 'Another planner is saving allocations of these machines; please try again',
+  allocationOverlap: (machine: string, area: string, from: string, to: string) =>
+    `Machine ${machine} is already allocated to ${area} from ${from} to ${to}`,
+  allocationOverlapAnyone: 'A machine cannot be in two areas at the same time',
+  allocationChanged: 'This allocation was changed by someone else; the screen shows it now, please try again',
+  allocationNotFound: 'This allocation no longer exists',
+  allocationUnknownMachine: 'This machine no longer exists',
+  allocationUnknownArea: 'This area is no longer in the yard layout',
+  allocationsSaved: 'Allocations saved successfully',
+  allocationsDeleted: (count: number) =>
+    count === 1 ? 'Allocation deleted successfully' : `${count} allocations deleted successfully`,
+  allocationsUnsaved: 'You have unsaved allocation changes. Do you want to discard them?',
+  allocationsNotAllSaved: 'Some allocations could not be saved; they are still marked edited',
+  confirmDeleteAllocations: (count: number) => `Are you sure you want to delete the selected ${count} allocations?`,
+  idListInvalid: 'ids must be comma-separated ids',
+
   // Confirmations (spec 1 §8)
   confirmDelete: 'Are you sure you want to delete this?',
   selectOneRow: 'Select exactly one row',
+
+  // The tasks screen and the machine terminal (issue 17)
+  itvTaskSaved: 'ITV task saved',
+  itvTasksDeleted: (count: number) => `${count} ITV task${count === 1 ? '' : 's'} deleted`,
+  confirmDeleteTasks: (count: number) =>
+    `Are you sure you want to delete the selected ${count} task${count === 1 ? '' : 's'}?`,
+  confirmDeleteItvTasks: (count: number) =>
+    `Are you sure you want to delete the selected ${count} ITV task${count === 1 ? '' : 's'}?`,
+  confirmCompleteTasks: (count: number) => `Complete the selected ${count} task${count === 1 ? '' : 's'}?`,
+  selectTasks: 'Select one or more tasks first',
+  bulkTasksEmpty: 'Fill in at least one row',
+  bulkTaskRowProblem: (row: number, problem: string) => `Row ${row}: ${problem}`,
+  igmNoContainers: (query: string) => `No container of ${query} is in the yard`,
+  transferChooseMachine: 'Choose the machine to move the tasks to',
+  reportChooseDays: 'Choose both dates',
+  reportDaysReversed: 'The from date is after the to date',
+  yardExceptionResolved: 'Yard exception resolved',
+  terminalTaskStarted: (number: string) => `Started: ${number}`,
+  terminalTaskDone: (number: string) => `Done: ${number}`,
+  terminalProblemReported: 'Problem reported to the control room',
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.

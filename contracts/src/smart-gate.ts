@@ -269,5 +269,10 @@ export const UserGatesInput = Type.Object(
   { additionalProperties: false },
 );
 export type UserGatesInput = Static<typeof UserGatesInput>;
-export const UserGates = Type.Object({ userId: Type.Integer(), gates: Type.Array(UserGate) });
+export const UserGates = Type.Object({
+  userId: Type.Integer(),
+  gates: Type.Array(UserGate),
+  // Every gate of the yard, to choose from (the users screen needs no gate permission of its own).
+  yardGates: Type.Array(UserGate),
+});
 export type UserGates = Static<typeof UserGates>;

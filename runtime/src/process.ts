@@ -182,8 +182,14 @@ export async function startOpenyard(config: Config, logger: Logger) {
       url: broker.url,
       devices: demoDevicesPath(config.dataDir),
       apiUrl: `http://127.0.0.1:${config.port}`,
-      // The demo's users have the demo password: its gate clerk works the demo gates.
-      ...(config.demo ? { gateClerk: { username: 'superadmin', password: DEMO_PASSWORD } } : {}),
+      // The demo's users have the demo password: its gate clerk works the demo gates, and its
+      // machines work the tasks (the gate's and everyone's) through the machine terminal's calls.
+      ...(config.demo
+        ? {
+            gateClerk: { username: 'superadmin', password: DEMO_PASSWORD },
+            machineWork: { username: 'superadmin', password: DEMO_PASSWORD },
+          }
+        : {}),
       logger: logger.child({ component: 'simulator' }),
     });
     stops.push(() => simulator.stop());

@@ -26,9 +26,12 @@ import { gateOperationsRoutes, type Erp } from './modules/gate-operations';
 import { gatesRoutes } from './modules/gates';
 import { containersRoutes, inventoryRoutes, yardRoutes } from './modules/inventory';
 import { machinesRoutes } from './modules/machines';
+import { machineAllocationsRoutes } from './modules/machine-allocations';
+import { machineShiftsRoutes } from './modules/machine-shifts';
 import { masterDataRoutes } from './modules/master-data';
 import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
+import { preAdvicesRoutes } from './modules/pre-advices';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
@@ -207,6 +210,9 @@ export async function buildApp({
   await app.register(trailersRoutes, { trailers: services.trailers });
   await app.register(tasksRoutes, { tasks: services.tasks });
   await app.register(smartGateRoutes, { smartGate: services.smartGate });
+  await app.register(machineShiftsRoutes, { shifts: services.machineShifts });
+  await app.register(machineAllocationsRoutes, { allocations: services.machineAllocations });
+  await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

@@ -16,9 +16,12 @@ import {
   InventoryVersion,
 } from './modules/inventory';
 import { createMachinesService } from './modules/machines';
+import { createMachineAllocationsService } from './modules/machine-allocations';
+import { createMachineShiftsService } from './modules/machine-shifts';
 import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
+import { createPreAdvicesService } from './modules/pre-advices';
 import { createRolesService } from './modules/roles';
 import { createTasksService } from './modules/tasks';
 import { createSmartGateService } from './modules/smart-gate';
@@ -100,10 +103,16 @@ export function createServices({
     machines,
     timeZone: config.yard.timeZone,
   });
+  const preAdvices = createPreAdvicesService(db, {
+    masterData,
+    afterCommit: committed,
+    timeZone: config.yard.timeZone,
+  });
   // Gate transactions write straight to the database (never through the queue or the broker).
   const gateOperations = createGateOperationsService(db, {
     inventory,
     tasks,
+    preAdvices,
     erp,
     afterCommit: committed,
     tagLifetimeDays: config.gate.tagLifetimeDays,
@@ -116,8 +125,10 @@ export function createServices({
   const smartGate = createSmartGateService(db, {
     gateOperations,
     ocr,
+    preAdvices,
     exports,
     afterCommit: committed,
+    users,
     timeZone: config.yard.timeZone,
   });
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory
@@ -126,6 +137,8 @@ export function createServices({
   const deviceMessages = createDeviceMessagesService(db, { thresholds: config.health, afterCommit: committed, tasks });
   const healthAgeing = createHealthAgeingService(db, { thresholds: config.health, afterCommit });
   const outbox = createOutboxMaintenance(db);
+  const machineShifts = createMachineShiftsService(db, { afterCommit });
+  const machineAllocations = createMachineAllocationsService(db, { afterCommit, timeZone: config.yard.timeZone });
   return {
     access,
     inventoryVersion,
@@ -149,9 +162,12 @@ export function createServices({
     ocr,
     trailers,
     smartGate,
+    preAdvices,
     deviceMessages,
     healthAgeing,
     outbox,
+    machineShifts,
+    machineAllocations,
     close() {
       access.close();
       inventoryVersion.close();

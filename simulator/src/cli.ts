@@ -14,6 +14,8 @@ Virtual yard devices (RFID readers, gate cameras, machines, ITVs) publishing ove
   --duration <seconds>  stop after this long (default 300, at most 3600)
   --frames <dir>        send the JPEGs of this folder, grouped as truck visits, instead of rendered frames
   --machines <n>        use only the first n machines of the file
+  --user <name>         with --password: the machines work their task queues, asked as this user
+  --password <secret>   that user's password
   --help`;
 
 const MAX_DURATION_SECONDS = 3600;
@@ -65,6 +67,8 @@ async function main(): Promise<void> {
         duration: { type: 'string', default: '300' },
         frames: { type: 'string' },
         machines: { type: 'string' },
+        user: { type: 'string' },
+        password: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (Boolean(values.user) !== Boolean(values.password)) fail('--user and --password go together');
   const rate = positiveNumber(values.rate, '--rate', DEFAULT_RATE);
   const durationSeconds = positiveNumber(values.duration, '--duration', 300);
   if (durationSeconds > MAX_DURATION_SECONDS) fail(`--duration is at most ${MAX_DURATION_SECONDS} seconds`);
@@ -98,6 +103,7 @@ async function main(): Promise<void> {
     rate,
     durationMs: durationSeconds * 1000,
     ...(values.frames ? { frames: values.frames } : {}),
+    ...(values.user && values.password ? { machineWork: { username: values.user, password: values.password } } : {}),
   });
   const report = setInterval(() => console.log(summary(simulator.stats(), true)), REPORT_EVERY_MS);
   const interrupt = () => void simulator.stop();

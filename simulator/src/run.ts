@@ -13,6 +13,7 @@ import { SimulatedGateCameras, type FrameSource } from './devices/camera';
 import type { DeviceEnvironment } from './devices/environment';
 import { SimulatedItv } from './devices/itv';
 import { SimulatedMachine } from './devices/machine';
+import { MachineWork } from './machine-work';
 import { SimulatedReader } from './devices/reader';
 import { folderVisits, renderContainerFrame } from './frames';
 import { runGateClerk } from './gate-clerk';
@@ -36,6 +37,9 @@ export interface SimulatorOptions {
   // A user the demo's gate clerk signs in as (with apiUrl): trucks are gated in and dispatched
   // through the REST API as the /gate screen does.
   gateClerk?: { username: string; password: string };
+  // A user the demo's machines ask their task queues as (with apiUrl): they pick and drop the
+  // containers of their tasks (MachineWork). Without it machines only drive and report positions.
+  machineWork?: { username: string; password: string };
   random?: Random;
   maxInFlight?: number;
 }
@@ -143,6 +147,17 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   for (const refusal of refusals) logger.warn(refusal);
   const failedDevices = refusals.length;
 
+  const work =
+    options.apiUrl && options.machineWork
+      ? new MachineWork({
+          apiUrl: options.apiUrl,
+          ...options.machineWork,
+          random,
+          signal: controller.signal,
+          logger,
+          gate: yard.gate(Math.min(...gateIds, Number.MAX_SAFE_INTEGER)),
+        })
+      : null;
   const readers = speaking.flatMap((device) => {
     const connection = opened.get(device);
     return connection ? [new SimulatedReader(connection, device, environment)] : [];
@@ -161,7 +176,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     }),
     ...devices.machines.flatMap((device, index) => {
       const connection = opened.get(device);
-      return connection ? [new SimulatedMachine(connection, device, environment, index).run()] : [];
+      return connection ? [new SimulatedMachine(connection, device, environment, index, work).run()] : [];
     }),
     ...devices.itvs.flatMap((device) => {
       const connection = opened.get(device);

@@ -7,8 +7,11 @@ import { gateOperations } from './routes/gate-operations';
 import { gates } from './routes/gates';
 import { inventory } from './routes/inventory';
 import { machines } from './routes/machines';
+import { machineAllocations } from './routes/machine-allocations';
+import { machineShifts } from './routes/machine-shifts';
 import { masterData } from './routes/master-data';
 import { cameras, ocr } from './routes/ocr';
+import { preAdvices } from './routes/pre-advices';
 import { roles } from './routes/roles';
 import { smartGate } from './routes/smart-gate';
 import { tasks } from './routes/tasks';
@@ -38,6 +41,9 @@ export const routes = {
   trailers,
   smartGate,
   tasks,
+  machineShifts,
+  machineAllocations,
+  preAdvices,
 };
 
 export type Routes = typeof routes;

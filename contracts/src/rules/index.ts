@@ -22,4 +22,6 @@ export * from './tasks';
 export * from './gate-forms';
 export * from './trailers';
 export * from './near-miss';
+export * from './machine-shifts';
+export * from './machine-allocations';
 export * from './machines';

@@ -19,6 +19,9 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   // events raise (issue 17).
   tasks: { permission: 'tasksVisible', parameter: 'none' },
   'yard-exceptions': { permission: 'tasksVisible', parameter: 'none' },
+  // The machines screens' shifts and allocations (spec 2 §6, spec 3 §2).
+  shifts: { permission: 'machinesVisible', parameter: 'none' },
+  'machine-allocations': { permission: 'machinesVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

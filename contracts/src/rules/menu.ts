@@ -40,15 +40,26 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     flag: 'planningVisible',
     visible: (_principal, features) => features.planningEngineEnabled,
   },
-  { key: 'machines', label: 'Machines', path: '/machines', alsoActiveOn: ['/allocations'], flag: 'machinesVisible' },
+  // Shifts and allocations are the machines' screens (spec 3 §2 "machines (also active on
+  // allocations)"; spec 2 §6 puts shifts with them): they open for whoever sees Machines.
+  {
+    key: 'machines',
+    label: 'Machines',
+    path: '/machines',
+    alsoActiveOn: ['/allocations', '/shifts'],
+    flag: 'machinesVisible',
+  },
   { key: 'trailers', label: 'Trailers', path: '/trailers', flag: 'trailersVisible' },
   { key: 'itv', label: 'ITV', path: '/itvs', flag: 'itvVisible' },
-  { key: 'gate', label: 'Gate', path: '/gate', flag: 'gateVisible' },
+  // /pre-advice is opened from /gate and /igate: the gate-ins every IN gate expects (issue 16), not one
+  // of the spec's menu entries.
+  { key: 'gate', label: 'Gate', path: '/gate', alsoActiveOn: ['/pre-advice'], flag: 'gateVisible' },
   {
     key: 'smartGate',
     label: 'Smart Gate',
     path: '/igate',
-    alsoActiveOn: ['/igateout'],
+    // /gate-passes is opened from /igateout (it is not one of the spec's menu entries).
+    alsoActiveOn: ['/igateout', '/gate-passes'],
     flag: 'gateVisible',
     visible: (_principal, features) => features.smartGateEnabled,
   },
@@ -104,11 +115,16 @@ export function smartGatePath(gateTypes: readonly string[]): '/igate' | '/igateo
   return gateTypes.length > 0 && gateTypes.every((type) => type === 'OUT') ? '/igateout' : '/igate';
 }
 
-// The navigation bar is hidden when not logged in and on these paths (spec 3 §2).
+// The navigation bar is hidden when not logged in and on these paths (spec 3 §2), and on a
+// machine's terminal (issue 17: the whole screen is the cab's).
 const NAVIGATION_HIDDEN_SUFFIXES = ['start', 'kiosk', 'status', 'kiosk-task', 'igate', 'igateout'];
+const NAVIGATION_HIDDEN_PREFIXES = ['/terminal/'];
 export function isNavigationHidden(path: string): boolean {
   const trimmed = path.replace(/\/+$/, '');
-  return NAVIGATION_HIDDEN_SUFFIXES.some((suffix) => trimmed.endsWith(suffix));
+  return (
+    NAVIGATION_HIDDEN_SUFFIXES.some((suffix) => trimmed.endsWith(suffix)) ||
+    NAVIGATION_HIDDEN_PREFIXES.some((prefix) => trimmed.startsWith(prefix))
+  );
 }
 
 export const PUBLIC_PATHS = [

@@ -84,3 +84,38 @@ describe('rankNearMisses on the engine misreads', () => {
     expect(matches[0]!.validCheckDigit).toBe(true);
   });
 });
+
+// An IN gate: the pre-advices are what the depot expects (issue 16), beside the trucks inside.
+describe('rankNearMisses against pre-advised gate-ins', () => {
+  const advised = valid('MSKU123456'); // MSKU1234565
+  const neighbour = valid('MSKU123457'); // MSKU1234570
+  const atGate: Expectation[] = [
+    { containerNumber: advised, source: 'preAdvised', detail: 'Maersk' },
+    { containerNumber: neighbour, source: 'preAdvised' },
+    { containerNumber: valid('TCLU123456'), source: 'truckInside' },
+  ];
+
+  it('ranks the pre-advised number first for a misread check digit, with its evidence', () => {
+    const read = 'MSKU1234566';
+    expect(advised).toBe('MSKU1234565');
+    const { matches, exact } = rankNearMisses([read], atGate);
+    expect(exact).toBeNull();
+    expect(matches.map((match) => match.containerNumber)).toEqual([advised, neighbour]);
+    expect(matches[0]).toMatchObject({ distance: 1, validCheckDigit: true, read, evidence: ['pre-advised (Maersk)'] });
+  });
+
+  it('ranks a confusion (I for 1) nearer than any plain edit, and answers the exact pre-advised read', () => {
+    expect(rankNearMisses(['MSKUI234565'], atGate).matches[0]).toMatchObject({
+      containerNumber: advised,
+      distance: 0.3,
+    });
+    expect(rankNearMisses([advised], atGate).exact).toBe(advised);
+  });
+
+  it('offers, never takes, a pre-advised number for a different valid read', () => {
+    const other = valid('MSKU173456');
+    const { matches, exact } = rankNearMisses([other], atGate);
+    expect(exact).toBeNull();
+    expect(matches[0]).toMatchObject({ containerNumber: advised, distance: 2 });
+  });
+});

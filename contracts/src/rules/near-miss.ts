@@ -2,9 +2,10 @@ import { isValidContainerNumber, normalizeContainerNumber } from './iso6346';
 
 // The near-miss resolver (issue 16): an OCR read that is not a valid number, or a valid number the
 // depot does not expect at this gate, is ranked against the numbers the depot does expect there now
-// (open gate passes and containers in the yard at an OUT gate; containers announced for gate-in at
-// an IN gate). The operator accepts one with a key; nothing here ever picks a different number on
-// its own (`exact` is only the read itself, when it is valid and expected).
+// (open gate passes and containers in the yard at an OUT gate; pre-advised containers, those trucks
+// inside came for and those of open tasks at an IN gate). The operator accepts one with a key;
+// nothing here ever picks a different number on its own (`exact` is only the read itself, when it
+// is valid and expected).
 
 // Characters an OCR engine mistakes for each other on container doors: a swap between them costs
 // less than any other substitution.
@@ -49,7 +50,7 @@ export function ocrEditDistance(read: string, expected: string): number {
 }
 
 // Why a number is expected at the gate: the evidence the operator sees beside a match.
-export type ExpectationSource = 'gatePass' | 'inYard' | 'openTask' | 'preAdvised';
+export type ExpectationSource = 'gatePass' | 'inYard' | 'openTask' | 'preAdvised' | 'truckInside';
 export interface Expectation {
   containerNumber: string;
   source: ExpectationSource;
@@ -73,7 +74,8 @@ const EVIDENCE_TEXT: Record<ExpectationSource, string> = {
   gatePass: 'open gate pass',
   inYard: 'in the yard',
   openTask: 'open task',
-  preAdvised: 'announced for gate-in',
+  preAdvised: 'pre-advised',
+  truckInside: 'a truck inside came for it',
 };
 
 export function describeExpectation(expectation: Expectation): string {

@@ -45,4 +45,10 @@ export const PAGE_SIZES = {
   // Tasks and ITV tasks page by the yard's paginationItemsPerPage (metadata, spec 3 §9) and fall
   // back to this; yard exceptions use it too.
   tasks: 15,
+  // The allocation list of a day (spec 2 §9: 15 for all lists).
+  allocations: 15,
+  // The pre-advice list (issue 16).
+  preAdvices: 15,
+  // Gate passes kept by hand or by sheet (/gate-passes, issue 16).
+  gatePasses: 15,
 } as const;

@@ -190,6 +190,13 @@ describe('menu', () => {
     }
     for (const path of ['/users', '/gate', '/main']) expect(isNavigationHidden(path)).toBe(false);
   });
+
+  it("hides the navigation on a machine's terminal, not on the tasks screen", () => {
+    expect(isNavigationHidden('/terminal/RS-01')).toBe(true);
+    expect(isNavigationHidden('/terminal/RS%2001/')).toBe(true);
+    expect(isNavigationHidden('/tasks')).toBe(false);
+    expect(isNavigationHidden('/terminal')).toBe(false);
+  });
 });
 
 describe('routes shared by two screens', () => {

@@ -2,6 +2,7 @@ import { messages } from '../messages';
 import type { TaskStatus } from '../tasks';
 import { CONTAINER_NUMBER_LENGTH } from './gate';
 import { isBrokenDown } from './health';
+import { greatCircleMetres } from './machines';
 import { ALL_MACHINES, DEFAULT_PLANNING_TASK, keepsTaskTypeRule, TRAILER_LOCATION, taskTypeRule } from './task-types';
 
 // The pure rules of tasks and ITV tasks (spec 3 §5 Task save, Duplicate check, Defaults and
@@ -146,22 +147,14 @@ export function defaultTaskFor(container: { planned: boolean; location: string |
   return { taskType: null, fromLocation: container.location, toLocation: null, toLocationDetails: null };
 }
 
-// Spec 3 §9: the earth's radius for the nearest machine.
-export const EARTH_RADIUS_KM = 6371;
-
 export interface LatLng {
   latitude: number;
   longitude: number;
 }
 
-// Great-circle distance in km on a sphere of 6,371 km (haversine).
+// Great-circle distance in km on the 6,371 km sphere of spec 3 §5 (the machines' one haversine).
 export function greatCircleKm(a: LatLng, b: LatLng): number {
-  const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = radians(b.latitude - a.latitude);
-  const dLng = radians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return greatCircleMetres(a, b) / 1000;
 }
 
 // The machine closest to the container, skipping broken-down machines and machines whose position

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isYardDay, shiftYardDay, yardDayOf, yardDayRange, yardDaysRange, yardDayStart } from './yard-time';
+import {
+  formatMinuteOfDay,
+  isYardDay,
+  shiftYardDay,
+  yardDayOf,
+  yardDayRange,
+  yardDaysRange,
+  yardDayStart,
+  yardMinuteOfDay,
+  yardTimeOnDay,
+} from './yard-time';
 
 const HOUR = 3_600_000;
 
@@ -106,5 +116,23 @@ describe('yard day properties', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('times of a yard day', () => {
+  it('puts a wall-clock time of a day at its instant in the yard’s zone', () => {
+    expect(yardTimeOnDay('2026-01-15', 6 * 60, 'Asia/Kolkata')).toBe(Date.parse('2026-01-15T00:30:00Z'));
+    expect(yardTimeOnDay('2026-01-15', 0, 'Europe/Berlin')).toBe(yardDayStart('2026-01-15', 'Europe/Berlin'));
+    expect(yardTimeOnDay('2026-01-15', 1440, 'Europe/Berlin')).toBe(yardDayStart('2026-01-16', 'Europe/Berlin'));
+    // 02:30 does not exist in Berlin on 2026-03-29: the first instant after the change (03:00).
+    expect(yardTimeOnDay('2026-03-29', 150, 'Europe/Berlin')).toBe(Date.parse('2026-03-29T01:00:00Z'));
+    expect(() => yardTimeOnDay('2026-01-15', 1441, 'UTC')).toThrow(RangeError);
+  });
+
+  it('reads the yard clock’s minute of the day and writes it as hh:mm', () => {
+    expect(yardMinuteOfDay(Date.parse('2026-01-15T00:30:00Z'), 'Asia/Kolkata')).toBe(360);
+    expect(yardMinuteOfDay(Date.parse('2026-01-15T18:29:59Z'), 'Asia/Kolkata')).toBe(1439);
+    expect(formatMinuteOfDay(365)).toBe('06:05');
+    expect(formatMinuteOfDay(1440)).toBe('24:00');
   });
 });

@@ -91,26 +91,58 @@ export function shiftYardDay(day: YardDay, by: { days?: number; years?: number }
 export function yardDayStart(day: YardDay, timeZone?: string): number {
   const midnight = utcMidnight(day);
   if (midnight === null) throw new RangeError(`Not a day: "${day}"`);
-  // A zone's offset is at most 14 hours either way, and it changes at most once around a midnight:
+  return instantOfWallClock(midnight, timeZone);
+}
+
+// The instant the yard's clock shows `wall` (a wall-clock time written as if it were UTC). A time
+// shown twice (clocks turned back over it) is its first occurrence; a time skipped by a clock
+// change is the first instant after the change.
+function instantOfWallClock(wall: number, timeZone: string | undefined): number {
+  // A zone's offset is at most 14 hours either way, and it changes at most once around a moment:
   // the offsets a day before and after, and the one at the first guess, give every candidate.
   const offsets = new Set<number>();
-  for (const probe of [midnight - 24 * HOUR_MS, midnight, midnight + 24 * HOUR_MS]) {
+  for (const probe of [wall - 24 * HOUR_MS, wall, wall + 24 * HOUR_MS]) {
     offsets.add(wallClock(probe, timeZone) - probe);
   }
   const exact = [...offsets]
-    .map((offset) => midnight - offset)
-    .filter((candidate) => wallClock(candidate, timeZone) === midnight);
+    .map((offset) => wall - offset)
+    .filter((candidate) => wallClock(candidate, timeZone) === wall);
   if (exact.length) return Math.min(...exact);
-  // Midnight does not exist: the day starts at the clock change, the first instant whose wall
-  // clock is past midnight (the wall clock is increasing around it).
-  let before = midnight - 15 * HOUR_MS;
-  let after = midnight + 15 * HOUR_MS;
+  // The time does not exist: the first instant whose wall clock is past it (the wall clock is
+  // increasing around a gap).
+  let before = wall - 15 * HOUR_MS;
+  let after = wall + 15 * HOUR_MS;
   while (after - before > 1) {
     const middle = Math.floor((before + after) / 2);
-    if (wallClock(middle, timeZone) >= midnight) after = middle;
+    if (wallClock(middle, timeZone) >= wall) after = middle;
     else before = middle;
   }
   return after;
+}
+
+export const MINUTES_PER_DAY = 24 * 60;
+
+// The instant a yard day's clock shows hour:minute, given as minutes after midnight (0..1440;
+// 1440 is the next day's midnight). Shifts and allocations are times of the yard's day (spec 2 §3).
+export function yardTimeOnDay(day: YardDay, minuteOfDay: number, timeZone?: string): number {
+  const midnight = utcMidnight(day);
+  if (midnight === null) throw new RangeError(`Not a day: "${day}"`);
+  if (!Number.isInteger(minuteOfDay) || minuteOfDay < 0 || minuteOfDay > MINUTES_PER_DAY)
+    throw new RangeError(`Not a minute of a day: ${minuteOfDay}`);
+  return instantOfWallClock(midnight + minuteOfDay * 60_000, timeZone);
+}
+
+// The yard clock's minutes after midnight at an instant (0..1439), seconds dropped.
+export function yardMinuteOfDay(epochMs: number, timeZone?: string): number {
+  const wall = wallClock(epochMs, timeZone);
+  return Math.floor((((wall % 86_400_000) + 86_400_000) % 86_400_000) / 60_000);
+}
+
+// hh:mm of minutes after midnight, 24:00 for the day's end.
+export function formatMinuteOfDay(minuteOfDay: number): string {
+  const hours = Math.floor(minuteOfDay / 60);
+  const minutes = minuteOfDay % 60;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
 // The instants of the days from..to (inclusive), as the list's gate-in filter sends them.

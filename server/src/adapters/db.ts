@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -58,8 +59,9 @@ export const migrationsFolder = fileURLToPath(new URL('../../../migrations', imp
 // Serialises migrations when several server processes start against one PostgreSQL.
 const MIGRATION_LOCK_ID = 7_140_001;
 
-// Contrib extensions the migrations create: pg_trgm for the container search's trigram index.
-const pgliteExtensions = { pg_trgm };
+// Contrib extensions the migrations create: pg_trgm for the container search's trigram index,
+// btree_gist for the machine allocations' exclusion constraint (machine = and period &&).
+export const pgliteExtensions = { pg_trgm, btree_gist };
 
 export class DatabaseLockedError extends Error {
   constructor(dir: string) {

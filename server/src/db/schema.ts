@@ -15,3 +15,6 @@ export * from '../modules/trailers/trailers.table';
 export * from '../modules/tasks/tasks.table';
 export * from '../modules/gate-operations/gate-operations.table';
 export * from '../modules/smart-gate/smart-gate.table';
+export * from '../modules/machine-shifts/machine-shifts.table';
+export * from '../modules/machine-allocations/machine-allocations.table';
+export * from '../modules/pre-advices/pre-advices.table';

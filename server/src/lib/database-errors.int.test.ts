@@ -95,6 +95,24 @@ describe(`database errors (${TEST_DATABASE})`, { timeout: 60_000 }, () => {
     expect(databaseError(odd, yardChangeAnswers())).toMatchObject({ statusCode: 400 });
   });
 
+  it('names an exclusion violation (a machine allocated to two areas at once)', async () => {
+    // An exclusion constraint of its own (the allocations' needs btree_gist and a machine and areas).
+    await db.execute(sql`create table bookings (room int, during tstzrange, exclude using gist (during with &&))`);
+    await db.execute(sql`insert into bookings values (1, tstzrange('2027-01-01 08:00Z', '2027-01-01 12:00Z'))`);
+    const clash = await failing(
+      sql`insert into bookings values (2, tstzrange('2027-01-01 11:00Z', '2027-01-01 13:00Z'))`,
+    );
+    expect(databaseFailure(clash)).toMatchObject({
+      kind: 'exclusion',
+      state: '23P01',
+      constraint: 'bookings_during_excl',
+    });
+    expect(databaseError(clash, { exclusion: () => conflict('taken then') })).toMatchObject({
+      statusCode: 409,
+      message: 'taken then',
+    });
+  });
+
   it('answers a refused yard change with the spec’s words and the database’s reason', async () => {
     const refused = await failing(sql`insert into guarded values (7)`);
     expect(databaseFailure(refused)).toMatchObject({ kind: 'trigger', state: 'OY004' });

@@ -17,6 +17,8 @@ export type DatabaseFailureKind =
   | 'foreignKey'
   // 23514: a check constraint.
   | 'check'
+  // 23P01: an exclusion constraint (two rows that may not overlap, as machine allocations).
+  | 'exclusion'
   // OY001-OY008: a yard invariant the project's triggers keep (migrations/0003, 0012).
   | 'trigger'
   // 40P01 deadlock, 40001 serialization failure: a concurrent transaction won.
@@ -40,6 +42,7 @@ const KINDS: Record<string, DatabaseFailureKind> = {
   '23505': 'unique',
   '23503': 'foreignKey',
   '23514': 'check',
+  '23P01': 'exclusion',
   '40P01': 'concurrent',
   '40001': 'concurrent',
   '55P03': 'lockTimeout',
@@ -92,6 +95,7 @@ export interface DatabaseAnswers {
   unique?: Answer;
   foreignKey?: Answer;
   check?: Answer;
+  exclusion?: Answer;
   trigger?: Answer;
   // A concurrent transaction won (deadlock, serialization failure) or a lock was not had in time.
   busy?: Answer;
@@ -105,6 +109,7 @@ function answerOf(failure: DatabaseFailure, answers: DatabaseAnswers): Answer | 
     case 'unique':
     case 'foreignKey':
     case 'check':
+    case 'exclusion':
     case 'trigger':
       return answers[failure.kind];
     case 'concurrent':
@@ -149,7 +154,7 @@ export function yardChangeAnswers(context: { number?: string } = {}): DatabaseAn
 // Answer sets tried in order: per kind, the first answer that gives one (a service's own answers
 // for its constraints in front of a shared set such as yardChangeAnswers).
 export function combineAnswers(...sets: DatabaseAnswers[]): DatabaseAnswers {
-  const kinds = ['unique', 'foreignKey', 'check', 'trigger', 'busy', 'timeout'] as const;
+  const kinds = ['unique', 'foreignKey', 'check', 'exclusion', 'trigger', 'busy', 'timeout'] as const;
   const combined: DatabaseAnswers = {};
   for (const kind of kinds) {
     const answers = sets.map((set) => set[kind]).filter((answer): answer is Answer => answer !== undefined);

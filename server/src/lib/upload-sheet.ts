@@ -5,6 +5,9 @@ import {
   UPLOAD_MAX_ROWS,
   UPLOAD_ROW_STATUSES,
   UPLOAD_STATUSES,
+  isYardDay,
+  yardDayRange,
+  yardDayStart,
   type UploadFile,
   type UploadResult,
   type UploadRowResult,
@@ -162,4 +165,26 @@ export function uploadAnswer(rows: UploadRowResult[], savedCount: number): Uploa
         ),
       }
     : { responsestatus: UPLOAD_STATUSES.success, saved: savedCount, rows };
+}
+
+// A sheet's date: epoch milliseconds, an ISO date or time, or a day written DD-MM-YYYY / DD/MM/YYYY
+// or YYYY-MM-DD. A day alone is the yard's: its first instant, or with `dayAlone: 'end'` its last
+// (the end of a window given as a day). Empty: null; anything else: 'bad'.
+export function sheetDate(value: string, timeZone: string, dayAlone: 'start' | 'end' = 'start'): Date | null | 'bad' {
+  const text = value.trim();
+  if (!text) return null;
+  if (/^\d{12,14}$/.test(text)) return new Date(Number(text));
+  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+  const day = dayFirst
+    ? `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`
+    : /^\d{4}-\d{2}-\d{2}$/.test(text)
+      ? text
+      : null;
+  if (day) {
+    // Not a day of the calendar (31-02-2026): refused, not thrown.
+    if (!isYardDay(day)) return 'bad';
+    return new Date(dayAlone === 'end' ? yardDayRange(day, timeZone).to : yardDayStart(day, timeZone));
+  }
+  const parsed = Date.parse(text);
+  return Number.isFinite(parsed) ? new Date(parsed) : 'bad';
 }

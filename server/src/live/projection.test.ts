@@ -144,6 +144,34 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
+  it('puts shift and allocation changes on their topics', () => {
+    const shift = { id: 2, name: 'Night', fromHour: 22, fromMinute: 0, toHour: 6, toMinute: 0 };
+    const allocation = {
+      id: 5,
+      machine: 'RS-01',
+      machineId: 1,
+      area: 'A',
+      areaId: 3,
+      fromTime: 10,
+      toTime: 20,
+      version: 0,
+    };
+    const events = [
+      { type: 'shift.changed', eventId: 'a', at: 1, data: { saved: [shift], deletedIds: [] } },
+      { type: 'machineAllocation.changed', eventId: 'b', at: 2, data: { saved: [allocation], deletedIds: [4] } },
+    ] as DomainEvent[];
+    expect(projectEvents(events)).toEqual([
+      { eventId: 'a', type: 'shifts.changed.v1', topic: 'shifts', at: 1, data: { saved: [shift], deletedIds: [] } },
+      {
+        eventId: 'b',
+        type: 'machineAllocations.changed.v1',
+        topic: 'machine-allocations',
+        at: 2,
+        data: { saved: [allocation], deletedIds: [4] },
+      },
+    ]);
+  });
+
   it('puts machines and ITVs saved on the machines screen on their topics', () => {
     const machine = {
       id: 4,

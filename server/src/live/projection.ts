@@ -86,6 +86,10 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
       return [on('yard.exception.v1', liveTopics.yardExceptions, event.data)];
     case 'trailer.changed':
       return [on('trailers.trailer.v1', liveTopics.trailers, event.data)];
+    case 'shift.changed':
+      return [on('shifts.changed.v1', liveTopics.shifts, event.data)];
+    case 'machineAllocation.changed':
+      return [on('machineAllocations.changed.v1', liveTopics.machineAllocations, event.data)];
     case 'machine.saved':
       return [on('machine.changed.v1', liveTopics.machines, event.data)];
     case 'itv.changed':

@@ -1,28 +1,29 @@
 import { topics, type MachineEventPayload, type MachineTelemetryPayload } from '@openyard/contracts';
 import type { DeviceConnection } from '../connection';
 import type { MachineDevice } from '../devices-file';
-import { randomContainerNumber } from '../frames';
+import type { Job, MachineWork } from '../machine-work';
 import { between } from '../pacing';
 import { headingDegrees, moveTowards, randomPointIn, roundCoordinate, type GeoPoint, type YardArea } from '../yard';
-import { randomTagId, repeat, type DeviceEnvironment } from './environment';
+import { repeat, type DeviceEnvironment } from './environment';
 
 // A reach stacker drives at 8-20 km/h and breaks down about every 20 minutes of demo time
 // (often enough to see one go red), for half a minute to three minutes.
 const MEAN_MS_BETWEEN_BREAKDOWNS = 20 * 60_000;
 
-interface Load {
-  containerNumber: string;
-  tagId?: string;
-}
-
-// A yard machine working its home area: drive to a stack, pick, drive to another, drop.
+// A yard machine. With work to do (MachineWork: the server's tasks) it drives to the container,
+// picks it (`pick`), drives to the target slot and drops it there (`drop` with the slot's height),
+// the spreader taking a while at each end; between tasks it roams its home area and asks for its
+// queue now and then. It sends no pick or drop of its own invention: the yard model would rightly
+// call those exceptions.
 export class SimulatedMachine {
   private position: GeoPoint;
   private target: GeoPoint;
   private heading = 0;
   private speedKmh: number;
   private area: YardArea;
-  private load: Load | null = null;
+  private job: Job | null = null;
+  private picked = false;
+  private nextLookAt = 0;
   private busyUntil = 0;
   private brokenUntil = 0;
   private lastMoveMs = Date.now();
@@ -32,6 +33,7 @@ export class SimulatedMachine {
     readonly device: MachineDevice,
     private readonly environment: DeviceEnvironment,
     index: number,
+    private readonly work: MachineWork | null = null,
   ) {
     const { yard, random } = environment;
     this.area = yard.areas[index % yard.areas.length]!;
@@ -49,7 +51,7 @@ export class SimulatedMachine {
   }
 
   private async tick(): Promise<void> {
-    const { random, yard } = this.environment;
+    const { random } = this.environment;
     const now = Date.now();
     const elapsedMs = now - this.lastMoveMs;
     this.lastMoveMs = now;
@@ -59,16 +61,12 @@ export class SimulatedMachine {
     const broken = now < this.brokenUntil;
     let moving = false;
     if (!broken && now >= this.busyUntil) {
+      if (!this.job && this.work && now >= this.nextLookAt) await this.lookForWork(now);
       const step = moveTowards(this.position, this.target, ((this.speedKmh / 3.6) * elapsedMs) / 1000);
       if (step.point !== this.position) this.heading = headingDegrees(this.position, step.point);
       this.position = step.point;
       moving = !step.arrived;
-      if (step.arrived) {
-        await this.handle(now);
-        // Mostly within the home area; now and then a job in another block.
-        if (random() < 0.2) this.area = yard.areas[Math.floor(random() * yard.areas.length)]!;
-        this.target = randomPointIn(this.area, random);
-      }
+      if (step.arrived) await this.arrived(now);
     }
     const payload: MachineTelemetryPayload = {
       messageId: this.connection.nextMessageId(),
@@ -82,23 +80,44 @@ export class SimulatedMachine {
     await this.connection.publish('machineTelemetry', topics.machineTelemetry(this.device.id), payload, 0);
   }
 
-  // Arrived at a stack: pick a box when empty, drop it when loaded; the spreader takes a while.
-  private async handle(now: number): Promise<void> {
-    const { random } = this.environment;
+  private async lookForWork(now: number): Promise<void> {
+    this.nextLookAt = now + this.work!.nextLookIn();
+    this.job = await this.work!.take(this.device.id);
+    this.picked = false;
+    if (this.job) this.target = this.job.from;
+  }
+
+  private async arrived(now: number): Promise<void> {
+    const { random, yard } = this.environment;
+    const job = this.job;
+    if (!job) {
+      // Roaming: mostly within the home area; now and then another block.
+      if (random() < 0.2) this.area = yard.areas[Math.floor(random() * yard.areas.length)]!;
+      this.target = randomPointIn(this.area, random);
+      return;
+    }
     this.busyUntil = now + between(5_000, 15_000, random);
-    const kind = this.load ? 'drop' : 'pick';
-    const load: Load = this.load ?? {
-      containerNumber: randomContainerNumber(random),
-      ...(random() < 0.5 ? { tagId: randomTagId(random) } : {}),
-    };
-    this.load = kind === 'pick' ? load : null;
+    if (!this.picked) {
+      await this.publishEvent('pick', job, now);
+      this.picked = true;
+      this.target = job.to.point;
+      return;
+    }
+    if (job.to.kind === 'zone') await this.work!.complete(this.device.id, job.taskId);
+    else await this.publishEvent('drop', job, now);
+    this.job = null;
+    this.nextLookAt = now;
+    this.target = randomPointIn(this.area, random);
+  }
+
+  // At the machine's own position, which is where the job's point is once it has arrived there.
+  private async publishEvent(kind: 'pick' | 'drop', job: Job, now: number): Promise<void> {
     const payload: MachineEventPayload = {
       messageId: this.connection.nextMessageId(),
       timestamp: now,
       kind,
-      containerNumber: load.containerNumber,
-      ...(load.tagId ? { tagId: load.tagId } : {}),
-      height: 1 + Math.floor(random() * this.area.maxHeight),
+      containerNumber: job.containerNumber,
+      ...(kind === 'drop' && job.to.kind === 'slot' ? { height: job.to.height } : {}),
       latitude: roundCoordinate(this.position.latitude),
       longitude: roundCoordinate(this.position.longitude),
     };

@@ -61,6 +61,9 @@ export interface DataTableProps<T> {
   label?: string;
   testId?: string;
   rowActions?: DataTableRowActions<T>;
+  // A row's own background, text colour and the name of its state (`data-row-tone`), where the spec
+  // colours rows (the machine allocation list, spec 2 §4); a selected row shows its selection instead.
+  rowTone?: (row: T) => { background: string; color: string; name: string } | null;
 }
 
 const SELECT_COLUMN_ID = '__select';
@@ -95,6 +98,7 @@ export function DataTable<T>({
   label,
   testId = 'data-table',
   rowActions,
+  rowTone,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const selected = useMemo(() => new Set(selection?.selectedKeys ?? []), [selection?.selectedKeys]);
@@ -279,13 +283,16 @@ export function DataTable<T>({
               ) : (
                 table.getRowModel().rows.map((row) => {
                   const isSelected = selected.has(row.id);
+                  const tone = rowTone?.(row.original) ?? null;
                   return (
                     <Table.Tr
                       key={row.id}
                       data-testid={`${testId}-row`}
                       data-row-key={row.id}
                       aria-selected={selection ? isSelected : undefined}
-                      bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
+                      data-row-tone={tone?.name}
+                      bg={isSelected ? 'var(--mantine-primary-color-light)' : tone?.background}
+                      c={isSelected ? undefined : tone?.color}
                       style={selection || rowActions?.open ? { cursor: 'pointer' } : undefined}
                       onClick={selection ? () => toggle(row.id) : undefined}
                       tabIndex={actionable || selection ? 0 : undefined}

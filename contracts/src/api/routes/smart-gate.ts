@@ -32,6 +32,8 @@ import { defineRoute } from '../route';
 // gate passes stay (the batch import and the clerk's gate read them too).
 const read = { flag: 'gateVisible' } as const;
 const write = { flag: 'gateVisible', write: true, screen: ['/igate', '/igateout'] } as const;
+// The gate-pass store is kept on /gate-passes (opened from /igateout).
+const passWrite = { ...write, screen: ['/igate', '/igateout', '/gate-passes'] } as const;
 const reports = { flag: ['gateVisible', 'reportsVisible'] } as const;
 // Which gates a user works is the users screen's (admins, spec 3 §6).
 const usersRead = { flag: 'usersVisible', roles: ['admin', 'superadmin'] } as const;
@@ -62,7 +64,7 @@ export const smartGate = {
     path: '/rest/enterprise/containers/gate-passes',
     body: GatePassInput,
     response: GatePassSaved,
-    access: write,
+    access: passWrite,
     tags,
   }),
   updateGatePass: defineRoute({
@@ -70,7 +72,7 @@ export const smartGate = {
     path: '/rest/enterprise/containers/gate-passes',
     body: GatePassInput,
     response: GatePassSaved,
-    access: write,
+    access: passWrite,
     tags,
   }),
   deleteGatePass: defineRoute({
@@ -78,7 +80,7 @@ export const smartGate = {
     path: '/rest/enterprise/containers/gate-passes/:id',
     params: IdParams,
     response: StatusResponse,
-    access: write,
+    access: passWrite,
     tags,
   }),
   // A sheet of gate passes (xlsx or csv, a header row): one result per row; a refused row saves nothing.
@@ -88,7 +90,7 @@ export const smartGate = {
     body: GatePassUploadBody,
     bodyKind: 'multipart',
     response: UploadResult,
-    access: write,
+    access: passWrite,
     tags,
   }),
   igateDispatch: defineRoute({

@@ -35,6 +35,7 @@ import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
 import type { Principal } from '../auth';
 import { containerMasterIds, type Actor, type InventoryService } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
+import type { PreAdvicesService } from '../pre-advices';
 import type { NewTask, TasksService } from '../tasks';
 import { toTrailer, toTruckVisit, visitsRepository, type VisitRow } from '../trailers';
 import type { Erp } from './erp';
@@ -43,6 +44,8 @@ import { gateOperationsRepository as repository, type GateTransactionKind } from
 export interface GateOperationsDependencies {
   inventory: InventoryService;
   tasks: TasksService;
+  // The containers' open pre-advices are used by their gate-in, in its transaction (issue 16).
+  preAdvices: PreAdvicesService;
   erp: Erp;
   afterCommit: AfterCommit;
   // An RFID container tag's life from its first gate-in (TAG_LIFETIME_DAYS).
@@ -347,6 +350,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             actor,
           );
           await repository.bindTags(tx, realTags, now);
+          await deps.preAdvices.useWithin(tx, numbers, now);
           if (gateId !== null)
             await repository.useTags(tx, gateId, [...realTags, ...(trailerTag ? [trailerTag] : [])], requestId);
           const plaCard = trailerTag ? await visitsRepository.plaCardOf(tx, trailerTag) : undefined;

@@ -3,16 +3,20 @@ import type { Database } from '../../adapters/db';
 import { badRequest } from '../../errors';
 import { masterDataRepository } from '../master-data';
 
+type MasterNames = Pick<
+  ContainerInput,
+  'sizeName' | 'size' | 'containerType' | 'process' | 'category' | 'cargoType' | 'customer'
+>;
+
 // Master data named as the lists name it (case does not matter), to ids: the container editor's
 // save and the gate's gate-in resolve sizes, types, processes and the rest the same way. An unknown
 // name is refused (400 unknownMasterData); undefined leaves a field as it is, null or '' clears it.
-export async function containerMasterIds(
-  database: Database,
-  input: Pick<
-    ContainerInput,
-    'sizeName' | 'size' | 'containerType' | 'process' | 'category' | 'cargoType' | 'customer'
-  >,
-) {
+export async function containerMasterIds(database: Database, input: MasterNames) {
+  return (await containerMasterResolver(database))(input);
+}
+
+// The same resolution for many inputs against one read of the lists (a sheet's rows).
+export async function containerMasterResolver(database: Database) {
   const [sizes, types, processes, categories, cargoTypes, customers] = await Promise.all([
     masterDataRepository.sizes(database),
     masterDataRepository.types(database),
@@ -34,21 +38,23 @@ export async function containerMasterIds(
     if (!found) throw badRequest(messages.unknownMasterData(label, value));
     return found.id;
   };
-  let sizeId: number | undefined;
-  if (input.sizeName !== undefined && input.sizeName.trim() !== '') {
-    sizeId = pick(sizes, 'size', input.sizeName) ?? undefined;
-  } else if (input.size !== undefined) {
-    const found = sizes.find((size) => size.lengthFeet === input.size);
-    if (!found) throw badRequest(messages.unknownMasterData('size', String(input.size)));
-    sizeId = found.id;
-  }
-  return {
-    sizeId,
-    lengthOf: (id: number) => sizes.find((size) => size.id === id)?.lengthFeet ?? 20,
-    typeId: pick(types, 'container type', input.containerType),
-    processId: pick(processes, 'process', input.process),
-    categoryId: pick(categories, 'category', input.category),
-    cargoTypeId: pick(cargoTypes, 'cargo type', input.cargoType),
-    customerId: pick(customers, 'customer', input.customer, (row) => row.code),
+  return (input: MasterNames) => {
+    let sizeId: number | undefined;
+    if (input.sizeName !== undefined && input.sizeName.trim() !== '') {
+      sizeId = pick(sizes, 'size', input.sizeName) ?? undefined;
+    } else if (input.size !== undefined) {
+      const found = sizes.find((size) => size.lengthFeet === input.size);
+      if (!found) throw badRequest(messages.unknownMasterData('size', String(input.size)));
+      sizeId = found.id;
+    }
+    return {
+      sizeId,
+      lengthOf: (id: number) => sizes.find((size) => size.id === id)?.lengthFeet ?? 20,
+      typeId: pick(types, 'container type', input.containerType),
+      processId: pick(processes, 'process', input.process),
+      categoryId: pick(categories, 'category', input.category),
+      cargoTypeId: pick(cargoTypes, 'cargo type', input.cargoType),
+      customerId: pick(customers, 'customer', input.customer, (row) => row.code),
+    };
   };
 }

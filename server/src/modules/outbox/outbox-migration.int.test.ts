@@ -2,11 +2,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../adapters/db';
+import { migrationsFolder, pgliteExtensions } from '../../adapters/db';
 import { TEST_DATABASE } from '../../test/test-app';
 
 const dirs: string[] = [];
@@ -28,7 +27,7 @@ function migrationsBefore(tag: string) {
 
 describe.runIf(TEST_DATABASE === 'pglite')('outbox migration to arrays of live messages', () => {
   it('rewrites the unsent rows of the earlier formats and leaves the sent ones', async () => {
-    const client = new PGlite({ extensions: { pg_trgm } });
+    const client = new PGlite({ extensions: pgliteExtensions });
     try {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: migrationsBefore('0007_outbox_json') });

@@ -8,6 +8,8 @@ import {
   type IgateInForm,
   type LiveMessage,
   type OcrRecord,
+  yardDayRange,
+  yardDayStart,
 } from '@openyard/contracts';
 import { projectEvents } from '../../live/projection';
 import { outcome } from '../../test/api-client';
@@ -142,7 +144,29 @@ describe('gate passes', () => {
     expect(await t.db.select().from(gatePasses).where(eq(gatePasses.containerNumber, c))).toEqual([]);
     const d = containerNumber();
     const badDate = await admin.api.smartGate.uploadGatePasses({ body: csv(`containerNumber,date\n${d},tomorrow\n`) });
-    expect(badDate.rows).toEqual([{ row: 2, status: 'Refused', message: messages.gatePassBadDate }]);
+    expect(badDate.rows).toEqual([{ row: 2, status: 'Refused', message: messages.sheetBadDate }]);
+    // A day the calendar does not have is a refused row, not a failure of the whole upload.
+    const noSuchDay = await admin.api.smartGate.uploadGatePasses({
+      body: csv(`containerNumber,date\n${d},31-02-2026\n`),
+    });
+    expect(noSuchDay.rows).toEqual([{ row: 2, status: 'Refused', message: messages.sheetBadDate }]);
+  });
+
+  it("reads a sheet's validTill day as valid through that yard day", async () => {
+    const number = containerNumber();
+    await admin.api.smartGate.uploadGatePasses({
+      body: {
+        file: {
+          name: 'passes.csv',
+          type: 'text/csv',
+          content: new TextEncoder().encode(`containerNumber,date,validTill\n${number},2026-11-20,30-11-2026\n`),
+        },
+      },
+    });
+    const [row] = await t.db.select().from(gatePasses).where(eq(gatePasses.containerNumber, number));
+    const zone = t.config.yard.timeZone;
+    expect(row!.date.getTime()).toBe(yardDayStart('2026-11-20', zone));
+    expect(row!.validTill!.getTime()).toBe(yardDayRange('2026-11-30', zone).to);
   });
 });
 
@@ -216,6 +240,14 @@ describe('POST gate/igate-dispatch', () => {
     expect(done).toMatchObject({ status: 200, body: { dispatched: true } });
     const [used] = await t.db.select().from(gatePasses).where(eq(gatePasses.id, pass.id));
     expect(used!.usedAt).not.toBeNull();
+    // The used pass stays as the dispatch used it: no edit, no delete.
+    const edit = await outcome(
+      admin.api.smartGate.updateGatePass({ body: { id: pass.id, containerNumber: number, remarks: 'later' } }),
+    );
+    expect(edit).toMatchObject({ status: 409, body: { message: messages.gatePassUsed } });
+    const removal = await outcome(admin.api.smartGate.deleteGatePass({ params: { id: pass.id } }));
+    expect(removal).toMatchObject({ status: 409, body: { message: messages.gatePassUsed } });
+    expect((await t.db.select().from(gatePasses).where(eq(gatePasses.id, pass.id)))[0]).toEqual(used);
     const [row] = await t.db.select().from(smartGateTransactions).where(eq(smartGateTransactions.recordId, record.id));
     expect(row).toMatchObject({ gatePassId: pass.id, forceDispatch: false, forceDispatchReason: null });
     expect(row!.gatePass).toMatchObject({ containerNumber: number });
@@ -372,6 +404,10 @@ describe('gates per user and permissions', () => {
     expect(await user.api.smartGate.mine()).toEqual({ gates: [], smartGatePath: '/igate' });
     const saved = await admin.api.smartGate.setUserGates({ params: { id: user.userId }, body: { gateIds: [outGate] } });
     expect(saved.gates.map((gate) => gate.gateId)).toEqual([outGate]);
+    // Every gate of the yard comes with them, to choose from.
+    const read = await admin.api.smartGate.userGates({ params: { id: user.userId } });
+    expect(read.gates).toEqual(saved.gates);
+    expect(read.yardGates.map((gate) => gate.gateId)).toEqual(expect.arrayContaining([inGate, outGate]));
     expect(await user.api.smartGate.mine()).toMatchObject({
       gates: [{ gateId: outGate, type: 'OUT' }],
       smartGatePath: '/igateout',
@@ -390,6 +426,39 @@ describe('gates per user and permissions', () => {
     ).toMatchObject({ status: 400, body: { message: messages.unknownGate } });
     // A superadmin with no gates assigned works every gate.
     expect((await admin.api.smartGate.mine()).gates.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps an admin to the users the users screen lets them manage', async () => {
+    const admin2 = await t.login('admin');
+    const ordinary = await createUserWithPermissions(t, admin.auth, `go-${randomUUID().slice(0, 6)}`, {
+      gateVisible: true,
+    });
+    const set = await admin2.api.smartGate.setUserGates({
+      params: { id: ordinary.userId },
+      body: { gateIds: [inGate] },
+    });
+    expect(set.gates.map((gate) => gate.gateId)).toEqual([inGate]);
+    // The superadmin's account is the superadmin's alone, and so is a hidden user.
+    const forSuperadmin = await outcome(admin2.api.smartGate.userGates({ params: { id: admin.userId } }));
+    expect(forSuperadmin.status).toBe(403);
+    const roles = await admin.api.roles.page({ query: { skip: 1, limit: 100 } });
+    const operator = roles.roles.find((role) => role.name.toLowerCase() === 'operator')!;
+    const { user: hidden } = await admin.api.users.create({
+      body: {
+        username: `hid-${randomUUID().slice(0, 6)}`,
+        password: 'Secret-123!',
+        confirmPassword: 'Secret-123!',
+        role: { id: operator.id },
+        hidden: true,
+      },
+    });
+    const setHidden = await outcome(
+      admin2.api.smartGate.setUserGates({ params: { id: hidden.id }, body: { gateIds: [inGate] } }),
+    );
+    expect(setHidden.status).toBe(403);
+    expect(await admin.api.smartGate.userGates({ params: { id: hidden.id } })).toMatchObject({ gates: [] });
+    const nobody = await outcome(admin2.api.smartGate.userGates({ params: { id: 999_999 } }));
+    expect(nobody).toMatchObject({ status: 404, body: { message: messages.userNotExisting } });
   });
 
   it('refuses the smart gate to users without the gate, and writes off the landing page without create rights', async () => {

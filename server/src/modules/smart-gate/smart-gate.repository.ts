@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { GatePass, OcrDiffEntry, OcrOutcome, SnapshotData } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
-import { containers, gates, tasks, trailers, users } from '../../db/schema';
+import { containers, gates, tasks, trailers } from '../../db/schema';
 import { gatePasses, smartGateTransactions, userGates, type GatePassRow } from './smart-gate.table';
 
 export interface GatePassValues {
@@ -60,8 +60,9 @@ export const smartGateRepository = {
     return row;
   },
 
-  async pass(db: Database, id: number) {
-    const [row] = await db.select().from(gatePasses).where(eq(gatePasses.id, id));
+  async pass(db: Database, id: number, lock = false) {
+    const query = db.select().from(gatePasses).where(eq(gatePasses.id, id));
+    const [row] = await (lock ? query.for('update') : query);
     return row;
   },
 
@@ -183,8 +184,8 @@ export const smartGateRepository = {
     return { passes: passes.map((row) => row.containerNumber), inYard: inYard.map((row) => row.containerNumber) };
   },
 
-  // What the depot expects at an IN gate: no pre-advice store exists yet, so the containers trucks
-  // inside came for (vehicle gate-ins) and the containers of open tasks not yet in the yard.
+  // What the depot expects at an IN gate beside its pre-advices (the pre-advices service): the
+  // containers trucks inside came for (vehicle gate-ins) and those of open tasks not yet in the yard.
   async expectedIn(db: Database) {
     const [visits, open] = await Promise.all([
       db.select({ containerNumbers: trailers.containerNumbers }).from(trailers).where(isNull(trailers.outAt)),
@@ -202,7 +203,7 @@ export const smartGateRepository = {
         .where(and(isNull(tasks.completedAt), isNull(containers.id))),
     ]);
     return {
-      announced: visits.flatMap((row) => row.containerNumbers),
+      trucksInside: visits.flatMap((row) => row.containerNumbers),
       openTasks: open.map((row) => row.containerNumber),
     };
   },
@@ -235,11 +236,6 @@ export const smartGateRepository = {
     await db.delete(userGates).where(eq(userGates.userId, userId));
     if (gateIds.length)
       await db.insert(userGates).values(gateIds.map((gateId, position) => ({ userId, gateId, position })));
-  },
-
-  async userExists(db: Database, userId: number) {
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    return row !== undefined;
   },
 
   gatesById: (db: Database, ids: number[]) =>

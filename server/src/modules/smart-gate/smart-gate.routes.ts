@@ -22,7 +22,8 @@ export async function smartGateRoutes(app: FastifyInstance, { smartGate }: { sma
     accuracy: ({ query }) => smartGate.accuracy(query),
     candidates: ({ query }) => smartGate.candidates(query.gateId, query.recordId),
     mine: (request) => smartGate.mine(requirePrincipal(request)),
-    userGates: ({ params }) => smartGate.userGates(params.id),
-    setUserGates: ({ params, body }) => smartGate.setUserGates(params.id, body.gateIds),
+    userGates: (request) => smartGate.userGates(request.params.id, requirePrincipal(request)),
+    setUserGates: (request) =>
+      smartGate.setUserGates(request.params.id, request.body.gateIds, requirePrincipal(request)),
   });
 }

@@ -12,7 +12,6 @@ import {
   smartGatePath,
   UPLOAD_ROW_STATUSES,
   yardDayOf,
-  yardDayStart,
   type Expectation,
   type GatePass,
   type GatePassAnswer,
@@ -42,20 +41,26 @@ import {
 import type { Database } from '../../adapters/db';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
-import { repeats, uploadAnswer, uploadRecords } from '../../lib/upload-sheet';
+import { repeats, sheetDate, uploadAnswer, uploadRecords } from '../../lib/upload-sheet';
 import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { GateOperationsService } from '../gate-operations';
 import type { OcrService } from '../ocr';
 import { commitWithEvents, type AfterCommit } from '../outbox';
+import type { PreAdvicesService } from '../pre-advices';
+import type { UsersService } from '../users';
 import { smartGateRepository as repository, toGatePass, type GatePassValues } from './smart-gate.repository';
 import type { SmartGateTransactionRow } from './smart-gate.table';
 
 export interface SmartGateDependencies {
   gateOperations: GateOperationsService;
   ocr: OcrService;
+  // The pre-advices an IN gate's reads are ranked against.
+  preAdvices: PreAdvicesService;
   exports: ExportsService;
   afterCommit: AfterCommit;
+  // Whether a principal may change a user (the users screen's rule, for the gates a user works).
+  users: Pick<UsersService, 'assertManageable'>;
   // The yard's zone: accuracy days and day-only sheet dates are cut in it.
   timeZone: string;
 }
@@ -122,26 +127,6 @@ function differencesOf(
   return list;
 }
 
-// A sheet's date: epoch milliseconds, an ISO date or time, or a day written DD-MM-YYYY / DD/MM/YYYY
-// (a day alone is the yard's midnight).
-function sheetDate(value: string, timeZone: string): Date | null | 'bad' {
-  const text = value.trim();
-  if (!text) return null;
-  if (/^\d{12,14}$/.test(text)) return new Date(Number(text));
-  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  const day = dayFirst
-    ? `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`
-    : /^\d{4}-\d{2}-\d{2}$/.test(text)
-      ? text
-      : null;
-  if (day) {
-    const start = yardDayStart(day, timeZone);
-    return Number.isFinite(start) ? new Date(start) : 'bad';
-  }
-  const parsed = Date.parse(text);
-  return Number.isFinite(parsed) ? new Date(parsed) : 'bad';
-}
-
 const passAnswers = (number: string): DatabaseAnswers => ({
   unique: ({ constraint }) =>
     constraint === 'gate_passes_open_unique'
@@ -173,6 +158,20 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       validTill: at(input.validTill),
       remarks: trimmed(input.remarks),
     };
+  }
+
+  // A pass that may still be changed or deleted, locked: a used one stays as the dispatch used it
+  // (its transaction row points at it and keeps a copy).
+  async function unusedPass(tx: Database, id: number) {
+    const row = await repository.pass(tx, id, true);
+    if (!row) throw notFound(messages.gatePassNotExisting);
+    if (row.usedAt !== null) throw conflict(messages.gatePassUsed);
+    return row;
+  }
+
+  async function userGatesOf(userId: number): Promise<UserGates> {
+    const [gates, yardGates] = await Promise.all([repository.gatesOfUser(db, userId), repository.allGates(db)]);
+    return { userId, gates, yardGates };
   }
 
   // The pending record an operator works; a record already resolved is another operator's.
@@ -292,7 +291,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     },
 
     async gatePasses(query: GatePassesQuery) {
-      const limit = query.limit ?? PAGE_SIZES.smartGateReports;
+      const limit = query.limit ?? PAGE_SIZES.gatePasses;
       const { rows, total } = await repository.passesPage(
         db,
         { searchText: query.searchText, includeUsed: query.includeUsed ?? false },
@@ -306,6 +305,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       if (mode === 'update' && !input.id) throw notFound(messages.gatePassNotExisting);
       try {
         return await commitWithEvents(db, deps.afterCommit, async (tx) => {
+          if (mode === 'update') await unusedPass(tx, input.id!);
           const row =
             mode === 'update'
               ? await repository.updatePass(tx, input.id!, values)
@@ -319,7 +319,10 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     },
 
     async deleteGatePass(id: number) {
-      if (!(await repository.deletePass(db, id))) throw notFound(messages.gatePassNotExisting);
+      await commitWithEvents(db, deps.afterCommit, async (tx) => {
+        await unusedPass(tx, id);
+        await repository.deletePass(tx, id);
+      });
       return { responsestatus: 'success', message: messages.gatePassDeleted };
     },
 
@@ -336,13 +339,13 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
         for (const [index, record] of records.entries()) {
           const number = numbers[index]!;
           const dates = (['date', 'boeDate', 'validTill'] as const).map((key) =>
-            sheetDate(record.values[key], deps.timeZone),
+            sheetDate(record.values[key], deps.timeZone, key === 'validTill' ? 'end' : 'start'),
           );
           const earlier = repeated.get(record);
           const problem = !CONTAINER_NUMBER.test(number)
             ? messages.gatePassNumberFormat
             : dates.includes('bad')
-              ? messages.gatePassBadDate
+              ? messages.sheetBadDate
               : earlier !== undefined
                 ? messages.uploadRowRepeated(records[earlier]!.row)
                 : open.some((row) => row.containerNumber === number)
@@ -576,8 +579,13 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
         for (const containerNumber of passes) expected.push({ containerNumber, source: 'gatePass' });
         for (const containerNumber of inYard) expected.push({ containerNumber, source: 'inYard' });
       } else {
-        const { announced, openTasks } = await repository.expectedIn(db);
-        for (const containerNumber of announced) expected.push({ containerNumber, source: 'preAdvised' });
+        const [{ trucksInside, openTasks }, preAdvised] = await Promise.all([
+          repository.expectedIn(db),
+          deps.preAdvices.expected(),
+        ]);
+        for (const { containerNumber, detail } of preAdvised)
+          expected.push({ containerNumber, source: 'preAdvised', detail });
+        for (const containerNumber of trucksInside) expected.push({ containerNumber, source: 'truckInside' });
         for (const containerNumber of openTasks) expected.push({ containerNumber, source: 'openTask' });
         const { passes } = await repository.expectedOut(db);
         for (const containerNumber of passes) expected.push({ containerNumber, source: 'gatePass' });
@@ -595,18 +603,20 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       return { gates: list, smartGatePath: smartGatePath(list.map((gate) => gate.type)) };
     },
 
-    async userGates(userId: number): Promise<UserGates> {
-      if (!(await repository.userExists(db, userId))) throw notFound(messages.userNotExisting);
-      return { userId, gates: await repository.gatesOfUser(db, userId) };
+    // The gates a user works and every gate of the yard to choose from; only of a user the
+    // principal may manage (the users screen's rule: admins not superadmins or hidden users).
+    async userGates(userId: number, principal: Principal): Promise<UserGates> {
+      await deps.users.assertManageable(userId, principal);
+      return userGatesOf(userId);
     },
 
-    async setUserGates(userId: number, gateIds: number[]): Promise<UserGates> {
+    async setUserGates(userId: number, gateIds: number[], principal: Principal): Promise<UserGates> {
       const ids = [...new Set(gateIds)];
-      if (!(await repository.userExists(db, userId))) throw notFound(messages.userNotExisting);
+      await deps.users.assertManageable(userId, principal);
       if ((await repository.gatesById(db, ids)).length !== ids.length)
         throw badRequest(messages.unknownGate, 'gateIds');
       await commitWithEvents(db, deps.afterCommit, (tx) => repository.setGatesOfUser(tx, userId, ids));
-      return { userId, gates: await repository.gatesOfUser(db, userId) };
+      return userGatesOf(userId);
     },
   };
 }

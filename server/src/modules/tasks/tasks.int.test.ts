@@ -210,6 +210,12 @@ describe('the task list (spec 3 §7, §9)', () => {
     expect(done.status).toBe('completed');
     expect(done.completedBy).toBe('operator');
     expect(done.completionDate).toBeGreaterThanOrEqual(done.generationDate);
+
+    // Completed included and no search: no condition at all, every task counted (the screen's
+    // "include completed" with an empty search box).
+    const everything = await operator.api.tasks.page({ query: { includeCompleted: true, limit: 1 } });
+    expect(everything.tasks).toHaveLength(1);
+    expect(everything.totalCount).toBeGreaterThanOrEqual(3);
   });
 
   it("shows a task's parent container number and size on the list", async () => {

@@ -226,9 +226,13 @@ export const tasksRepository = {
     const column = TASK_SORT_COLUMNS[filter.sortBy];
     const direction = filter.sortOrder === 'asc' ? asc : desc;
     // The count rides along with the rows (a subquery PostgreSQL runs once): one statement a page.
-    // Inside it "tasks" is the subquery's own table, so the same condition counts every match.
+    // Inside it "tasks" is the subquery's own table, so the same condition counts every match; no
+    // condition at all (completed included, no search) counts every row.
     const rows = db
-      .select({ task: tasks, total: sql<number>`(select count(*) from ${tasks} where ${where})`.mapWith(Number) })
+      .select({
+        task: tasks,
+        total: sql<number>`(select count(*) from ${tasks} where ${where ?? sql`true`})`.mapWith(Number),
+      })
       .from(tasks)
       .where(where)
       .orderBy(direction(column), direction(tasks.id))

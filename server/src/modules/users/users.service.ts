@@ -89,6 +89,14 @@ export function createUsersService(
       return row && { id: row.id, passwordHash: row.passwordHash, enabled: row.enabled };
     },
 
+    // Another module's change to a user (the gates a user works): the user exists (404) and the
+    // principal may manage them (admins not superadmin accounts or hidden users: 403).
+    async assertManageable(id: number, principal: Principal) {
+      const current = await usersRepository.findById(db, id);
+      if (!current) throw notFound(messages.userNotExisting);
+      assertMayManage(principal, current);
+    },
+
     async me(principal: Principal) {
       const row = await usersRepository.findById(db, principal.userId);
       if (!row) throw notFound();

@@ -44,12 +44,12 @@ export function AppRoutes() {
         }
       >
         <Route path={homePath} element={<HomePage />} />
-        {screenRegistry.map(({ path, component: Screen }) => (
+        {screenRegistry.map(({ path, menuPath, component: Screen }) => (
           <Route
             key={path}
             path={path}
             element={
-              <RequireScreen path={path}>
+              <RequireScreen path={menuPath ?? path}>
                 <Screen />
               </RequireScreen>
             }

@@ -10,5 +10,8 @@ describe('documentTitleFor', () => {
     expect(documentTitleFor('/')).toBe('Log in · Openyard');
     expect(documentTitleFor('/403')).toBe('Access denied · Openyard');
     expect(documentTitleFor('/no-such-screen')).toBe('Page not found · Openyard');
+    expect(documentTitleFor('/tasks')).toBe('Tasks · Openyard');
+    expect(documentTitleFor('/terminal/RS%2001')).toBe('Terminal RS 01 · Openyard');
+    expect(documentTitleFor('/terminal/%E0%A4%A')).toBe('Page not found · Openyard');
   });
 });

@@ -1,14 +1,21 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { TERMINAL_ROUTE } from '../../modules/tasks/utils/terminalPath';
 import {
   IconAccessPoint,
   IconBuildingWarehouse,
+  IconClockHour4,
   IconContainer,
+  IconFileCertificate,
   IconForklift,
   IconTractor,
   IconTruckDelivery,
   IconListDetails,
+  IconCalendarEvent,
+  IconListCheck,
+  IconDeviceMobile,
   IconPalette,
   IconScan,
+  IconTimeline,
   IconTruck,
   IconUsers,
   type Icon,
@@ -19,6 +26,9 @@ export interface ScreenDefinition {
   component: LazyExoticComponent<ComponentType>;
   icon: Icon;
   description: string;
+  // The menu entry whose permission opens this screen when it is no menu entry itself (a screen
+  // with a parameter in its path, like a machine's terminal); its own path otherwise.
+  menuPath?: string;
 }
 
 // The screens this build has. A menu entry of the spec shows only when its path is here, and only
@@ -55,6 +65,24 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconScan,
     description: 'Smart dispatch: the OCR queue of the OUT gates, gate passes, one-key candidates',
+  },
+  {
+    path: '/pre-advice',
+    component: lazy(() =>
+      import('../../modules/pre-advice/components/PreAdvicePage').then((module) => ({ default: module.PreAdvicePage })),
+    ),
+    icon: IconCalendarEvent,
+    description: 'Gate-ins the depot expects: by hand or by sheet; the smart gate ranks misreads against them',
+  },
+  {
+    path: '/gate-passes',
+    component: lazy(() =>
+      import('../../modules/smart-gate/components/GatePassesPage').then((module) => ({
+        default: module.GatePassesPage,
+      })),
+    ),
+    icon: IconFileCertificate,
+    description: 'Gate passes the dispatch verifies: by hand or from a sheet',
   },
   {
     path: '/users',
@@ -113,6 +141,24 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     description: 'Trailers in the yard and their dispatch, PLA cards and permanent trailers',
   },
   {
+    path: '/shifts',
+    component: lazy(() =>
+      import('../../modules/machine-shifts/components/ShiftsPage').then((module) => ({ default: module.ShiftsPage })),
+    ),
+    icon: IconClockHour4,
+    description: 'Machine shifts: names and times of the yard’s day',
+  },
+  {
+    path: '/allocations',
+    component: lazy(() =>
+      import('../../modules/allocations/components/AllocationsPage').then((module) => ({
+        default: module.AllocationsPage,
+      })),
+    ),
+    icon: IconTimeline,
+    description: 'Machines allocated to yard areas by day: Gantt by machine or area, and a list',
+  },
+  {
     path: '/machines',
     component: lazy(() =>
       import('../../modules/machines/components/MachinesPage').then((module) => ({ default: module.MachinesPage })),
@@ -127,5 +173,24 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconTractor,
     description: 'Internal transfer vehicles on the yard map, live; add, edit and delete',
+  },
+  {
+    path: '/tasks',
+    component: lazy(() =>
+      import('../../modules/tasks/components/TasksPage').then((module) => ({ default: module.TasksPage })),
+    ),
+    icon: IconListCheck,
+    description: 'Container and ITV tasks of the yard machines, live, with yard exceptions',
+  },
+  {
+    path: TERMINAL_ROUTE,
+    component: lazy(() =>
+      import('../../modules/tasks/components/MachineTerminalPage').then((module) => ({
+        default: module.MachineTerminalPage,
+      })),
+    ),
+    icon: IconDeviceMobile,
+    description: "A machine's task queue for its cab tablet or the driver's phone",
+    menuPath: '/tasks',
   },
 ];

@@ -1,3 +1,5 @@
+import { terminalMachineOf } from '../../modules/tasks/utils/terminalPath';
+
 // The screens of the spec's route lists (spec 1 §2, spec 2 §2), by path, so that a path this build
 // does not route yet is named on the page that says so instead of "not found".
 export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
@@ -9,6 +11,7 @@ export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
   '/mobile-search-view': 'Mobile search view',
   '/igate': 'Smart Gate',
   '/igateout': 'Smart Gate (out)',
+  '/gate-passes': 'Gate passes',
   '/dashboard': 'Dashboard',
   '/inventory': 'Inventory',
   '/containers': 'Containers',
@@ -19,7 +22,10 @@ export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
   '/gate-readers': 'Gate Readers',
   '/shifts': 'Machine shifts',
   '/yard-locations': 'Yard locations',
-  '/allocations': 'CHA allocation',
+  // Spec 1 §2 names /allocations "CHA allocation"; spec 2 §2 and spec 3 §2 (machines "also active on
+  // allocations") make it the machine allocation screen, as built. CHA allocations are per agent on
+  // /cha-vehicles (spec 1 §2 "CHA vehicles screen: ... per-agent allocation").
+  '/allocations': 'Machine allocation',
   '/trailers': 'Trailers',
   '/itvs': 'ITV',
   '/gate': 'Gate',
@@ -28,6 +34,7 @@ export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
   '/device-logs': 'Device Logs',
   '/cha-vehicles': 'CHA Vehicles',
   '/smart-transport': 'Smart Transport',
+  '/pre-advice': 'Pre-advice',
 };
 
 // The spec's enterprise paths (spec 2 §2; /enterprise/login from spec 3 §2) open the same screens.
@@ -47,5 +54,8 @@ export const ENTERPRISE_ALIASES: Readonly<Record<string, string>> = {
 
 export function specScreenName(path: string): string | null {
   const trimmed = path.replace(/\/+$/, '') || '/';
+  // A machine's terminal (issue 17, beyond the spec's lists) is named after its machine.
+  const machine = terminalMachineOf(trimmed);
+  if (machine) return `Terminal ${machine}`;
   return SPEC_SCREEN_NAMES[ENTERPRISE_ALIASES[trimmed] ?? trimmed] ?? null;
 }

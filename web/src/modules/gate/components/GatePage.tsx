@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Grid, Group, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Tabs } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useHotkeys } from '@mantine/hooks';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { routes } from '@openyard/contracts';
@@ -101,7 +103,20 @@ export function GatePage() {
           <LiveUnavailableNotice refusal={refusal} />
           <Group justify="space-between" align="flex-end">
             <GatePicker ref={pickerRef} gates={list} value={gateId} onChange={setSelectedId} />
-            <ReadOnlyBadge reason={access.readOnlyReason} testId="gate-read-only" />
+            <Group gap="xs">
+              {/* The gate-ins the depot expects (issue 16): a gate-in uses its container's pre-advice. */}
+              <Button
+                component={Link}
+                to="/pre-advice"
+                variant="default"
+                size="xs"
+                leftSection={<IconCalendarEvent size={14} />}
+                data-testid="gate-pre-advice"
+              >
+                Pre-advice
+              </Button>
+              <ReadOnlyBadge reason={access.readOnlyReason} testId="gate-read-only" />
+            </Group>
           </Group>
           <ShortcutLegend />
           {!gates.isPending && list.length === 0 && (

@@ -6,6 +6,7 @@ import { routes } from '@openyard/contracts';
 import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { metadataState } from '../../../app/states/metadataState';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
+import { MachineScreensNav } from '../../allocations/components/MachineScreensNav';
 import { CredentialsModal } from '../../gate-readers/components/CredentialsModal';
 import { clockSecondState } from '../../gate-readers/states/clockSecondState';
 import { useMachines } from '../hooks/useMachines';
@@ -33,6 +34,7 @@ export function MachinesPage() {
 
   return (
     <Stack gap="sm">
+      <MachineScreensNav />
       <LiveUnavailableNotice refusal={liveRefusal} />
       <Tabs
         value={tab}

@@ -6,7 +6,7 @@ import { smartGateQueryKeys } from '../utils/smartGateQueryKeys';
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 // OCR accuracy of the gate per yard day (issue 16): accepted unchanged, corrected by a candidate,
-// typed by hand; refreshed whenever the gate's queue count moves (usePendingCount).
+// typed by hand; refreshed live when a record of the gate is resolved (ocr.resolved.v1, usePendingCount).
 export function AccuracyPanel({ gateId, startDate, endDate }: { gateId: number; startDate: number; endDate: number }) {
   const query = { gateId, startDate, endDate };
   const accuracy = useQuery({
@@ -32,16 +32,16 @@ export function AccuracyPanel({ gateId, startDate, endDate }: { gateId: number; 
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={`${row.gateId}-${row.day}`}>
+            <Table.Tr key={`${row.gateId}-${row.day}`} data-testid={`igate-accuracy-${row.day}`}>
               <Table.Td>{row.day}</Table.Td>
-              <Table.Td>{row.total}</Table.Td>
-              <Table.Td>
+              <Table.Td data-testid="igate-accuracy-total">{row.total}</Table.Td>
+              <Table.Td data-testid="igate-accuracy-unchanged">
                 {row.unchanged} ({percent(row.unchangedShare)})
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-testid="igate-accuracy-candidate">
                 {row.candidate} ({percent(row.candidateShare)})
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-testid="igate-accuracy-typed">
                 {row.typed} ({percent(row.typedShare)})
               </Table.Td>
             </Table.Tr>

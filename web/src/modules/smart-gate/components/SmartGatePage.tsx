@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Grid, Group, Kbd, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
+import { IconCalendarEvent, IconFileCertificate } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
 import { messages, routes } from '@openyard/contracts';
 import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
@@ -112,6 +113,32 @@ export function SmartGatePage({ kind }: { kind: GateKind }) {
           </Badge>
         </Group>
         <Group gap="xs">
+          {kind === 'OUT' && (
+            // The gate-pass store the dispatch verifies against (by hand or by sheet), a screen of its own.
+            <Button
+              component={Link}
+              to="/gate-passes"
+              variant="default"
+              size="xs"
+              leftSection={<IconFileCertificate size={14} />}
+              data-testid="igate-gate-passes"
+            >
+              Gate passes
+            </Button>
+          )}
+          {kind === 'IN' && (
+            // The gate-ins this gate expects: the candidates rank misreads against them.
+            <Button
+              component={Link}
+              to="/pre-advice"
+              variant="default"
+              size="xs"
+              leftSection={<IconCalendarEvent size={14} />}
+              data-testid="igate-pre-advice"
+            >
+              Pre-advice
+            </Button>
+          )}
           <ReadOnlyBadge reason={access.readOnlyReason} testId="igate-read-only" />
           <Text size="xs" c="dimmed" data-testid="igate-shortcuts">
             <Kbd>Alt</Kbd>+<Kbd>N</Kbd> next · <Kbd>1</Kbd>–<Kbd>9</Kbd> candidate

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { PAGE_SIZES } from '@openyard/contracts';
+import { PAGE_SIZES, yardDayOf } from '@openyard/contracts';
 import { api } from '../../../api/http';
 import { metadataState } from '../../../app/states/metadataState';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
@@ -11,23 +11,24 @@ import { formatDateTime } from '../../../ui/formatDateTime';
 import { ListState } from '../../../ui/ListState';
 import { Pager } from '../../../ui/Pager';
 import type { GateKind } from '../hooks/useLaneActions';
-import { AccuracyPanel } from './AccuracyPanel';
 import { reportRangeOf } from '../utils/reportRange';
 import { smartGateQueryKeys } from '../utils/smartGateQueryKeys';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { AccuracyPanel } from './AccuracyPanel';
+import { SnapshotThumbnails } from './SnapshotThumbnails';
 
 // The smart gate's dispatch report (OUT) or gate-in report (IN) of the gate (spec 2 §2): a date
 // range, pages of 15, export; each row with the number used and suggested, how it was come to, the
-// gate pass, a forced dispatch's reason and the OCR differences.
+// gate pass, a forced dispatch's reason, the OCR differences and the snapshots (thumbnails, a click
+// for the larger view); the suggested-vs-used flag only where the server sends it (admins). Days are
+// the yard's days.
 export function SmartGateReports({ kind, gateId }: { kind: GateKind; gateId: number }) {
   const timeZone = useAtomValue(metadataState)?.timeZone;
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(() => yardDayOf(Date.now(), timeZone));
+  const [to, setTo] = useState(() => yardDayOf(Date.now(), timeZone));
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const pageSize = PAGE_SIZES.smartGateReports;
-  const range = reportRangeOf(from, to);
+  const range = reportRangeOf(from, to, timeZone);
   const query = range ? { ...range, gateId, skip: (page - 1) * pageSize + 1, limit: pageSize } : null;
   const report = useQuery({
     queryKey: smartGateQueryKeys.report(kind, query ?? {}),
@@ -89,6 +90,7 @@ export function SmartGateReports({ kind, gateId }: { kind: GateKind; gateId: num
               {kind === 'OUT' && <Table.Th>Gate pass</Table.Th>}
               {kind === 'OUT' && <Table.Th>Force reason</Table.Th>}
               <Table.Th>Differences</Table.Th>
+              <Table.Th>Snapshots</Table.Th>
               <Table.Th>User</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -99,7 +101,7 @@ export function SmartGateReports({ kind, gateId }: { kind: GateKind; gateId: num
                 <Table.Td>
                   {row.usedContainerNumber}
                   {row.differs && (
-                    <Badge ml={6} size="xs" color="orange">
+                    <Badge ml={6} size="xs" color="orange" data-testid={`igate-report-differs-${row.id}`}>
                       differs
                     </Badge>
                   )}
@@ -120,6 +122,13 @@ export function SmartGateReports({ kind, gateId }: { kind: GateKind; gateId: num
                   {row.differences
                     .map((entry) => `${entry.field}: ${entry.suggested ?? '—'} → ${entry.actual ?? '—'}`)
                     .join('; ')}
+                </Table.Td>
+                <Table.Td>
+                  <SnapshotThumbnails
+                    images={row.images}
+                    label={`${row.usedContainerNumber}, ${formatDateTime(row.at, timeZone)}`}
+                    testId={`igate-report-snapshots-${row.usedContainerNumber}`}
+                  />
                 </Table.Td>
                 <Table.Td>{row.userName}</Table.Td>
               </Table.Tr>

@@ -72,7 +72,9 @@ export function useLaneActions({
     focusLane();
   }, [requestIds, focusLane]);
 
-  const next = async () => {
+  // The oldest pending record of the gate into the lane. `notice` stays shown over it (another
+  // operator took the record this lane had): with none left, the lane stays empty under it.
+  const next = async (notice?: string) => {
     if (gateId === null || busy) return;
     setBusy(true);
     try {
@@ -83,10 +85,11 @@ export function useLaneActions({
       setPass({ kind: 'unchecked' });
       requestIds.done();
       if (found.data.containerNumber === '') status.fail(found.data.error ?? messages.ocrNotDetected);
+      else if (notice) status.fail(notice);
       else status.clear();
       focusLane();
     } catch (error) {
-      status.fail(errorMessageOf(error));
+      status.fail(notice ? `${notice}. ${errorMessageOf(error)}` : errorMessageOf(error));
     } finally {
       setBusy(false);
     }
@@ -124,12 +127,19 @@ export function useLaneActions({
   });
   const text = (value: string) => value.trim() || undefined;
 
-  // A record another operator took: say so and leave the lane for the next one.
+  // A record another operator took (issue 16: only one wins, the other gets the next record): say
+  // so, empty the lane and take the next record, the message kept over it.
   const failed = (error: unknown) => {
-    status.fail(errorMessageOf(error));
+    const message = errorMessageOf(error);
+    status.fail(message);
     if (error instanceof ApiError && (error.code === 'ocrRecordTaken' || error.message === messages.ocrRecordTaken)) {
       setRecord(null);
-      void queryClient.invalidateQueries({ queryKey: smartGateQueryKeys.all });
+      setDraftState(emptyLane());
+      setPicked(false);
+      setPass({ kind: 'unchecked' });
+      requestIds.done();
+      void queryClient.invalidateQueries({ queryKey: smartGateQueryKeys.count(gateId ?? 0) });
+      void next(message);
     }
   };
 
@@ -288,7 +298,7 @@ export function useLaneActions({
     busy,
     asking,
     setAsking,
-    next,
+    next: () => next(),
     pick,
     verify,
     submit,

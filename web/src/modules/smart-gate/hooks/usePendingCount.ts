@@ -18,10 +18,13 @@ export function usePendingCount(gateId: number | null) {
     gateId === null ? null : liveTopics.ocr(gateId),
     (message) => {
       // A new record or an acknowledgement carries the count; a resolved record (ocr.resolved.v1)
-      // moves the OCR accuracy figures.
+      // moves the OCR accuracy figures and adds a report row.
       if ('pendingCount' in message.data)
         queryClient.setQueryData<OcrCountResponse>(queryKey, { count: message.data.pendingCount });
-      else void queryClient.invalidateQueries({ queryKey: ['smart-gate', 'accuracy'] });
+      else {
+        void queryClient.invalidateQueries({ queryKey: smartGateQueryKeys.accuracyAll });
+        void queryClient.invalidateQueries({ queryKey: smartGateQueryKeys.reportAll });
+      }
     },
     () => void queryClient.invalidateQueries({ queryKey }),
   );

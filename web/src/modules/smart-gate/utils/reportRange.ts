@@ -1,8 +1,14 @@
-// The report's range from two dates (YYYY-MM-DD, the browser's days): from the first day's start to
-// the last day's end, in epoch ms; null when a date is missing or the range runs backwards.
-export function reportRangeOf(from: string, to: string): { startDate: number; endDate: number } | null {
-  const start = Date.parse(`${from}T00:00:00`);
-  const end = Date.parse(`${to}T00:00:00`);
-  if (Number.isNaN(start) || Number.isNaN(end) || end < start) return null;
-  return { startDate: start, endDate: end + 86_400_000 - 1 };
+import { isYardDay, yardDaysRange } from '@openyard/contracts';
+
+// The report's range from two yard days (YYYY-MM-DD in the yard's zone, as every day on screen):
+// from the first day's first instant to the last day's last, in epoch ms; null when a day is
+// missing or the range runs backwards.
+export function reportRangeOf(
+  from: string,
+  to: string,
+  timeZone: string | undefined,
+): { startDate: number; endDate: number } | null {
+  if (!isYardDay(from) || !isYardDay(to) || to < from) return null;
+  const range = yardDaysRange(from, to, timeZone);
+  return { startDate: range.from, endDate: range.to };
 }

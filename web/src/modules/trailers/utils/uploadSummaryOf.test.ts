@@ -22,4 +22,16 @@ describe('the summary of an upload', () => {
     expect(summary.ok).toBe(false);
     expect(summary.text).toMatch(/^1 of 2 rows refused\. Nothing was saved/);
   });
+
+  it('says how many rows of a tasks sheet were saved when only some were', () => {
+    const summary = uploadSummaryOf({
+      responsestatus: 'partial',
+      saved: 1,
+      rows: [
+        { row: 2, status: 'Saved' },
+        { row: 3, status: 'Refused', message: 'x' },
+      ],
+    });
+    expect(summary).toEqual({ ok: false, text: '1 of 2 rows saved' });
+  });
 });

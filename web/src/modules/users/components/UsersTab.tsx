@@ -1,9 +1,19 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconFileExport, IconPencil, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconDoorEnter,
+  IconFileExport,
+  IconPencil,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useAtomValue } from 'jotai';
-import { messages, USER_SORT_FIELDS, type User, type UserSortField, PAGE_SIZES } from '@openyard/contracts';
+import { messages, routes, USER_SORT_FIELDS, type User, type UserSortField, PAGE_SIZES } from '@openyard/contracts';
+import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { metadataState } from '../../../app/states/metadataState';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
@@ -16,6 +26,7 @@ import { useDeleteUser } from '../hooks/useDeleteUser';
 import { useExportUsers } from '../hooks/useExportUsers';
 import { useUsers } from '../hooks/useUsers';
 import { UserFormModal } from './UserFormModal';
+import { UserGatesModal } from './UserGatesModal';
 import { UserRoleIcon } from './UserRoleIcon';
 
 // The Users tab: the paged user list with add, edit, delete and export (spec 3 §2, §5, §8, §9).
@@ -26,6 +37,12 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [editor, setEditor] = useState<{ user: User | null } | null>(null);
   const [exportOpened, setExportOpened] = useState(false);
+  const [gatesOf, setGatesOf] = useState<User | null>(null);
+  // The gates a user works are the smart gate's: its routes' access (admins with the users menu),
+  // shown while the smart gate is switched on.
+  const gatesRead = useScreenAccess({ write: routes.smartGate.userGates.access });
+  const gatesWrite = useScreenAccess({ write: routes.smartGate.setUserGates.access });
+  const showGates = gatesRead !== null && gatesRead.canWrite && gatesRead.features.smartGateEnabled;
   // The columns sort every page on the server (their ids are the call's sortBy names).
   const [sort, setSort] = useState<ListSort<UserSortField> | null>(null);
   const users = useUsers(page, sort);
@@ -165,6 +182,20 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
           >
             Edit
           </Button>
+          {showGates && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconDoorEnter size={14} />}
+              onClick={() => {
+                const user = selectedUser();
+                if (user) setGatesOf(user);
+              }}
+              data-testid="users-gates"
+            >
+              Gates
+            </Button>
+          )}
           <Button
             size="xs"
             variant="default"
@@ -228,6 +259,13 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
         testId="users-table"
       />
       {editor && <UserFormModal user={editor.user} onClose={() => setEditor(null)} />}
+      {gatesOf && (
+        <UserGatesModal
+          user={gatesOf}
+          readOnlyReason={gatesWrite?.readOnlyReason ?? null}
+          onClose={() => setGatesOf(null)}
+        />
+      )}
       <ExportDialog
         opened={exportOpened}
         onClose={() => setExportOpened(false)}

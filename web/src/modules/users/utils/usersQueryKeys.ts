@@ -7,4 +7,5 @@ export const usersQueryKeys = {
   rolesPage: (page: number) => ['users', 'roles', page] as const,
   roleNames: ['users', 'role-names'] as const,
   rolePermissions: ['users', 'role-permissions'] as const,
+  userGates: (id: number) => ['users', 'gates', id] as const,
 };

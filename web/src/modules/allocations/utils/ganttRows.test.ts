@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { ShownAllocation } from './allocationEdits';
+import { ganttLayout, ganttRowsOf, rowIdOf, rowIndexAt } from './ganttRows';
+
+const allocation: ShownAllocation = {
+  id: 1,
+  machineId: 9,
+  machine: 'RS-9',
+  areaId: 5,
+  area: 'E',
+  fromTime: 0,
+  toTime: 1,
+  version: 0,
+  edited: false,
+};
+
+describe('the Gantt’s rows', () => {
+  const machines = [
+    { id: 2, machineName: 'RS-10' },
+    { id: 1, machineName: 'RS-2' },
+  ];
+  const areas = [
+    { areaId: 3, name: 'B' },
+    { areaId: 4, name: 'A' },
+  ];
+
+  it('lists every machine by name, or every area in the layout’s order', () => {
+    expect(ganttRowsOf('machine', machines, areas, [])).toEqual([
+      { id: 1, label: 'RS-2' },
+      { id: 2, label: 'RS-10' },
+    ]);
+    expect(ganttRowsOf('area', machines, areas, []).map((row) => row.label)).toEqual(['B', 'A']);
+  });
+
+  it('adds a row for what an allocation names and the lists lack', () => {
+    expect(ganttRowsOf('machine', machines, areas, [allocation]).at(-1)).toEqual({ id: 9, label: 'RS-9' });
+    expect(ganttRowsOf('area', machines, areas, [allocation]).at(-1)).toEqual({ id: 5, label: 'E' });
+    expect(rowIdOf(allocation, 'machine')).toBe(9);
+    expect(rowIdOf(allocation, 'area')).toBe(5);
+  });
+});
+
+describe('the Gantt’s lanes', () => {
+  const at = (id: number, areaId: number, fromTime: number, toTime: number): ShownAllocation => ({
+    ...allocation,
+    id,
+    machineId: id,
+    areaId,
+    fromTime,
+    toTime,
+  });
+  const geometry = { top: 30, bar: 24, gap: 5 };
+  const rows = [
+    { id: 1, label: 'A' },
+    { id: 2, label: 'B' },
+  ];
+
+  it('gives allocations of a row that run at the same time lanes of their own, and grows the row', () => {
+    const list = [at(10, 1, 8, 12), at(11, 1, 9, 10), at(12, 1, 12, 14), at(13, 1, 10, 13), at(14, 2, 0, 1)];
+    const layout = ganttLayout(rows, list, 'area', geometry);
+    expect(Object.fromEntries(layout.laneOf)).toEqual({ 10: 0, 11: 1, 13: 1, 12: 0, 14: 0 });
+    expect(layout.rows).toEqual([
+      { top: 30, height: 2 * 24 + 3 * 5, lanes: 2 },
+      { top: 93, height: 34, lanes: 1 },
+    ]);
+    expect(layout.height).toBe(127);
+  });
+
+  it('finds the row under a point', () => {
+    const layout = ganttLayout(rows, [at(10, 1, 8, 12), at(11, 1, 9, 10)], 'area', geometry);
+    expect(rowIndexAt(layout, 0)).toBe(0);
+    expect(rowIndexAt(layout, 92)).toBe(0);
+    expect(rowIndexAt(layout, 93)).toBe(1);
+    expect(rowIndexAt(layout, 500)).toBe(1);
+  });
+});

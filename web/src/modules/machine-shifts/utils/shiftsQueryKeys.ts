@@ -1,0 +1,3 @@
+export const shiftsQueryKeys = {
+  all: ['machine-shifts'] as const,
+};

@@ -1,0 +1,19 @@
+import { useMemo } from 'react';
+import { useMasterList } from '../../containers/hooks/useMasterList';
+import { taskLocationsOf } from '../utils/taskLocationsOf';
+
+// The locations and delivery modes a task form chooses from: Trailer, Slot and the yard zones, and
+// the delivery modes' master list; the task type narrows both (spec 3 §5).
+export function useTaskChoices() {
+  const zones = useMasterList('yardZones').data;
+  const modes = useMasterList('deliveryModes').data;
+  const taskTypes = useMasterList('taskTypes').data;
+  return useMemo(
+    () => ({
+      locations: taskLocationsOf((zones ?? []).map((zone) => zone.name)),
+      modes: (modes ?? []).map((mode) => mode.name),
+      taskTypes: (taskTypes ?? []).map((type) => type.name),
+    }),
+    [zones, modes, taskTypes],
+  );
+}
