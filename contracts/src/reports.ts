@@ -79,7 +79,6 @@ export const GateOutReportRow = Type.Object({
   customer: Nullable(Type.String()),
   liner: Nullable(Type.String()),
   tagId: Nullable(Type.String()),
-  trailerNumber: Nullable(Type.String()),
   gateInAt: Type.Integer(),
   dispatchedAt: Type.Integer(),
   dwellHours: Type.Number(),

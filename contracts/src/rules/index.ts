@@ -26,3 +26,4 @@ export * from './machine-shifts';
 export * from './machine-allocations';
 export * from './machines';
 export * from './reports';
+export * from './report-columns';
