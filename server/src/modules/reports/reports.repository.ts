@@ -122,7 +122,7 @@ const inventoryWhere = (filter: ReportFilter) => {
 
 // Containers gated in within the range that never got a slot.
 const notLocated = (filter: ReportFilter) => sql`
-  select count(*)::int from containers c where ${gateInWhere(filter)}
+  select count(*)::int as n from containers c where ${gateInWhere(filter)}
     and not exists (select 1 from container_movements m where m.container_id = c.id and m.to_area_id is not null)`;
 
 const locationStatistics = (filter: ReportFilter) => sql`
@@ -135,14 +135,14 @@ const locationStatistics = (filter: ReportFilter) => sql`
     from container_movements m
     where ${range('m.moved_at', filter)} and m.to_area_id is not null
     group by m.to_area_id
-  ), report as (
+  ), not_located as (${notLocated(filter)}), report as (
     select a.id as "areaId", a.name as "area", coalesce(pa.moves, 0) as "moves",
       coalesce(pa.machine_moves, 0) as "machineMoves", coalesce(pa.manual_moves, 0) as "manualMoves",
       coalesce(pa.gate_moves, 0) as "gateMoves", coalesce(pa.containers, 0) as "containers", 0 as "notUpdated",
       a.sort_order as o1, a.name as o2
     from yard_areas a left join per_area pa on pa.area_id = a.id
     union all
-    select null, null, 0, 0, 0, 0, (${notLocated(filter)}), (${notLocated(filter)}), 2147483647, null
+    select null, null, 0, 0, 0, 0, n, n, 2147483647, null from not_located
   )`;
 
 export const REPORT_STATEMENTS: Record<ReportKey, ReportStatement> = {
