@@ -82,6 +82,8 @@ export interface DomainEventMap {
   'machine.saved': DataOf<'machine.changed.v1'>;
   // An ITV was added, edited or deleted (itv null then).
   'itv.changed': DataOf<'itv.changed.v1'>;
+  // An alarm was raised or cleared (issue 18): its state now.
+  'alarm.changed': DataOf<'alarm.changed.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -131,6 +133,7 @@ export const DOMAIN_EVENT_TYPES = [
   'machineAllocation.changed',
   'machine.saved',
   'itv.changed',
+  'alarm.changed',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

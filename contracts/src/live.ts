@@ -10,6 +10,7 @@ import { Trailer } from './trailers';
 import { ItvTask, Task, YardException } from './tasks';
 import { MachineShift } from './machine-shifts';
 import { MachineAllocation } from './machine-allocations';
+import { Alarm } from './alarms';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -152,6 +153,9 @@ export const MachineAllocationsChangedMessage = message('machineAllocations.chan
   deletedIds: Type.Array(Type.Integer()),
 });
 
+// An alarm was raised or cleared (on `alarms`): its state now (clearedAt set when cleared).
+export const AlarmChangedMessage = message('alarm.changed.v1', { alarm: Alarm });
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -178,6 +182,7 @@ export const LiveMessage = Type.Union([
   MachineAllocationsChangedMessage,
   MachineChangedMessage,
   ItvChangedMessage,
+  AlarmChangedMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -215,6 +220,7 @@ export const LIVE_TOPICS = [
   'yard-exceptions',
   'shifts',
   'machine-allocations',
+  'alarms',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -234,7 +240,8 @@ export type LiveTopic =
   | 'tasks'
   | 'yard-exceptions'
   | 'shifts'
-  | 'machine-allocations';
+  | 'machine-allocations'
+  | 'alarms';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -253,6 +260,7 @@ export const liveTopics = {
   yardExceptions: 'yard-exceptions',
   shifts: 'shifts',
   machineAllocations: 'machine-allocations',
+  alarms: 'alarms',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -302,6 +310,7 @@ export const LIVE_MESSAGE_META = {
   'machineAllocations.changed.v1': { topic: 'machine-allocations' },
   'machine.changed.v1': { topic: 'machines' },
   'itv.changed.v1': { topic: 'itvs' },
+  'alarm.changed.v1': { topic: 'alarms' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

@@ -4,6 +4,12 @@ export const messages = {
   exportChooseOption: 'Choose an option first',
   exportZeroPage: 'Zero page number not allowed',
   exportInvalidRange: 'Invalid from/to page numbers',
+  // Report dates (spec 2 §5)
+  reportChooseFromDate: 'Choose from date',
+  reportChooseToDate: 'Choose to date',
+  reportInvalidDateRange: 'Invalid date range selection',
+  // A report of one machine was asked without one (the machine filter has All only for 3.2 and 3.3).
+  reportChooseMachine: 'Choose a machine',
   // Not in the spec (issue 13 point 24): a range past the last page is cut there, and says so.
   exportRangeClamped: (fromPage: number, lastPage: number) =>
     `There ${lastPage === 1 ? 'is 1 page' : `are ${lastPage} pages`}: pages ${fromPage} to ${lastPage} will be exported.`,

@@ -18,6 +18,7 @@ import type { Bus } from './adapters/bus';
 import type { Queue } from './adapters/queue';
 import type { Config } from './config';
 import { liveHub } from './live/hub';
+import { startAlarmRecorder } from './modules/alarms';
 import { authRoutes } from './modules/auth';
 import { configurationRoutes } from './modules/configuration';
 import { deviceLogsRoutes } from './modules/device-logs';
@@ -32,6 +33,7 @@ import { masterDataRoutes } from './modules/master-data';
 import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
 import { preAdvicesRoutes } from './modules/pre-advices';
+import { reportsRoutes } from './modules/reports';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
@@ -115,6 +117,10 @@ export async function buildApp({
       'yard.layoutChanged': () => inventoryVersion.layoutChanged(),
     });
   if (unsubscribeVersion) app.addHook('onClose', async () => unsubscribeVersion());
+  // Every API server records the yard's alarms from the bus (alarms.recorder.ts: their writes meet
+  // in the database's keys, so several servers record each alarm once).
+  const alarmRecorder = bus && startAlarmRecorder({ bus, alarms: services.alarms, logger: app.log });
+  if (alarmRecorder) app.addHook('onClose', async () => alarmRecorder.stop());
   const webDir = resolve(config.webDir ?? defaultWebDir);
   const serveWeb = existsSync(resolve(webDir, 'index.html'));
 
@@ -203,6 +209,7 @@ export async function buildApp({
   await app.register(usersRoutes, { users: services.users });
   await app.register(rolesRoutes, { roles: services.roles });
   await app.register(exportsRoutes, { exports: services.exports });
+  await app.register(reportsRoutes, { reports: services.reports, alarms: services.alarms });
   await app.register(gatesRoutes, { gates: services.gates });
   await app.register(gateOperationsRoutes, { gateOperations: services.gateOperations });
   await app.register(deviceLogsRoutes, { deviceLogs: services.deviceLogs });

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './adapters/db';
 import { createFileBlobs } from './adapters/blobs';
 import type { Config } from './config';
+import { createAlarmsService } from './modules/alarms';
 import { AccessCache, createAuthService } from './modules/auth';
 import { createConfigurationService } from './modules/configuration';
 import { createDeviceLogsService } from './modules/device-logs';
@@ -22,6 +23,7 @@ import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
 import { createPreAdvicesService } from './modules/pre-advices';
+import { createReportsService } from './modules/reports';
 import { createRolesService } from './modules/roles';
 import { createTasksService } from './modules/tasks';
 import { createSmartGateService } from './modules/smart-gate';
@@ -139,6 +141,13 @@ export function createServices({
   const outbox = createOutboxMaintenance(db);
   const machineShifts = createMachineShiftsService(db, { afterCommit });
   const machineAllocations = createMachineAllocationsService(db, { afterCommit, timeZone: config.yard.timeZone });
+  // The reports (issue 18) read every module's tables; the alarms are written by their recorder.
+  const alarms = createAlarmsService(db, { afterCommit });
+  const reports = createReportsService(db, {
+    exports,
+    timeZone: config.yard.timeZone,
+    tagLifetimeDays: config.gate.tagLifetimeDays,
+  });
   return {
     access,
     inventoryVersion,
@@ -168,6 +177,8 @@ export function createServices({
     outbox,
     machineShifts,
     machineAllocations,
+    alarms,
+    reports,
     close() {
       access.close();
       inventoryVersion.close();

@@ -12,6 +12,7 @@ import { machineShifts } from './routes/machine-shifts';
 import { masterData } from './routes/master-data';
 import { cameras, ocr } from './routes/ocr';
 import { preAdvices } from './routes/pre-advices';
+import { reports } from './routes/reports';
 import { roles } from './routes/roles';
 import { smartGate } from './routes/smart-gate';
 import { tasks } from './routes/tasks';
@@ -44,6 +45,7 @@ export const routes = {
   machineShifts,
   machineAllocations,
   preAdvices,
+  reports,
 };
 
 export type Routes = typeof routes;

@@ -25,3 +25,5 @@ export * from './near-miss';
 export * from './machine-shifts';
 export * from './machine-allocations';
 export * from './machines';
+export * from './reports';
+export * from './report-columns';

@@ -22,6 +22,8 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   // The machines screens' shifts and allocations (spec 2 §6, spec 3 §2).
   shifts: { permission: 'machinesVisible', parameter: 'none' },
   'machine-allocations': { permission: 'machinesVisible', parameter: 'none' },
+  // Open alarms as they are raised and cleared, for the control room's displays (issue 18).
+  alarms: { permission: 'dashboardVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

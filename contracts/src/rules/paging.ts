@@ -51,4 +51,7 @@ export const PAGE_SIZES = {
   preAdvices: 15,
   // Gate passes kept by hand or by sheet (/gate-passes, issue 16).
   gatePasses: 15,
+  // The reports (spec 2 §9: page size 15, start index 1-based) and the open alarms.
+  reports: 15,
+  alarms: 15,
 } as const;

@@ -195,6 +195,24 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
+  it('puts alarms raised and cleared on the alarms topic', () => {
+    const alarm = {
+      id: 2,
+      kind: 'machineBreakdown' as const,
+      severity: 'critical' as const,
+      sourceKind: 'machine' as const,
+      sourceId: 4,
+      sourceName: 'RS-09',
+      message: 'RS-09 is broken down',
+      raisedAt: 1,
+      clearedAt: null,
+    };
+    const events = [{ type: 'alarm.changed', eventId: 'a', at: 1, data: { alarm } }] as DomainEvent[];
+    expect(projectEvents(events)).toEqual([
+      { eventId: 'a', type: 'alarm.changed.v1', topic: 'alarms', at: 1, data: { alarm } },
+    ]);
+  });
+
   it('puts gate transactions on the gate-visits topic as the visit they opened or closed', () => {
     const visit = {
       id: 7,

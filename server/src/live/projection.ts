@@ -94,6 +94,8 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
       return [on('machine.changed.v1', liveTopics.machines, event.data)];
     case 'itv.changed':
       return [on('itv.changed.v1', liveTopics.itvs, event.data)];
+    case 'alarm.changed':
+      return [on('alarm.changed.v1', liveTopics.alarms, event.data)];
     default:
       return unprojected(event);
   }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../auth';
@@ -11,6 +13,26 @@ export interface Workbook {
   rows: Record<string, string | number | Date>[];
   // As the caller asked (the export's format parameter); xlsx when not given.
   format?: ExportFormat | undefined;
+}
+
+export type Cell = string | number | Date | null;
+
+// A workbook whose rows come in batches (an SQL query read page by page): written as they come,
+// never held whole (issue 18: 100,000 rows of a report in bounded memory).
+export interface StreamedWorkbook {
+  sheet: string;
+  columns: { header: string; key: string; width?: number }[];
+  // Each batch a list of rows, values in the order of `columns`.
+  batches: AsyncIterable<Cell[][]>;
+  format?: ExportFormat | undefined;
+}
+
+// One CSV field (RFC 4180): quoted when it holds a separator, a quote or a line break; dates in UTC,
+// ISO 8601, as the in-memory path writes them.
+function csvField(value: Cell): string {
+  if (value === null) return '';
+  const text = value instanceof Date ? value.toISOString().slice(0, 19) + 'Z' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const TOKEN = /^[0-9a-f-]{36}$/;
@@ -35,13 +57,21 @@ export function neutraliseCell(value: string | number | Date): string | number |
 export function createExportsService(dataDir: string) {
   const root = join(dataDir, 'exports');
 
+  // A new export's folder and file name.
+  async function place(baseName: string, format: ExportFormat | undefined) {
+    const token = randomUUID();
+    const dir = join(root, token);
+    await mkdir(dir, { recursive: true });
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+    const extension = format === 'csv' ? 'csv' : 'xlsx';
+    return { token, dir, extension, fileName: `${baseName}-${stamp}.${extension}` };
+  }
+
   return {
     // Writes the rows in the format asked for: xlsx and xls as an Excel workbook, csv as UTF-8 text
     // (with a byte order mark, so Excel reads its accents; times in UTC, ISO 8601).
     async writeWorkbook(ownerId: number, baseName: string, workbook: Workbook): Promise<string> {
-      const token = randomUUID();
-      const dir = join(root, token);
-      await mkdir(dir, { recursive: true });
+      const { dir, token, fileName, extension } = await place(baseName, workbook.format);
       // Loaded on first export: it is the heaviest module of the server and most starts never need it.
       const { default: ExcelJS } = await import('exceljs');
       const book = new ExcelJS.Workbook();
@@ -55,9 +85,6 @@ export function createExportsService(dataDir: string) {
           Object.fromEntries(Object.entries(row).map(([key, value]) => [key, neutraliseCell(value)])),
         ),
       );
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-      const extension = workbook.format === 'csv' ? 'csv' : 'xlsx';
-      const fileName = `${baseName}-${stamp}.${extension}`;
       if (extension === 'csv')
         await book.csv.writeFile(join(dir, fileName), {
           dateUTC: true,
@@ -65,6 +92,49 @@ export function createExportsService(dataDir: string) {
           formatterOptions: { writeBOM: true },
         });
       else await book.xlsx.writeFile(join(dir, fileName));
+      await writeFile(join(dir, '.owner'), String(ownerId));
+      return `/rest/exports/${token}/${fileName}`;
+    },
+
+    // The same file as writeWorkbook, written row by row as the batches come: exceljs' streaming
+    // writer for xlsx (each row committed to the zip stream, no shared strings), CSV lines for csv.
+    async writeWorkbookStream(ownerId: number, baseName: string, workbook: StreamedWorkbook): Promise<string> {
+      const { dir, token, fileName, extension } = await place(baseName, workbook.format);
+      const path = join(dir, fileName);
+      if (extension === 'csv') {
+        const out = createWriteStream(path);
+        const write = async (line: string) => {
+          if (!out.write(line)) await once(out, 'drain');
+        };
+        await write('\uFEFF' + workbook.columns.map((column) => csvField(column.header)).join(',') + '\r\n');
+        for await (const batch of workbook.batches) {
+          let chunk = '';
+          for (const row of batch)
+            chunk += row.map((value) => csvField(neutraliseCell(value ?? '') as Cell)).join(',') + '\r\n';
+          await write(chunk);
+        }
+        out.end();
+        await once(out, 'finish');
+      } else {
+        const { default: ExcelJS } = await import('exceljs');
+        const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+          filename: path,
+          useStyles: true,
+          useSharedStrings: false,
+        });
+        book.creator = 'Openyard';
+        const sheet = book.addWorksheet(workbook.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+        sheet.columns = workbook.columns;
+        const header = sheet.getRow(1);
+        header.font = { bold: true };
+        header.commit();
+        for await (const batch of workbook.batches) {
+          for (const row of batch)
+            sheet.addRow(row.map((value) => (value === null ? null : neutraliseCell(value)))).commit();
+        }
+        sheet.commit();
+        await book.commit();
+      }
       await writeFile(join(dir, '.owner'), String(ownerId));
       return `/rest/exports/${token}/${fileName}`;
     },

@@ -28,12 +28,17 @@ export const gateTransactions = pgTable(
 
 // Each RFID container tag's life (spec 1 §4 Tag validity): first bound at a gate-in, and when it
 // was last bound; a tag expires its configured lifetime after first use. Special tags are not kept.
-export const rfidTags = pgTable('rfid_tags', {
-  tagId: text().primaryKey(),
-  firstUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lastBoundAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  bindCount: integer().notNull().default(1),
-});
+export const rfidTags = pgTable(
+  'rfid_tags',
+  {
+    tagId: text().primaryKey(),
+    firstUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastBoundAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    bindCount: integer().notNull().default(1),
+  },
+  // The expired-tags report (1.3): the tags first used before a cut-off, oldest first.
+  (table) => [index('rfid_tags_first_used_idx').on(table.firstUsedAt)],
+);
 
 // Reads that a committed transaction used: a read of the tag at that gate at or before `usedAt` is
 // not offered to the next truck (issue 15: a read already used is not offered again).

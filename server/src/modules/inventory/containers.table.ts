@@ -86,6 +86,10 @@ export const containers = pgTable(
     index('containers_number_idx').on(table.containerNumber),
     index('containers_igm_item_idx').on(table.igm, table.item),
     index('containers_gate_in_idx').on(table.gateInAt),
+    // The gate-out report (1.2): dispatches within a range.
+    index('containers_dispatched_idx')
+      .on(table.dispatchedAt)
+      .where(sql`${table.dispatchedAt} is not null`),
     // The container search (containers.repository.ts) matches a term as a substring of the own
     // texts, or by the master data, liner or area it names: one index per way, so that the
     // planner can OR their bitmaps instead of scanning the table. Migration 0005 also creates

@@ -118,6 +118,25 @@ export const machineEvents = pgTable(
   },
   (table) => [
     unique('machine_events_message_unique').on(table.machineId, table.messageId),
+    // The machine reports (3.1 one machine's days, 3.2 one machine's or every machine's events).
+    index('machine_events_machine_time_idx').on(table.machineId, table.occurredAt),
+    index('machine_events_time_idx').on(table.occurredAt),
     check('machine_events_kind', sql`${table.kind} in ('pick', 'drop')`),
   ],
+);
+
+// Every change of a machine's status (Working, Idle, Break-Down, ...), whoever made it: telemetry,
+// the machines screen. Written by the trigger `machines_status_history` (migration 0020) in the
+// changing transaction, so the history cannot miss a change; reports 3.3 and 3.4 read it.
+export const machineStatusChanges = pgTable(
+  'machine_status_changes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    machineId: integer()
+      .notNull()
+      .references(() => machines.id, { onDelete: 'cascade' }),
+    status: text().notNull(),
+    changedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('machine_status_changes_machine_time_idx').on(table.machineId, table.changedAt)],
 );

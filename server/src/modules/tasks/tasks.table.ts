@@ -73,6 +73,13 @@ export const tasks = pgTable(
     index('tasks_generated_idx').on(table.generatedAt),
     index('tasks_container_idx').on(table.containerNumber),
     index('tasks_visit_idx').on(table.visitId),
+    // The machine reports: the task a machine event completed (3.2), a machine's completed tasks (3.1).
+    index('tasks_completed_event_idx')
+      .on(table.completedByEventId)
+      .where(sql`${table.completedByEventId} is not null`),
+    index('tasks_completed_machine_idx')
+      .on(table.completedByMachine, table.completedAt)
+      .where(sql`${table.completedAt} is not null`),
     index('tasks_search_text_idx').using('gin', sql`${taskSearchText(table)} gin_trgm_ops`),
     // The list's search as the screen opens it (open tasks only): a few thousand open tasks among a
     // history of hundreds of thousands, found without reading every open row's texts nor the

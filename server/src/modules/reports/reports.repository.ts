@@ -1,0 +1,341 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ACTIVITY_GROUPS, DWELL_BUCKETS, type ReportKey } from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import { rowsOf } from '../../db/bulk-insert';
+
+// What a report is asked for, the rules applied: instants cut in the yard's zone (from inclusive,
+// to exclusive), options null for All.
+export interface ReportFilter {
+  from: Date | null;
+  to: Date | null;
+  now: Date;
+  processId: number | null;
+  sizeId: number | null;
+  areaId: number | null;
+  linerId: number | null;
+  // The machine of the machine reports (null: every machine, 3.2 and 3.3).
+  machineId: number | null;
+  trailerType: string | null;
+  gateInType: string | null;
+  // The Loaded visits only (spec 3 §7 loaded-trailer).
+  loadedOnly: boolean;
+  // Tags expire this long after their first use (1.3).
+  tagLifetimeDays: number;
+  // The yard days of 3.1, each with its first and next day's first instant.
+  days: { day: string; start: Date; end: Date }[];
+}
+
+// Epoch milliseconds of a timestamp, as a JSON number on both drivers.
+const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const range = (column: string, filter: ReportFilter) =>
+  sql
+    .raw(column)
+    .append(sql` >= ${at(filter.from!)} and `)
+    .append(sql.raw(column))
+    .append(sql` < ${at(filter.to!)}`);
+
+// The names of a container's master data (liner by its owner code, spec 1 §9 prefix table).
+const CONTAINER_JOINS = sql.raw(`
+  join container_sizes s on s.id = c.size_id
+  left join container_types ct on ct.id = c.type_id
+  left join container_processes p on p.id = c.process_id
+  left join customers cu on cu.id = c.customer_id
+  left join liner_prefixes lp on lp.prefix = left(c.container_number, 4)
+  left join liner_infos li on li.id = lp.liner_id`);
+const CONTAINER_COLUMNS = sql.raw(`c.id as "containerId", c.container_number as "containerNumber", s.name as "size",
+  ct.name as "containerType", p.name as "process", cu.name as "customer", li.name as "liner"`);
+// Where a container stands: the end of its last movement (migration 0003 keeps it in step).
+const LOCATION = sql.raw(
+  `(select m.to_location from container_movements m where m.container_id = c.id order by m.id desc limit 1)`,
+);
+// The truck that brought it: the visit its gate-in opened, at the same instant.
+const GATE_IN_TRAILER = sql.raw(
+  `(select t.trailer_number from trailers t where t.entry_at = c.gate_in_at and c.container_number = any(t.container_numbers) limit 1)`,
+);
+
+// One report's statement: its rows from `offset`, at most `limit`, in its order; and its count.
+export interface ReportStatement {
+  rows(filter: ReportFilter, offset: number, limit: number): SQL;
+  count(filter: ReportFilter): SQL;
+}
+
+const page = (offset: number, limit: number) => sql` offset ${offset} limit ${limit}`;
+
+const gateInWhere = (filter: ReportFilter) => sql`c.voided_at is null and ${range('c.gate_in_at', filter)}`;
+
+// Machines' status periods overlapping the range, cut to it: each change with the next one of its
+// machine, from the last change at or before the range's start (machine_status_changes).
+const statusPeriods = (filter: ReportFilter) => sql`
+  with h as (
+    select x.machine_id, x.status, x.changed_at,
+      lead(x.changed_at) over (partition by x.machine_id order by x.changed_at, x.id) as ended_at
+    from machine_status_changes x
+    where x.changed_at < ${at(filter.to!)}
+      and x.changed_at >= coalesce((select max(y.changed_at) from machine_status_changes y
+        where y.machine_id = x.machine_id and y.changed_at <= ${at(filter.from!)}), '-infinity'::timestamptz)
+      ${filter.machineId === null ? sql`` : sql`and x.machine_id = ${filter.machineId}`}
+  ), periods as (
+    select h.machine_id, h.status,
+      greatest(h.changed_at, ${at(filter.from!)}) as started,
+      least(coalesce(h.ended_at, ${at(filter.now)}), ${at(filter.to!)}) as ended,
+      h.ended_at
+    from h
+    where h.ended_at is null or h.ended_at > ${at(filter.from!)}
+  )`;
+
+const breakdownSummary = (filter: ReportFilter) => sql`
+  ${statusPeriods(filter)}, down as (
+    select machine_id, count(*)::int as breakdowns,
+      coalesce(sum(floor(greatest(extract(epoch from ended - started), 0) / 60)), 0)::int as minutes,
+      coalesce(max(floor(greatest(extract(epoch from ended - started), 0) / 60)), 0)::int as longest,
+      max(started) as last_started
+    from periods where lower(status) = 'break-down' group by machine_id
+  )
+  select mm.id as "machineId", mm.machine_name as "machineName", mm.machine_type as "machineType",
+    coalesce(down.breakdowns, 0) as "breakdowns", coalesce(down.minutes, 0) as "breakdownMinutes",
+    coalesce(down.longest, 0) as "longestMinutes", ${ms('down.last_started')} as "lastBreakdownAt",
+    lower(mm.machine_status) = 'break-down' as "brokenDownNow"
+  from machines mm left join down on down.machine_id = mm.id
+  ${filter.machineId === null ? sql`` : sql`where mm.id = ${filter.machineId}`}`;
+
+const trailersWhere = (filter: ReportFilter) => {
+  const parts: SQL[] = [sql`true`];
+  if (filter.from && filter.to) parts.push(range('t.entry_at', filter));
+  if (filter.trailerType !== null) parts.push(sql`t.trailer_type = ${filter.trailerType}`);
+  if (filter.gateInType !== null) parts.push(sql`t.type = ${filter.gateInType}`);
+  if (filter.loadedOnly) parts.push(sql`t.activity_group = ${ACTIVITY_GROUPS.container}`);
+  return sql.join(parts, sql` and `);
+};
+
+const inventoryWhere = (filter: ReportFilter) => {
+  const parts: SQL[] = [sql`c.dispatched_at is null and c.voided_at is null`];
+  if (filter.processId !== null) parts.push(sql`c.process_id = ${filter.processId}`);
+  if (filter.sizeId !== null) parts.push(sql`c.size_id = ${filter.sizeId}`);
+  if (filter.linerId !== null) parts.push(sql`lp.liner_id = ${filter.linerId}`);
+  if (filter.areaId !== null)
+    parts.push(
+      sql`exists (select 1 from container_positions cp where cp.container_id = c.id and cp.area_id = ${filter.areaId})`,
+    );
+  return sql.join(parts, sql` and `);
+};
+
+// Containers gated in within the range that never got a slot.
+const notLocated = (filter: ReportFilter) => sql`
+  select count(*)::int as n from containers c where ${gateInWhere(filter)}
+    and not exists (select 1 from container_movements m where m.container_id = c.id and m.to_area_id is not null)`;
+
+const locationStatistics = (filter: ReportFilter) => sql`
+  with per_area as (
+    select m.to_area_id as area_id, count(*)::int as moves,
+      (count(*) filter (where m.source = 'machine'))::int as machine_moves,
+      (count(*) filter (where m.source in ('manual', 'import')))::int as manual_moves,
+      (count(*) filter (where m.source = 'gate'))::int as gate_moves,
+      count(distinct m.container_id)::int as containers
+    from container_movements m
+    where ${range('m.moved_at', filter)} and m.to_area_id is not null
+    group by m.to_area_id
+  ), not_located as (${notLocated(filter)}), report as (
+    select a.id as "areaId", a.name as "area", coalesce(pa.moves, 0) as "moves",
+      coalesce(pa.machine_moves, 0) as "machineMoves", coalesce(pa.manual_moves, 0) as "manualMoves",
+      coalesce(pa.gate_moves, 0) as "gateMoves", coalesce(pa.containers, 0) as "containers", 0 as "notUpdated",
+      a.sort_order as o1, a.name as o2
+    from yard_areas a left join per_area pa on pa.area_id = a.id
+    union all
+    select null, null, 0, 0, 0, 0, n, n, 2147483647, null from not_located
+  )`;
+
+export const REPORT_STATEMENTS: Record<ReportKey, ReportStatement> = {
+  gateIn: {
+    rows: (filter, offset, limit) => sql`
+      select ${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", c.igm, c.item, ${GATE_IN_TRAILER} as "trailerNumber",
+        ${ms('c.gate_in_at')} as "gateInAt", ${LOCATION} as "location", ${ms('c.dispatched_at')} as "dispatchedAt"
+      from containers c ${CONTAINER_JOINS}
+      where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
+    count: (filter) => sql`select count(*)::int as total from containers c where ${gateInWhere(filter)}`,
+  },
+  gateOut: {
+    rows: (filter, offset, limit) => sql`
+      select ${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", ${ms('c.gate_in_at')} as "gateInAt",
+        ${ms('c.dispatched_at')} as "dispatchedAt",
+        round((extract(epoch from c.dispatched_at - c.gate_in_at) / 3600)::numeric, 1)::float8 as "dwellHours"
+      from containers c ${CONTAINER_JOINS}
+      where c.voided_at is null and ${range('c.dispatched_at', filter)} order by c.dispatched_at, c.id ${page(offset, limit)}`,
+    count: (filter) =>
+      sql`select count(*)::int as total from containers c where c.voided_at is null and ${range('c.dispatched_at', filter)}`,
+  },
+  expiredTags: {
+    rows: (filter, offset, limit) => sql`
+      select r.tag_id as "tagId", ${ms('r.first_used_at')} as "firstUsedAt", ${ms('r.last_bound_at')} as "lastBoundAt",
+        r.bind_count as "bindCount", ${ms(`(r.first_used_at + make_interval(days => ${filter.tagLifetimeDays}))`)} as "expiredAt",
+        c.container_number as "containerNumber", case when c.id is null then null else ${LOCATION} end as "location"
+      from rfid_tags r
+      left join containers c on c.rfid_tag_id = r.tag_id and c.dispatched_at is null and c.voided_at is null
+      where r.first_used_at <= ${at(filter.now)}::timestamptz - make_interval(days => ${filter.tagLifetimeDays})
+      order by r.first_used_at, r.tag_id ${page(offset, limit)}`,
+    count: (filter) => sql`select count(*)::int as total from rfid_tags r
+      where r.first_used_at <= ${at(filter.now)}::timestamptz - make_interval(days => ${filter.tagLifetimeDays})`,
+  },
+  inventory: {
+    rows: (filter, offset, limit) => sql`
+      select ${CONTAINER_COLUMNS},
+        (select a.name from container_positions cp join yard_areas a on a.id = cp.area_id where cp.container_id = c.id limit 1) as "area",
+        ${LOCATION} as "location", c.rfid_tag_id as "tagId", c.igm, c.item, c.hazardous,
+        ${ms('c.gate_in_at')} as "gateInAt",
+        floor(extract(epoch from ${at(filter.now)} - c.gate_in_at) / 86400)::int as "dwellDays"
+      from containers c ${CONTAINER_JOINS}
+      where ${inventoryWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
+    count: (filter) => sql`select count(*)::int as total from containers c
+      left join liner_prefixes lp on lp.prefix = left(c.container_number, 4) where ${inventoryWhere(filter)}`,
+  },
+  containerMovements: {
+    rows: (filter, offset, limit) => sql`
+      select m.id::float8 as "id", ${ms('m.moved_at')} as "movedAt", m.container_number as "containerNumber",
+        m.from_location as "fromLocation", m.to_location as "toLocation", m.source, m.moved_by as "movedBy", m.device
+      from container_movements m where ${range('m.moved_at', filter)} order by m.moved_at, m.id ${page(offset, limit)}`,
+    count: (filter) =>
+      sql`select count(*)::int as total from container_movements m where ${range('m.moved_at', filter)}`,
+  },
+  locationStatistics: {
+    rows: (filter, offset, limit) => sql`
+      ${locationStatistics(filter)}
+      select "areaId", "area", "moves", "machineMoves", "manualMoves", "gateMoves", "containers", "notUpdated"
+      from report order by o1, o2 ${page(offset, limit)}`,
+    count: () => sql`select (count(*) + 1)::int as total from yard_areas`,
+  },
+  dwellTime: {
+    rows: (filter, offset, limit) => sql`
+      select c.id as "containerId", c.container_number as "containerNumber", s.name as "size", p.name as "process",
+        li.name as "liner", ${ms('c.gate_in_at')} as "gateInAt", ${ms('c.dispatched_at')} as "dispatchedAt",
+        c.dispatched_at is null as "inYard",
+        round((extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 3600)::numeric, 1)::float8 as "dwellHours",
+        floor(extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 86400)::int as "dwellDays"
+      from containers c ${CONTAINER_JOINS}
+      where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
+    count: (filter) => sql`select count(*)::int as total from containers c where ${gateInWhere(filter)}`,
+  },
+  offloadingLocations: {
+    rows: (filter, offset, limit) => sql`
+      select c.id as "containerId", c.container_number as "containerNumber", s.name as "size", p.name as "process",
+        li.name as "liner", ${GATE_IN_TRAILER} as "trailerNumber", ${ms('c.gate_in_at')} as "gateInAt",
+        f.to_location as "location", ${ms('f.moved_at')} as "offloadedAt",
+        coalesce(f.device, f.moved_by) as "offloadedBy", f.source,
+        floor(extract(epoch from f.moved_at - c.gate_in_at) / 60)::int as "minutesToOffload"
+      from containers c ${CONTAINER_JOINS}
+      left join lateral (
+        select m.to_location, m.moved_at, m.moved_by, m.device, m.source from container_movements m
+        where m.container_id = c.id and m.to_area_id is not null order by m.id limit 1
+      ) f on true
+      where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
+    count: (filter) => sql`select count(*)::int as total from containers c where ${gateInWhere(filter)}`,
+  },
+  machineMovementsSummary: {
+    rows: (filter, offset, limit) => {
+      const list = (values: string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
+      const days = list(filter.days.map((day) => day.day));
+      const starts = list(filter.days.map((day) => day.start.toISOString()));
+      const ends = list(filter.days.map((day) => day.end.toISOString()));
+      const machine = filter.machineId ?? -1;
+      return sql`
+        with d as (select * from unnest(${days}::text[], ${starts}::timestamptz[], ${ends}::timestamptz[]) as d(day, s, e)),
+        counted as (
+          select d.day,
+            (select count(*) from machine_events e where e.machine_id = ${machine} and e.kind = 'pick'
+              and e.occurred_at >= d.s and e.occurred_at < d.e)::int as picks,
+            (select count(*) from machine_events e where e.machine_id = ${machine} and e.kind = 'drop'
+              and e.occurred_at >= d.s and e.occurred_at < d.e)::int as drops,
+            (select count(*) from machine_events e where e.machine_id = ${machine} and e.kind = 'drop'
+              and e.occurred_at >= d.s and e.occurred_at < d.e
+              and exists (select 1 from tasks t where t.completed_by_event_id = e.id))::int as productive,
+            (select count(*) from tasks t where t.completed_by_machine = (select machine_name from machines where id = ${machine})
+              and t.completed_at >= d.s and t.completed_at < d.e)::int as tasks
+          from d
+        )
+        select day, picks, drops, tasks as "tasksCompleted", productive as "productiveMoves",
+          (drops - productive) as "wasteMoves"
+        from counted order by day ${page(offset, limit)}`;
+    },
+    count: (filter) => sql`select ${filter.days.length}::int as total`,
+  },
+  machineMovementsDetailed: {
+    rows: (filter, offset, limit) => sql`
+      select e.id::float8 as "id", ${ms('e.occurred_at')} as "occurredAt", mm.machine_name as "machineName", e.kind,
+        e.container_number as "containerNumber", e.tag_id as "tagId", e.height, e.latitude, e.longitude,
+        t.id::float8 as "taskId", t.task_type as "taskType"
+      from machine_events e join machines mm on mm.id = e.machine_id
+      left join lateral (select t.id, t.task_type from tasks t where t.completed_by_event_id = e.id order by t.id limit 1) t on true
+      where ${range('e.occurred_at', filter)} ${filter.machineId === null ? sql`` : sql`and e.machine_id = ${filter.machineId}`}
+      order by e.occurred_at, e.id ${page(offset, limit)}`,
+    count: (filter) => sql`select count(*)::int as total from machine_events e where ${range('e.occurred_at', filter)}
+      ${filter.machineId === null ? sql`` : sql`and e.machine_id = ${filter.machineId}`}`,
+  },
+  machineBreakdown: {
+    rows: (filter, offset, limit) =>
+      sql`select * from (${breakdownSummary(filter)}) b order by lower("machineName"), "machineId" ${page(offset, limit)}`,
+    count: (filter) =>
+      sql`select count(*)::int as total from machines mm ${filter.machineId === null ? sql`` : sql`where mm.id = ${filter.machineId}`}`,
+  },
+  machineWorkingStatus: {
+    rows: (filter, offset, limit) => sql`
+      ${statusPeriods(filter)}
+      select mm.machine_name as "machineName", periods.status, ${ms('periods.started')} as "from",
+        case when periods.ended_at is null and ${at(filter.to!)} > ${at(filter.now)} then null
+          else ${ms('periods.ended')} end as "to",
+        floor(greatest(extract(epoch from periods.ended - periods.started), 0) / 60)::int as "durationMinutes"
+      from periods join machines mm on mm.id = periods.machine_id
+      order by periods.started ${page(offset, limit)}`,
+    count: (filter) => sql`${statusPeriods(filter)} select count(*)::int as total from periods`,
+  },
+  trailers: {
+    rows: (filter, offset, limit) => sql`
+      select t.id, t.trailer_number as "trailerNumber", t.trailer_tag_id as "trailerTagId", t.pla_card1 as "plaCard",
+        t.trailer_type as "trailerType", t.type as "gateInType", t.activity_group as "activityGroup",
+        t.container_numbers as "containerNumbers", ${ms('t.entry_at')} as "entryAt", ${ms('t.out_at')} as "outAt",
+        floor(extract(epoch from coalesce(t.out_at, ${at(filter.now)}) - t.entry_at) / 60)::int as "minutesInYard",
+        t.entered_by as "enteredBy", t.dispatched_by as "dispatchedBy"
+      from trailers t where ${trailersWhere(filter)} order by t.entry_at, t.id ${page(offset, limit)}`,
+    count: (filter) => sql`select count(*)::int as total from trailers t where ${trailersWhere(filter)}`,
+  },
+  alarms: {
+    rows: (filter, offset, limit) => sql`
+      select a.id::float8 as "id", a.kind, a.severity, a.source_kind as "sourceKind", a.source_id as "sourceId",
+        a.source_name as "sourceName", a.message, ${ms('a.raised_at')} as "raisedAt", ${ms('a.cleared_at')} as "clearedAt",
+        case when a.cleared_at is null then null
+          else floor(extract(epoch from a.cleared_at - a.raised_at) / 60)::int end as "durationMinutes"
+      from alarms a where ${range('a.raised_at', filter)} order by a.raised_at, a.id ${page(offset, limit)}`,
+    count: (filter) => sql`select count(*)::int as total from alarms a where ${range('a.raised_at', filter)}`,
+  },
+};
+
+// The dwell-time distribution of report 2.4 over every container of the range (DWELL_BUCKETS).
+const dwellBuckets = (filter: ReportFilter) => {
+  const days = sql`extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 86400`;
+  const counts = DWELL_BUCKETS.map(
+    (bucket, index) =>
+      sql`(count(*) filter (where ${days} >= ${bucket.fromDays}${bucket.toDays === null ? sql`` : sql` and ${days} < ${bucket.toDays}`}))::int as ${sql.raw(`b${index}`)}`,
+  );
+  return sql`select ${sql.join(counts, sql`, `)} from containers c where ${gateInWhere(filter)}`;
+};
+
+export const reportsRepository = {
+  async rows(db: Database, key: ReportKey, filter: ReportFilter, offset: number, limit: number) {
+    return rowsOf<Record<string, unknown>>(await db.execute(REPORT_STATEMENTS[key].rows(filter, offset, limit)));
+  },
+
+  async count(db: Database, key: ReportKey, filter: ReportFilter): Promise<number> {
+    const [row] = rowsOf<{ total: number }>(await db.execute(REPORT_STATEMENTS[key].count(filter)));
+    return Number(row?.total ?? 0);
+  },
+
+  async dwellBuckets(db: Database, filter: ReportFilter): Promise<number[]> {
+    const [row] = rowsOf<Record<string, number>>(await db.execute(dwellBuckets(filter)));
+    return DWELL_BUCKETS.map((_bucket, index) => Number(row?.[`b${index}`] ?? 0));
+  },
+
+  async machineId(db: Database, name: string): Promise<number | null> {
+    const [row] = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from machines where lower(machine_name) = lower(${name.trim()})`),
+    );
+    return row?.id ?? null;
+  },
+};
