@@ -10,6 +10,7 @@ import { Trailer } from './trailers';
 import { ItvTask, Task, YardException } from './tasks';
 import { MachineShift } from './machine-shifts';
 import { MachineAllocation } from './machine-allocations';
+import { DashboardWidgetIdSchema } from './dashboard';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -152,6 +153,12 @@ export const MachineAllocationsChangedMessage = message('machineAllocations.chan
   deletedIds: Type.Array(Type.Integer()),
 });
 
+// Events changed the figures of these dashboard widgets (topic `dashboard`): a dashboard asks for
+// those widgets' figures again. Which widgets each domain event changes is the projection's.
+export const DashboardChangedMessage = message('dashboard.changed.v1', {
+  widgets: Type.Array(DashboardWidgetIdSchema, { minItems: 1 }),
+});
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -178,6 +185,7 @@ export const LiveMessage = Type.Union([
   MachineAllocationsChangedMessage,
   MachineChangedMessage,
   ItvChangedMessage,
+  DashboardChangedMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -215,6 +223,7 @@ export const LIVE_TOPICS = [
   'yard-exceptions',
   'shifts',
   'machine-allocations',
+  'dashboard',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -234,7 +243,8 @@ export type LiveTopic =
   | 'tasks'
   | 'yard-exceptions'
   | 'shifts'
-  | 'machine-allocations';
+  | 'machine-allocations'
+  | 'dashboard';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -253,6 +263,7 @@ export const liveTopics = {
   yardExceptions: 'yard-exceptions',
   shifts: 'shifts',
   machineAllocations: 'machine-allocations',
+  dashboard: 'dashboard',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -302,6 +313,13 @@ export const LIVE_MESSAGE_META = {
   'machineAllocations.changed.v1': { topic: 'machine-allocations' },
   'machine.changed.v1': { topic: 'machines' },
   'itv.changed.v1': { topic: 'itvs' },
+  // A burst of events (a truck of two containers, a machine's shift of drops) asks for the same
+  // widgets again and again: the hub sends one per set of widgets in each window. A message naming
+  // other widgets is kept apart, so no widget misses its refetch.
+  'dashboard.changed.v1': {
+    topic: 'dashboard',
+    coalesce: (message: MessageOfType<'dashboard.changed.v1'>) => message.data.widgets.join(','),
+  },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

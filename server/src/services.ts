@@ -3,6 +3,7 @@ import { createFileBlobs } from './adapters/blobs';
 import type { Config } from './config';
 import { AccessCache, createAuthService } from './modules/auth';
 import { createConfigurationService } from './modules/configuration';
+import { createDashboardService } from './modules/dashboard';
 import { createDeviceLogsService } from './modules/device-logs';
 import { createDeviceAuthenticator } from './modules/device-logins';
 import { createDeviceMessagesService, createHealthAgeingService } from './modules/devices';
@@ -139,6 +140,10 @@ export function createServices({
   const outbox = createOutboxMaintenance(db);
   const machineShifts = createMachineShiftsService(db, { afterCommit });
   const machineAllocations = createMachineAllocationsService(db, { afterCommit, timeZone: config.yard.timeZone });
+  const dashboard = createDashboardService(db, {
+    timeZone: config.yard.timeZone,
+    trailerTatLimitMinutes: config.dashboard.trailerTatLimitMinutes,
+  });
   return {
     access,
     inventoryVersion,
@@ -168,6 +173,7 @@ export function createServices({
     outbox,
     machineShifts,
     machineAllocations,
+    dashboard,
     close() {
       access.close();
       inventoryVersion.close();

@@ -22,6 +22,8 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   // The machines screens' shifts and allocations (spec 2 §6, spec 3 §2).
   shifts: { permission: 'machinesVisible', parameter: 'none' },
   'machine-allocations': { permission: 'machinesVisible', parameter: 'none' },
+  // The dashboard's widgets whose figures changed (spec 1 §2 Dashboard).
+  dashboard: { permission: 'dashboardVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

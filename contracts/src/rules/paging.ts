@@ -51,4 +51,6 @@ export const PAGE_SIZES = {
   preAdvices: 15,
   // Gate passes kept by hand or by sheet (/gate-passes, issue 16).
   gatePasses: 15,
+  // The dashboard's trailers inside the yard: the widget lists them all, up to this.
+  dashboardTrailers: 200,
 } as const;
