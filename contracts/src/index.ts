@@ -29,3 +29,4 @@ export * from './machine-shifts';
 export * from './machine-allocations';
 export * from './alarms';
 export * from './reports';
+export * from './dashboard';

@@ -11,6 +11,7 @@ import { ItvTask, Task, YardException } from './tasks';
 import { MachineShift } from './machine-shifts';
 import { MachineAllocation } from './machine-allocations';
 import { Alarm } from './alarms';
+import { DashboardWidgetIdSchema } from './dashboard';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -156,6 +157,12 @@ export const MachineAllocationsChangedMessage = message('machineAllocations.chan
 // An alarm was raised or cleared (on `alarms`): its state now (clearedAt set when cleared).
 export const AlarmChangedMessage = message('alarm.changed.v1', { alarm: Alarm });
 
+// Events changed the figures of these dashboard widgets (topic `dashboard`): a dashboard asks for
+// those widgets' figures again. Which widgets each domain event changes is the projection's.
+export const DashboardChangedMessage = message('dashboard.changed.v1', {
+  widgets: Type.Array(DashboardWidgetIdSchema, { minItems: 1 }),
+});
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -183,6 +190,7 @@ export const LiveMessage = Type.Union([
   MachineChangedMessage,
   ItvChangedMessage,
   AlarmChangedMessage,
+  DashboardChangedMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -221,6 +229,7 @@ export const LIVE_TOPICS = [
   'shifts',
   'machine-allocations',
   'alarms',
+  'dashboard',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -241,7 +250,8 @@ export type LiveTopic =
   | 'yard-exceptions'
   | 'shifts'
   | 'machine-allocations'
-  | 'alarms';
+  | 'alarms'
+  | 'dashboard';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -261,6 +271,7 @@ export const liveTopics = {
   shifts: 'shifts',
   machineAllocations: 'machine-allocations',
   alarms: 'alarms',
+  dashboard: 'dashboard',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -311,6 +322,13 @@ export const LIVE_MESSAGE_META = {
   'machine.changed.v1': { topic: 'machines' },
   'itv.changed.v1': { topic: 'itvs' },
   'alarm.changed.v1': { topic: 'alarms' },
+  // A burst of events (a truck of two containers, a machine's shift of drops) asks for the same
+  // widgets again and again: the hub sends one per set of widgets in each window. A message naming
+  // other widgets is kept apart, so no widget misses its refetch.
+  'dashboard.changed.v1': {
+    topic: 'dashboard',
+    coalesce: (message: MessageOfType<'dashboard.changed.v1'>) => message.data.widgets.join(','),
+  },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

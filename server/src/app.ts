@@ -21,6 +21,7 @@ import { liveHub } from './live/hub';
 import { startAlarmRecorder } from './modules/alarms';
 import { authRoutes } from './modules/auth';
 import { configurationRoutes } from './modules/configuration';
+import { dashboardRoutes } from './modules/dashboard';
 import { deviceLogsRoutes } from './modules/device-logs';
 import { exportsRoutes } from './modules/exports';
 import { gateOperationsRoutes, type Erp } from './modules/gate-operations';
@@ -220,6 +221,7 @@ export async function buildApp({
   await app.register(machineShiftsRoutes, { shifts: services.machineShifts });
   await app.register(machineAllocationsRoutes, { allocations: services.machineAllocations });
   await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

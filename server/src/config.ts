@@ -177,6 +177,11 @@ export function loadConfig(env: Env = process.env) {
       // expired tag may still be used is the feature switch allowExpiredContainerTag.
       tagLifetimeDays: integer(env, 'TAG_LIFETIME_DAYS', 1825, 1, 36_500),
     },
+    dashboard: {
+      // A trailer inside the yard longer than this has violated its turn-around time (spec 1 §3
+      // Trailers in yard, tatViolated): two hours unless the yard says otherwise.
+      trailerTatLimitMinutes: integer(env, 'TRAILER_TAT_LIMIT_MINUTES', 120, 1, 10_080),
+    },
     features: {
       enterpriseVersion: edition === 'enterprise',
       smartGateEnabled: flag(env, 'FEATURE_SMART_GATE', true),

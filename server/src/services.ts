@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { createAlarmsService } from './modules/alarms';
 import { AccessCache, createAuthService } from './modules/auth';
 import { createConfigurationService } from './modules/configuration';
+import { createDashboardService } from './modules/dashboard';
 import { createDeviceLogsService } from './modules/device-logs';
 import { createDeviceAuthenticator } from './modules/device-logins';
 import { createDeviceMessagesService, createHealthAgeingService } from './modules/devices';
@@ -148,6 +149,10 @@ export function createServices({
     timeZone: config.yard.timeZone,
     tagLifetimeDays: config.gate.tagLifetimeDays,
   });
+  const dashboard = createDashboardService(db, {
+    timeZone: config.yard.timeZone,
+    trailerTatLimitMinutes: config.dashboard.trailerTatLimitMinutes,
+  });
   return {
     access,
     inventoryVersion,
@@ -179,6 +184,7 @@ export function createServices({
     machineAllocations,
     alarms,
     reports,
+    dashboard,
     close() {
       access.close();
       inventoryVersion.close();

@@ -1,6 +1,7 @@
 import { auth, metadata } from './routes/auth';
 import { configuration } from './routes/configuration';
 import { containers } from './routes/containers';
+import { enterpriseDashboard } from './routes/dashboard';
 import { deviceLogs } from './routes/device-logs';
 import { exportFiles } from './routes/exports';
 import { gateOperations } from './routes/gate-operations';
@@ -46,6 +47,7 @@ export const routes = {
   machineAllocations,
   preAdvices,
   reports,
+  enterpriseDashboard,
 };
 
 export type Routes = typeof routes;

@@ -27,3 +27,4 @@ export * from './machine-allocations';
 export * from './machines';
 export * from './reports';
 export * from './report-columns';
+export * from './dashboard';

@@ -24,6 +24,8 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   'machine-allocations': { permission: 'machinesVisible', parameter: 'none' },
   // Open alarms as they are raised and cleared, for the control room's displays (issue 18).
   alarms: { permission: 'dashboardVisible', parameter: 'none' },
+  // The dashboard's widgets whose figures changed (spec 1 §2 Dashboard).
+  dashboard: { permission: 'dashboardVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

@@ -54,4 +54,6 @@ export const PAGE_SIZES = {
   // The reports (spec 2 §9: page size 15, start index 1-based) and the open alarms.
   reports: 15,
   alarms: 15,
+  // The dashboard's trailers inside the yard: the widget lists them all, up to this.
+  dashboardTrailers: 200,
 } as const;

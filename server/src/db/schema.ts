@@ -19,3 +19,4 @@ export * from '../modules/machine-shifts/machine-shifts.table';
 export * from '../modules/machine-allocations/machine-allocations.table';
 export * from '../modules/pre-advices/pre-advices.table';
 export * from '../modules/alarms/alarms.table';
+export * from '../modules/dashboard/dashboard.table';

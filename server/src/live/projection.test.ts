@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, DomainEventOf, LiveMessage } from '@openyard/contracts';
-import { projectEvent, projectEvents } from './projection';
+import { dashboardWidgetsOf, projectEvent as projectAll, projectEvents as projectAllEvents } from './projection';
+
+// The screens' messages of an event; the dashboard's (topic `dashboard`) are checked on their own below.
+const screens = (messages: LiveMessage[]) => messages.filter((message) => message.topic !== 'dashboard');
+const projectEvent = (event: Parameters<typeof projectAll>[0]) => screens(projectAll(event));
+const projectEvents = (events: Parameters<typeof projectAllEvents>[0]) => screens(projectAllEvents(events));
 
 const container = (area: string | null, location: string | null) => ({
   containerId: 9,
@@ -288,5 +293,45 @@ describe('the projection of domain events to live messages', () => {
 
   it('shows nothing for an event type this server does not know (a newer process wrote it)', () => {
     expect(projectEvent({ type: 'gate.opened', eventId: 'y', at: 1, data: {} } as unknown as DomainEvent)).toEqual([]);
+  });
+});
+
+describe('the dashboard message of domain events', () => {
+  it('names the widgets whose figures an event changed, with the event’s id and time', () => {
+    const arrival = moved('C', null);
+    expect(projectAll(arrival).filter((message) => message.topic === 'dashboard')).toEqual([
+      {
+        eventId: 'e-1',
+        type: 'dashboard.changed.v1',
+        topic: 'dashboard',
+        at: 1000,
+        data: { widgets: ['areaInventory', 'emptySlots', 'customerInventory', 'containerAging', 'gateInOut'] },
+      },
+    ]);
+    // A move within the yard is a movement (and a machine's, the machine widget's); leaving is a gate-out.
+    expect(dashboardWidgetsOf(moved('C', 'A'))).toEqual([
+      'areaInventory',
+      'emptySlots',
+      'customerInventory',
+      'containerAging',
+      'monthlyMovements',
+    ]);
+    const byMachine = moved('C', 'A');
+    expect(dashboardWidgetsOf({ ...byMachine, data: { ...byMachine.data, source: 'machine' } })).toContain(
+      'machineTasks',
+    );
+    expect(dashboardWidgetsOf(moved(null, 'B'))).toContain('gateInOut');
+    expect(dashboardWidgetsOf({ type: 'task.completed', eventId: 't', at: 1, data: { tasks: [] } })).toEqual([
+      'machineTasks',
+    ]);
+    expect(
+      dashboardWidgetsOf({ type: 'trailer.changed', eventId: 'r', at: 1, data: { trailerId: 1, trailer: null } }),
+    ).toEqual(['yardTrailers']);
+    // Positions change no figure: no message.
+    const position = { type: 'machine.moved', eventId: 'm', at: 1, data: {} } as unknown as DomainEvent;
+    expect(projectAll(position).some((message) => message.topic === 'dashboard')).toBe(false);
+    expect(
+      dashboardWidgetsOf({ type: 'yard.layoutChanged', eventId: 'l', at: 1, data: { reason: 'rules', areas: [] } }),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { liveTopics, type LiveMessage } from '@openyard/contracts';
+import { liveTopics, type DashboardWidgetId, type DomainEvent, type LiveMessage } from '@openyard/contracts';
 import type { BusEvent } from '../adapters/bus';
 
 // The projection: each domain event → the `*.v1` live messages the screens get, on their topics.
@@ -9,6 +9,17 @@ import type { BusEvent } from '../adapters/bus';
 export function projectEvent(event: BusEvent): LiveMessage[] {
   // Outbox rows written before domain events hold live messages: delivered as they are.
   if ('topic' in event) return [event];
+  const messages = screenMessages(event);
+  const widgets = dashboardWidgetsOf(event);
+  if (widgets.length) {
+    const { eventId, at } = event;
+    messages.push({ eventId, type: 'dashboard.changed.v1', topic: liveTopics.dashboard, at, data: { widgets } });
+  }
+  return messages;
+}
+
+// The messages of the screens that show the event itself.
+function screenMessages(event: DomainEvent): LiveMessage[] {
   const { eventId, at } = event;
   const on = <M extends LiveMessage>(type: M['type'], topic: string, data: M['data']) =>
     ({ eventId, type, topic, at, data }) as M;
@@ -104,6 +115,70 @@ export function projectEvent(event: BusEvent): LiveMessage[] {
 // An event of a type this server does not know (a newer process wrote it): no screen of this
 // server shows it.
 function unprojected(event: never): LiveMessage[] {
+  void event;
+  return [];
+}
+
+const INVENTORY_WIDGETS: DashboardWidgetId[] = ['areaInventory', 'emptySlots', 'customerInventory', 'containerAging'];
+
+// The dashboard widgets whose figures an event changed (spec 1 §2 Dashboard): the dashboard asks
+// for those again. Every gate transaction records its containers' `container.moved` (arrivals from
+// nowhere, dispatches to nowhere) and its truck's `trailer.changed`, so the gate's own events add
+// nothing; machine positions and statuses change no figure.
+export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
+  switch (event.type) {
+    case 'container.moved': {
+      const { container, previousLocation, source } = event.data;
+      const relocated = previousLocation !== null && container.location !== null;
+      if (!relocated) return [...INVENTORY_WIDGETS, 'gateInOut'];
+      if (previousLocation === container.location) return INVENTORY_WIDGETS;
+      return source === 'machine'
+        ? [...INVENTORY_WIDGETS, 'monthlyMovements', 'machineTasks']
+        : [...INVENTORY_WIDGETS, 'monthlyMovements'];
+    }
+    case 'yard.layoutChanged':
+      return event.data.reason === 'rules' ? [] : INVENTORY_WIDGETS;
+    case 'task.created':
+    case 'task.updated':
+    case 'task.completed':
+    case 'task.transferred':
+    case 'task.deleted':
+    case 'machine.saved':
+      return ['machineTasks'];
+    case 'trailer.changed':
+      return ['yardTrailers'];
+    case 'gate.readerChanged':
+    case 'gate.readerRemoved':
+    case 'gate.changed':
+    case 'gate.healthChanged':
+    case 'gate.tagRead':
+    case 'device.logged':
+    case 'machine.moved':
+    case 'machine.statusChanged':
+    case 'itv.moved':
+    case 'ocr.recordChanged':
+    case 'ocr.pendingCountChanged':
+    case 'camera.frameStored':
+    case 'ocr.recordResolved':
+    case 'gate.containersGatedIn':
+    case 'gate.vehicleGatedIn':
+    case 'gate.containerDispatched':
+    case 'gate.containerRetagged':
+    case 'itvTask.changed':
+    case 'itvTask.deleted':
+    case 'yard.exceptionRaised':
+    case 'yard.exceptionResolved':
+    case 'shift.changed':
+    case 'machineAllocation.changed':
+    case 'itv.changed':
+    case 'alarm.changed':
+      return [];
+    default:
+      return unchangedWidgets(event);
+  }
+}
+
+function unchangedWidgets(event: never): DashboardWidgetId[] {
   void event;
   return [];
 }

@@ -3,6 +3,7 @@ import { TERMINAL_ROUTE } from '../../modules/tasks/utils/terminalPath';
 import {
   IconAccessPoint,
   IconBuildingWarehouse,
+  IconChartBar,
   IconClockHour4,
   IconContainer,
   IconFileCertificate,
@@ -34,6 +35,14 @@ export interface ScreenDefinition {
 // The screens this build has. A menu entry of the spec shows only when its path is here, and only
 // these paths are routed; add a screen by adding it to this list.
 export const screenRegistry: readonly ScreenDefinition[] = [
+  {
+    path: '/dashboard',
+    component: lazy(() =>
+      import('../../modules/dashboard/components/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+    ),
+    icon: IconChartBar,
+    description: 'Yard figures as charts, live: inventory, empty slots, aging, gate-ins, moves, machines, trailers',
+  },
   {
     path: '/inventory',
     component: lazy(() =>

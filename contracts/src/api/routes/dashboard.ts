@@ -1,0 +1,130 @@
+import {
+  AgeWiseContainers,
+  AreaContainers,
+  DashboardLayout,
+  EmptySlots,
+  DashboardGateMonths,
+  GateInReportMonth,
+  GateInReportMonthParams,
+  MachineTasks,
+  MachineTasksQuery,
+  MonthlyMovements,
+  ProcessContainers,
+  ProcessContainersQuery,
+  SavedDashboardLayout,
+  YardTrailers,
+  YardTrailersDetailed,
+  YardTrailersDetailedQuery,
+} from '../../dashboard';
+import { defineRoute } from '../route';
+
+// The dashboard's calls (spec 3 §7 Enterprise dashboard; spec 1 §7 Dashboard reports), plus the
+// machine widget's figures and the layout each user keeps (Openyard's). Saving one's own layout is
+// not a change of the yard: it needs the dashboard, not the create/update right.
+const access = { flag: 'dashboardVisible' } as const;
+const tags = ['dashboard'];
+const base = '/rest/enterprise-dashboard';
+
+export const enterpriseDashboard = {
+  areaContainers: defineRoute({
+    method: 'GET',
+    path: `${base}/area-containers`,
+    response: AreaContainers,
+    access,
+    tags,
+    summary: 'Block-wise inventory: containers and TEUs per area',
+  }),
+  emptySlots: defineRoute({
+    method: 'GET',
+    path: `${base}/empty-slots`,
+    response: EmptySlots,
+    access,
+    tags,
+    summary: 'Block-wise empty slots: capacity, taken and free per area',
+  }),
+  processContainers: defineRoute({
+    method: 'GET',
+    path: `${base}/process-containers`,
+    query: ProcessContainersQuery,
+    response: ProcessContainers,
+    access,
+    tags,
+    summary: 'Containers in the yard by customer, liner or process',
+  }),
+  ageWiseContainers: defineRoute({
+    method: 'GET',
+    path: `${base}/age-wise-containers`,
+    response: AgeWiseContainers,
+    access,
+    tags,
+    summary: 'Containers in the yard by aging bucket',
+  }),
+  gateInReport: defineRoute({
+    method: 'GET',
+    path: `${base}/gate-in-report`,
+    response: DashboardGateMonths,
+    access,
+    tags,
+    summary: 'Gate-ins and gate-outs of the last twelve yard months',
+  }),
+  gateInReportMonth: defineRoute({
+    method: 'GET',
+    path: `${base}/gate-in-report/:id`,
+    params: GateInReportMonthParams,
+    response: GateInReportMonth,
+    access,
+    tags,
+    summary: 'Gate-ins and gate-outs of each day of one yard month (YYYY-MM)',
+  }),
+  monthlyMovements: defineRoute({
+    method: 'GET',
+    path: `${base}/monthly-movements`,
+    response: MonthlyMovements,
+    access,
+    tags,
+    summary: 'Moves within the yard of the last twelve yard months, by machine and by hand',
+  }),
+  machineTasks: defineRoute({
+    method: 'GET',
+    path: `${base}/machine-tasks`,
+    query: MachineTasksQuery,
+    response: MachineTasks,
+    access,
+    tags,
+    summary: 'Per machine: containers moved, tasks completed (last days) and open tasks',
+  }),
+  yardTrailers: defineRoute({
+    method: 'GET',
+    path: `${base}/yard-trailers`,
+    response: YardTrailers,
+    access,
+    tags,
+    summary: 'Trailers inside the yard by type, with turn-around violations',
+  }),
+  yardTrailersDetailed: defineRoute({
+    method: 'GET',
+    path: `${base}/yard-trailers-detailed`,
+    query: YardTrailersDetailedQuery,
+    response: YardTrailersDetailed,
+    access,
+    tags,
+    summary: 'Trailers inside the yard, longest inside first, with turn-around violations',
+  }),
+  layout: defineRoute({
+    method: 'GET',
+    path: `${base}/layout`,
+    response: SavedDashboardLayout,
+    access,
+    tags,
+    summary: "The signed-in user's dashboard layout (null: the default)",
+  }),
+  saveLayout: defineRoute({
+    method: 'PUT',
+    path: `${base}/layout`,
+    body: DashboardLayout,
+    response: SavedDashboardLayout,
+    access,
+    tags,
+    summary: "Saves the signed-in user's dashboard layout",
+  }),
+};

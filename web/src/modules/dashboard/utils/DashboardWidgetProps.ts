@@ -1,0 +1,9 @@
+import type { DashboardChartType } from '@openyard/contracts';
+
+// What every widget is given: its chart type and the room it has (the frame measures it: normal,
+// maximised or full screen).
+export interface DashboardWidgetProps {
+  chartType: DashboardChartType;
+  width: number;
+  height: number;
+}
