@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { AccessCache, createAuthService } from './modules/auth';
 import { createConfigurationService } from './modules/configuration';
 import { createDeviceLogsService } from './modules/device-logs';
+import { createDisplayTokensService } from './modules/display-tokens';
 import { createDeviceAuthenticator } from './modules/device-logins';
 import { createDeviceMessagesService, createHealthAgeingService } from './modules/devices';
 import { createExportsService } from './modules/exports';
@@ -72,6 +73,7 @@ export function createServices({
     users,
     roles,
   });
+  const displayTokens = createDisplayTokensService(db, { auth, accessChanged });
   const layout = createYardLayoutService(db, config.yard);
   const inventory = createInventoryService(db, {
     slots: config.yard,
@@ -145,6 +147,7 @@ export function createServices({
     auth,
     users,
     roles,
+    displayTokens,
     exports,
     blobs,
     layout,

@@ -2,6 +2,7 @@ import { auth, metadata } from './routes/auth';
 import { configuration } from './routes/configuration';
 import { containers } from './routes/containers';
 import { deviceLogs } from './routes/device-logs';
+import { displayTokens } from './routes/display-tokens';
 import { exportFiles } from './routes/exports';
 import { gateOperations } from './routes/gate-operations';
 import { gates } from './routes/gates';
@@ -44,6 +45,7 @@ export const routes = {
   machineShifts,
   machineAllocations,
   preAdvices,
+  displayTokens,
 };
 
 export type Routes = typeof routes;
