@@ -29,6 +29,9 @@ export interface ScreenDefinition {
   // The menu entry whose permission opens this screen when it is no menu entry itself (a screen
   // with a parameter in its path, like a machine's terminal); its own path otherwise.
   menuPath?: string;
+  // Routed outside the app's shell (no header, no menu): a screen watched on a wall, which signs in
+  // and checks its access itself (the wall display signs in with a display token).
+  fullScreen?: true;
 }
 
 // The screens this build has. A menu entry of the spec shows only when its path is here, and only

@@ -225,6 +225,7 @@ describe('LiveClient', () => {
     client.subscribe('gates', { onMessage: () => undefined, onResync: () => undefined });
     const opened = client.getFreshness();
     expect(opened.status).toBe('open');
+    expect(opened.offlineSince).toBeNull();
     expect(opened.lastMessageAt).toBeNull();
     vi.advanceTimersByTime(2_000);
     socket.receive({ type: 'heartbeat', at: Date.now() });
@@ -233,7 +234,10 @@ describe('LiveClient', () => {
     socket.receive({ type: 'gate.tag.v1', topic: 'gates', eventId: 'e-9', at: 1, data: {} });
     expect(client.getFreshness()).toMatchObject({ lastHeardAt: Date.now(), lastMessageAt: Date.now() });
     socket.drop();
-    expect(client.getFreshness()).toMatchObject({ status: 'closed', statusSince: Date.now() });
+    expect(client.getFreshness()).toMatchObject({ status: 'closed', offlineSince: Date.now() });
+    vi.advanceTimersByTime(5_000);
+    // Retries do not restart the count.
+    expect(client.getFreshness()).toMatchObject({ status: 'connecting', offlineSince: Date.now() - 5_000 });
     stop();
   });
 });

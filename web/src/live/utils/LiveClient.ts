@@ -5,11 +5,12 @@ import { RecentIds } from './RecentIds';
 
 export type LiveConnectionStatus = 'connecting' | 'open' | 'closed';
 
-// How fresh what the live layer delivers is: the connection's state and since when, when the hub
-// was last heard from (any frame, heartbeats included) and when the last live message came.
+// How fresh what the live layer delivers is: the connection's state, since when it has been down
+// (null while open), when the hub was last heard from (any frame, heartbeats included) and when
+// the last live message came.
 export interface LiveFreshness {
   status: LiveConnectionStatus;
-  statusSince: number;
+  offlineSince: number | null;
   lastHeardAt: number | null;
   lastMessageAt: number | null;
 }
@@ -80,7 +81,7 @@ export class LiveClient {
   private readonly accessListeners = new Set<() => void>();
   private readonly activityListeners = new Set<() => void>();
   private lastActivity = 0;
-  private statusSince: number;
+  private offlineSince: number | null;
   private lastHeardAt: number | null = null;
   private lastMessageAt: number | null = null;
   private silenceTimer: ReturnType<typeof setTimeout> | null = null;
@@ -93,7 +94,7 @@ export class LiveClient {
     this.onSessionEnded = options.onSessionEnded ?? (() => undefined);
     this.silenceLimitMs = options.silenceLimitMs ?? liveSilenceLimitMs();
     this.now = options.now ?? Date.now;
-    this.statusSince = this.now();
+    this.offlineSince = this.now();
   }
 
   getStatus(): LiveConnectionStatus {
@@ -104,7 +105,7 @@ export class LiveClient {
   getFreshness(): LiveFreshness {
     return {
       status: this.status,
-      statusSince: this.statusSince,
+      offlineSince: this.offlineSince,
       lastHeardAt: this.lastHeardAt,
       lastMessageAt: this.lastMessageAt,
     };
@@ -373,7 +374,8 @@ export class LiveClient {
   private setStatus(status: LiveConnectionStatus): void {
     if (status === this.status) return;
     this.status = status;
-    this.statusSince = this.now();
+    if (status === 'open') this.offlineSince = null;
+    else this.offlineSince ??= this.now();
     for (const listener of [...this.statusListeners]) guarded(() => listener(status));
   }
 }
