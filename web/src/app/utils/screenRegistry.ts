@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { WALL_PATH } from '@openyard/contracts';
 import { TERMINAL_ROUTE } from '../../modules/tasks/utils/terminalPath';
 import {
   IconAccessPoint,
@@ -13,6 +14,7 @@ import {
   IconCalendarEvent,
   IconListCheck,
   IconDeviceMobile,
+  IconDeviceTv,
   IconPalette,
   IconScan,
   IconTimeline,
@@ -37,6 +39,15 @@ export interface ScreenDefinition {
 // The screens this build has. A menu entry of the spec shows only when its path is here, and only
 // these paths are routed; add a screen by adding it to this list.
 export const screenRegistry: readonly ScreenDefinition[] = [
+  {
+    path: WALL_PATH,
+    component: lazy(() =>
+      import('../../modules/wall/components/WallScreen').then((module) => ({ default: module.WallScreen })),
+    ),
+    icon: IconDeviceTv,
+    description: 'The wall display: yard grid, gate and OCR queues, machines, large type, no interaction',
+    fullScreen: true,
+  },
   {
     path: '/inventory',
     component: lazy(() =>

@@ -1,4 +1,4 @@
-import { Box, Group, Text, type MantineSize } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import { liveSilenceLimitMs } from '@openyard/contracts';
 import { useLiveFreshness } from '../hooks/useLiveFreshness';
 import { liveFreshnessOf, type LiveFreshnessTone } from '../utils/liveFreshnessOf';
@@ -11,7 +11,7 @@ const COLOURS: Record<LiveFreshnessTone, string> = {
 
 // How fresh the figures on screen are, in words, counted every second: live and the last update's
 // age, stale (the server went silent) or reconnecting and for how long (the wall display's corner).
-export function LiveFreshnessIndicator({ size = 'sm' }: { size?: MantineSize }) {
+export function LiveFreshnessIndicator({ fz = 'var(--mantine-font-size-sm)' }: { fz?: string }) {
   const { freshness, now } = useLiveFreshness();
   const { tone, label } = liveFreshnessOf(freshness, now, liveSilenceLimitMs());
   return (
@@ -24,8 +24,8 @@ export function LiveFreshnessIndicator({ size = 'sm' }: { size?: MantineSize }) 
       data-tone={tone}
       data-status={freshness.status}
     >
-      <Box w="0.7em" h="0.7em" fz={size} style={{ borderRadius: '50%', background: COLOURS[tone], flexShrink: 0 }} />
-      <Text size={size} fw={tone === 'live' ? 400 : 700} c={tone === 'live' ? 'dimmed' : COLOURS[tone]}>
+      <Box w="0.7em" h="0.7em" fz={fz} style={{ borderRadius: '50%', background: COLOURS[tone], flexShrink: 0 }} />
+      <Text fz={fz} fw={tone === 'live' ? 400 : 700} c={tone === 'live' ? 'dimmed' : COLOURS[tone]}>
         {label}
       </Text>
     </Group>
