@@ -36,6 +36,7 @@ export const SystemRoleSchema = Type.Union([
   Type.Literal('gatein'),
   Type.Literal('gateout'),
   Type.Literal('kiosk'),
+  Type.Literal('display'),
   Type.Null(),
 ]);
 

@@ -10,6 +10,7 @@ export * from './rules/index';
 export * from './mqtt';
 export * from './gates';
 export * from './device-logs';
+export * from './display-tokens';
 export * from './machines';
 export * from './containers';
 export * from './inventory';

@@ -202,7 +202,15 @@ export type LiveControl =
   | { type: 'error'; topic?: string; message: string }
   | { type: 'resync'; topic: string }
   // The user's role, menus or landing page changed: the client fetches its user again.
-  | { type: 'accessChanged' };
+  | { type: 'accessChanged' }
+  // Sent to every client every LIVE_HEARTBEAT_MS: a client that hears nothing for longer than
+  // liveSilenceLimitMs takes its socket for dead (a half-open connection the browser cannot see)
+  // and connects again, and a screen can tell how fresh what it shows is.
+  | { type: 'heartbeat'; at: number };
+
+export const LIVE_HEARTBEAT_MS = 15_000;
+// Two heartbeats missed, and some slack for a busy server or a slow network.
+export const liveSilenceLimitMs = (heartbeatMs = LIVE_HEARTBEAT_MS) => 2 * heartbeatMs + 5_000;
 
 // ---------------------------------------------------------------------------------------------
 // Topics (DESIGN.md §7). A topic is a base name, or a base name and a parameter after a colon.

@@ -32,6 +32,13 @@ export const messages = {
   userNameTaken: 'A user with this username already exists',
   userCannotDeleteSelf: 'You can not delete your own user',
 
+  // Display tokens (issue 18, not in the spec)
+  displayTokenInvalid: 'This display token is not valid or has been revoked',
+  displayTokenNameTaken: 'A display with this name already exists',
+  displayTokenCreated: 'Display token created',
+  displayTokenRevoked: 'Display token revoked',
+  displayRoleMissing: 'The display role does not exist; restart the server to add it',
+
   // Roles (spec 3 §8)
   roleAdded: 'Role added successfully',
   roleUpdated: 'Role updated successfully',

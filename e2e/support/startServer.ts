@@ -10,7 +10,8 @@ export interface RunningServer {
   // The server's DATA_DIR (demo mode writes demo-devices.json there); removed by stop().
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  // keepDataDir: leaves the data folder for a server started again on it (a restart).
+  stop: (options?: { keepDataDir?: boolean }) => Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -40,10 +41,14 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`The server did not answer /rest/health within ${timeoutMs} ms:\n${output()}`);
 }
 
-// Starts the real server (embedded database, demo yard and users) on a free port in a fresh data folder.
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'openyard-e2e-'));
+// Starts the real server (embedded database, demo yard and users) on a free port in a fresh data
+// folder; or, to restart a stopped one, on its port and data folder.
+export async function startServer(
+  env: Record<string, string> = {},
+  on: { port?: number; dataDir?: string } = {},
+): Promise<RunningServer> {
+  const port = on.port ?? (await freePort());
+  const dataDir = on.dataDir ?? (await mkdtemp(join(tmpdir(), 'openyard-e2e-')));
   const baseUrl = `http://localhost:${port}`;
   let log = '';
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['runtime/src/main.ts'], {
@@ -68,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', collect);
   const output = () => log;
 
-  const stop = async () => {
+  const stop = async ({ keepDataDir = false }: { keepDataDir?: boolean } = {}) => {
     if (child.exitCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
@@ -76,7 +81,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keepDataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   try {

@@ -41,6 +41,7 @@ import { smartGateRoutes } from './modules/smart-gate';
 import { trailersRoutes } from './modules/trailers';
 import { tasksRoutes } from './modules/tasks';
 import { usersRoutes } from './modules/users';
+import { displayTokensRoutes } from './modules/display-tokens';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { createServices, type Services } from './services';
@@ -209,6 +210,11 @@ export async function buildApp({
   await app.register(masterDataRoutes, { masterData: services.masterData });
   await app.register(usersRoutes, { users: services.users });
   await app.register(rolesRoutes, { roles: services.roles });
+  await app.register(displayTokensRoutes, {
+    displayTokens: services.displayTokens,
+    auth,
+    exchangeRateLimitPerMinute: config.loginRateLimitPerMinute,
+  });
   await app.register(exportsRoutes, { exports: services.exports });
   await app.register(reportsRoutes, { reports: services.reports, alarms: services.alarms });
   await app.register(gatesRoutes, { gates: services.gates });

@@ -6,6 +6,7 @@ import { AccessCache, createAuthService } from './modules/auth';
 import { createConfigurationService } from './modules/configuration';
 import { createDashboardService } from './modules/dashboard';
 import { createDeviceLogsService } from './modules/device-logs';
+import { createDisplayTokensService } from './modules/display-tokens';
 import { createDeviceAuthenticator } from './modules/device-logins';
 import { createDeviceMessagesService, createHealthAgeingService } from './modules/devices';
 import { createExportsService } from './modules/exports';
@@ -75,6 +76,7 @@ export function createServices({
     users,
     roles,
   });
+  const displayTokens = createDisplayTokensService(db, { auth, accessChanged });
   const layout = createYardLayoutService(db, config.yard);
   const inventory = createInventoryService(db, {
     slots: config.yard,
@@ -159,6 +161,7 @@ export function createServices({
     auth,
     users,
     roles,
+    displayTokens,
     exports,
     blobs,
     layout,

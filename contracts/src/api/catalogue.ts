@@ -3,6 +3,7 @@ import { configuration } from './routes/configuration';
 import { containers } from './routes/containers';
 import { enterpriseDashboard } from './routes/dashboard';
 import { deviceLogs } from './routes/device-logs';
+import { displayTokens } from './routes/display-tokens';
 import { exportFiles } from './routes/exports';
 import { gateOperations } from './routes/gate-operations';
 import { gates } from './routes/gates';
@@ -48,6 +49,7 @@ export const routes = {
   preAdvices,
   reports,
   enterpriseDashboard,
+  displayTokens,
 };
 
 export type Routes = typeof routes;

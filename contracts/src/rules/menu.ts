@@ -1,4 +1,4 @@
-import { hasRole, type PermissionFlag, type Principal, type SystemRole } from './permissions';
+import { hasRole, WALL_PATH, type PermissionFlag, type Principal, type SystemRole } from './permissions';
 
 export interface FeatureFlags {
   enterpriseVersion: boolean;
@@ -22,7 +22,9 @@ export interface MenuEntry {
 
 // The side menu of spec 3 §2 with the visibility rules of spec 2 §6 and spec 3 §6.
 export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { key: 'dashboard', label: 'Dashboard', path: '/dashboard', flag: 'dashboardVisible' },
+  // The wall display (issue 18) is the dashboard's full-screen sibling: whoever sees the dashboard
+  // may open it (a display's role sees it and nothing to change).
+  { key: 'dashboard', label: 'Dashboard', path: '/dashboard', alsoActiveOn: [WALL_PATH], flag: 'dashboardVisible' },
   { key: 'tasks', label: 'Tasks', path: '/tasks', flag: 'tasksVisible' },
   {
     key: 'inventory',
@@ -116,12 +118,14 @@ export function smartGatePath(gateTypes: readonly string[]): '/igate' | '/igateo
 }
 
 // The navigation bar is hidden when not logged in and on these paths (spec 3 §2), and on a
-// machine's terminal (issue 17: the whole screen is the cab's).
+// machine's terminal (issue 17: the whole screen is the cab's), and on the wall display (issue 18:
+// no header either; the web routes it outside the app's shell).
 const NAVIGATION_HIDDEN_SUFFIXES = ['start', 'kiosk', 'status', 'kiosk-task', 'igate', 'igateout'];
 const NAVIGATION_HIDDEN_PREFIXES = ['/terminal/'];
 export function isNavigationHidden(path: string): boolean {
   const trimmed = path.replace(/\/+$/, '');
   return (
+    trimmed === WALL_PATH ||
     NAVIGATION_HIDDEN_SUFFIXES.some((suffix) => trimmed.endsWith(suffix)) ||
     NAVIGATION_HIDDEN_PREFIXES.some((prefix) => trimmed.startsWith(prefix))
   );

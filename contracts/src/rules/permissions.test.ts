@@ -7,6 +7,7 @@ import {
   defaultPermissions,
   editablePermissionFlags,
   isAllowed,
+  isReadOnlyPrincipal,
   normalizeRoleName,
   PERMISSION_FLAGS,
   type Principal,
@@ -87,6 +88,17 @@ describe('default permissions by role (spec 3 §6)', () => {
 
   it('shows a kiosk nothing', () => {
     expect(visibleFlags('kiosk')).toEqual([]);
+  });
+
+  it('shows a wall display what the wall reads, no users, and lets it write nothing (issue 18)', () => {
+    expect(visibleFlags('display')).toEqual(['dashboardVisible', 'inventoryVisible', 'machinesVisible', 'gateVisible']);
+    expect(defaultLandingPage('display')).toBe('/wall');
+    const display = { ...principalOf('display'), permissions: { ...defaultPermissions('display'), crudEnabled: true } };
+    expect(canCreateOrUpdate(display, '/wall', '/wall')).toBe(false);
+    expect(isAllowed({ flag: 'machinesVisible', write: true, screen: '/machines' }, display, '/machines')).toBe(false);
+    expect(isAllowed({ flag: 'machinesVisible' }, display, '/wall')).toBe(true);
+    expect(isReadOnlyPrincipal(display)).toBe(true);
+    expect(isReadOnlyPrincipal(principalOf('admin'))).toBe(false);
   });
 
   it('gives an admin-defined role the base menus without create/update', () => {
@@ -189,6 +201,7 @@ describe('menu', () => {
       expect(isNavigationHidden(path)).toBe(true);
     }
     for (const path of ['/users', '/gate', '/main']) expect(isNavigationHidden(path)).toBe(false);
+    expect(isNavigationHidden('/wall')).toBe(true);
   });
 
   it("hides the navigation on a machine's terminal, not on the tasks screen", () => {

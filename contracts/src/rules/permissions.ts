@@ -18,7 +18,18 @@ export const PERMISSION_FLAGS = [
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type PermissionSet = Record<PermissionFlag, boolean>;
 
-export const SYSTEM_ROLES = ['superadmin', 'admin', 'operator', 'manager', 'gatein', 'gateout', 'kiosk'] as const;
+// `display` is the control room's wall display (issue 18): no person signs in with it; a display
+// token an admin made opens its session (display-tokens module), and it never changes anything.
+export const SYSTEM_ROLES = [
+  'superadmin',
+  'admin',
+  'operator',
+  'manager',
+  'gatein',
+  'gateout',
+  'kiosk',
+  'display',
+] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 
 // Roles are compared case-insensitively; 'Gate-In' and 'gate_in' are the gate-in role.
@@ -45,6 +56,16 @@ export function systemRoleOf(role: { name: string; adminCreated: boolean }): Sys
 export function hasRole(principal: { readonly systemRole: SystemRole | null }, ...roles: readonly SystemRole[]) {
   return principal.systemRole !== null && roles.includes(principal.systemRole);
 }
+
+// The wall display's screen (issue 18): full screen, no menu, opened by a display with its token.
+export const WALL_PATH = '/wall';
+
+const DISPLAY_FLAGS: readonly PermissionFlag[] = [
+  'dashboardVisible',
+  'inventoryVisible',
+  'gateVisible',
+  'machinesVisible',
+];
 
 const hidden = (set: PermissionSet, flags: readonly PermissionFlag[]): PermissionSet => {
   const next = { ...set };
@@ -92,6 +113,13 @@ export function defaultPermissions(role: SystemRole | null): PermissionSet {
       ]);
     case 'kiosk':
       return hidden(all, PERMISSION_FLAGS);
+    // What the wall shows (the yard grid, the gates' queues, the machines, the dashboard's widgets);
+    // nothing about staff (no users), and no create or update.
+    case 'display':
+      return hidden(
+        all,
+        PERMISSION_FLAGS.filter((flag) => !DISPLAY_FLAGS.includes(flag)),
+      );
     default:
       return hidden(base, ['usersVisible', 'crudEnabled']);
   }
@@ -110,6 +138,8 @@ export function defaultLandingPage(role: SystemRole | null): string {
       return '/gate';
     case 'kiosk':
       return '/start';
+    case 'display':
+      return WALL_PATH;
     default:
       return '/main';
   }
@@ -147,11 +177,18 @@ export function isPublicAccess(access: Access): access is { readonly public: tru
   return 'public' in access;
 }
 
+// A display reads and never writes, whatever permissions an admin gives its role: the server
+// refuses it every state-changing request (the access plugin), declared write or not.
+export function isReadOnlyPrincipal(principal: { readonly systemRole: SystemRole | null }): boolean {
+  return hasRole(principal, 'display');
+}
+
 export function canCreateOrUpdate(
   principal: Principal,
   pagePath: string | undefined,
   screen?: string | readonly string[],
 ): boolean {
+  if (isReadOnlyPrincipal(principal)) return false;
   if (hasRole(principal, 'superadmin') || principal.permissions.crudEnabled) return true;
   if (screen === undefined || pagePath !== principal.landingPage) return false;
   return typeof screen === 'string' ? screen === pagePath : screen.includes(pagePath);

@@ -1,6 +1,7 @@
 export * from '../modules/roles/roles.table';
 export * from '../modules/users/users.table';
 export * from '../modules/auth/sessions.table';
+export * from '../modules/display-tokens/display-tokens.table';
 export * from '../modules/yard/yard.table';
 export * from '../modules/master-data/master-data.table';
 export * from '../modules/gates/gates.table';

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Value } from 'typebox/value';
 import {
+  LIVE_HEARTBEAT_MS,
   LiveCommand,
   liveCoalesceKey,
   liveMirrorOf,
@@ -172,6 +173,15 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
       }
     }, PING_MS);
 
+    // The browser answers pings without telling the page: a heartbeat the page sees lets it find a
+    // connection that went silent (and say how fresh its figures are). One text for all clients.
+    const heartbeatTimer = setInterval(() => {
+      if (!clients.size) return;
+      const heartbeat: LiveControl = { type: 'heartbeat', at: Date.now() };
+      const text = JSON.stringify(heartbeat);
+      for (const client of clients) send(client, heartbeat, text);
+    }, LIVE_HEARTBEAT_MS);
+
     // Ended sessions and lost permissions: the session is checked again and the socket closed
     // (4001) or the topics it may no longer watch dropped; a principal that changed otherwise (a
     // role's menus) is told to the client, which fetches its user again.
@@ -208,7 +218,11 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
 
     function watchIdle(client: LiveClient, lastSeenAt: number) {
       if (client.idleTimer) clearTimeout(client.idleTimer);
-      const due = lastSeenAt + auth.idleMs + 10 - Date.now();
+      client.idleTimer = null;
+      // A display's session never goes idle: only the CHECK_MS round and the changes heard check it.
+      const deadline = auth.idleDeadline(client.principal, lastSeenAt);
+      if (deadline === null) return;
+      const due = deadline + 10 - Date.now();
       client.idleTimer = due < LONGEST_TIMER_MS ? setTimeout(() => check(client), Math.max(due, 0)) : null;
       client.idleTimer?.unref();
     }
@@ -238,7 +252,7 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
     const stopGaps = bus.onGap(() => {
       for (const client of clients) for (const topic of client.topics) client.resync.add(topic);
     });
-    for (const timer of [flushTimer, pingTimer, checkTimer]) timer.unref();
+    for (const timer of [flushTimer, pingTimer, checkTimer, heartbeatTimer]) timer.unref();
 
     // A refused upgrade (401, 403) answers over the raw socket, which would then stay open: close it,
     // so unauthenticated clients cannot hold sockets (and delay shutdown).
@@ -253,6 +267,7 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
       clearInterval(flushTimer);
       clearInterval(pingTimer);
       clearInterval(checkTimer);
+      clearInterval(heartbeatTimer);
       for (const client of clients) client.socket.close(1001, 'Server shutting down');
     });
 

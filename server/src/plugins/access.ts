@@ -3,7 +3,14 @@ import fp from 'fastify-plugin';
 // The request and reply decorations of @fastify/cookie and @fastify/jwt (registered by app.ts).
 import type {} from '@fastify/cookie';
 import type {} from '@fastify/jwt';
-import { isAllowed, isPublicAccess, type Access, type FeatureFlags, type FeatureKey } from '@openyard/contracts';
+import {
+  isAllowed,
+  isPublicAccess,
+  isReadOnlyPrincipal,
+  type Access,
+  type FeatureFlags,
+  type FeatureKey,
+} from '@openyard/contracts';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import { messages } from '@openyard/contracts';
 import type { AuthService } from '../modules/auth';
@@ -46,6 +53,9 @@ export const SECURE_SESSION_COOKIE = '__Host-openyard_session';
 const INFRASTRUCTURE_PREFIXES = ['/docs', '/*', '/assets/'];
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const changesState = (request: FastifyRequest) =>
+  STATE_CHANGING.has(request.method) || request.routeOptions.config.changesState === true;
 
 export function requirePrincipal(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthenticated();
@@ -105,8 +115,7 @@ export const accessPlugin = fp<{ auth: AuthService; allowedOrigins: readonly str
     // requests that ride on the cookie must come from this site. Bearer tokens are not sent by
     // browsers on their own, so API clients need no Origin.
     function checkOrigin(request: FastifyRequest, via: 'bearer' | 'cookie' | undefined) {
-      const changing = STATE_CHANGING.has(request.method) || request.routeOptions.config.changesState === true;
-      if (!changing || via === 'bearer') return;
+      if (!changesState(request) || via === 'bearer') return;
       const origin = request.headers.origin;
       const own = `${request.protocol}://${request.host}`;
       if (origin) {
@@ -144,6 +153,8 @@ export const accessPlugin = fp<{ auth: AuthService; allowedOrigins: readonly str
       const principal = await principalFrom(request, credentials.token);
       request.principal = principal;
       if (!isAllowed(access, principal, pagePath)) throw forbidden();
+      // A display changes nothing, whatever its role was granted (issue 18).
+      if (isReadOnlyPrincipal(principal) && changesState(request)) throw forbidden();
     });
   },
   { name: 'access', dependencies: ['@fastify/jwt', '@fastify/cookie'] },

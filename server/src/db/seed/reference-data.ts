@@ -1,5 +1,16 @@
 // Reference lists every yard starts with. Admins extend them; seeding never overwrites a row.
-export const SYSTEM_ROLE_NAMES = ['superadmin', 'admin', 'operator', 'manager', 'gatein', 'gateout', 'kiosk'];
+export const SYSTEM_ROLE_NAMES = [
+  'superadmin',
+  'admin',
+  'operator',
+  'manager',
+  'gatein',
+  'gateout',
+  'kiosk',
+  'display',
+];
+// The demo's users, one per role a person signs in with: a display signs in with a display token.
+export const DEMO_USER_ROLE_NAMES = SYSTEM_ROLE_NAMES.filter((name) => name !== 'display');
 
 export const NAMED_LIST_VALUES = {
   containerProcesses: ['Import', 'Export', 'Empty', 'Transhipment', 'LCL', 'Domestic'],

@@ -9,6 +9,7 @@ import {
   ACTIVITIES,
   CONTAINER_SIZES,
   CONTAINER_TYPES,
+  DEMO_USER_ROLE_NAMES,
   LINERS,
   NAMED_LIST_VALUES,
   SYSTEM_ROLE_NAMES,
@@ -81,7 +82,8 @@ async function roleIds(db: Database) {
 export async function seedDemo(db: Database, yardCenter: { latitude: number; longitude: number }) {
   const [{ areas } = { areas: 0 }] = await db.select({ areas: sql<number>`count(*)::int` }).from(schema.yardAreas);
   const [{ users } = { users: 0 }] = await db.select({ users: sql<number>`count(*)::int` }).from(schema.users);
-  const passwordHashes = users === 0 ? await Promise.all(SYSTEM_ROLE_NAMES.map(() => hashPassword(DEMO_PASSWORD))) : [];
+  const passwordHashes =
+    users === 0 ? await Promise.all(DEMO_USER_ROLE_NAMES.map(() => hashPassword(DEMO_PASSWORD))) : [];
   await db.transaction(async (tx) => {
     if (areas === 0) {
       for (const [index, area] of DEMO_AREAS.entries()) {
@@ -123,7 +125,7 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
     if (users === 0) {
       const ids = await roleIds(tx);
       await tx.insert(schema.users).values(
-        SYSTEM_ROLE_NAMES.map((name, i) => ({
+        DEMO_USER_ROLE_NAMES.map((name, i) => ({
           username: name,
           passwordHash: passwordHashes[i]!,
           roleId: ids.get(name)!,

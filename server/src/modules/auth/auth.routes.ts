@@ -8,15 +8,25 @@ import type { AuthService } from './auth.service';
 // logout). The token itself expires after a working day so a leaked one cannot live for ever.
 const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+// Signs the JWT that names a new session and sets it as the session cookie; returns it for API
+// clients (Bearer). A display's session (display-tokens module) asks for a longer lifetime.
+export function startSessionCookie(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { sessionId: string; userId: number },
+  lifetimeSeconds = TOKEN_LIFETIME_SECONDS,
+): string {
+  const token = app.jwt.sign({ sid: session.sessionId, uid: session.userId }, { expiresIn: lifetimeSeconds });
   const secure = request.protocol === 'https';
   reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
     secure,
     path: '/',
-    maxAge: TOKEN_LIFETIME_SECONDS,
+    maxAge: lifetimeSeconds,
   });
+  return token;
 }
 
 function clearSessionCookies(reply: FastifyReply) {
@@ -60,8 +70,7 @@ export async function authRoutes(
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
         });
-        const token = app.jwt.sign({ sid: sessionId, uid: userId }, { expiresIn: TOKEN_LIFETIME_SECONDS });
-        setSessionCookie(request, reply, token);
+        const token = startSessionCookie(app, request, reply, { sessionId, userId });
         const principal = await auth.authenticate(sessionId, userId);
         request.log.info({ userId, sessionId }, 'login');
         return { ...auth.userInfo(principal), token };

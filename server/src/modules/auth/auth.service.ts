@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, systemRoleOf, type PermissionSet, type UserInfo } from '@openyard/contracts';
+import { messages, systemRoleOf, type PermissionSet, type SystemRole, type UserInfo } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, sessionExpired, unauthenticated } from '../../errors';
 import type { AccessCache } from './access-cache';
@@ -14,7 +14,9 @@ type LoadedSession = NonNullable<Awaited<ReturnType<typeof sessionsRepository.lo
 // services in.
 export interface AuthDirectory {
   users: {
-    findForLogin(username: string): Promise<{ id: number; passwordHash: string; enabled: boolean } | undefined>;
+    findForLogin(
+      username: string,
+    ): Promise<{ id: number; passwordHash: string; enabled: boolean; systemRole: SystemRole | null } | undefined>;
   };
   roles: {
     effectivePermissions(
@@ -26,6 +28,12 @@ export interface AuthDirectory {
 
 // Writing last-seen on every request would turn reads into writes; 15 s is far below the idle limit.
 const TOUCH_INTERVAL_MS = 15_000;
+
+// A wall display's session never goes idle (issue 18): idle expiry protects a person who walked away
+// from a desk, and nobody sits at a control room's TV. Its session lasts until its display token is
+// revoked (which ends it), its account is disabled, or the sessions' purge removes it after 30 days
+// without data; the wall then asks for a new one with its token (web/src/modules/wall).
+const neverIdles = (systemRole: SystemRole | null) => systemRole === 'display';
 
 // Failed logins per account and client address within a minute. Keyed on both so that someone
 // guessing from one address cannot lock the account's owner out from another (the route's own
@@ -75,8 +83,9 @@ export function createAuthService(
       await sessionsRepository.end(db, sessionId, 'disabled');
       throw unauthenticated();
     }
+    const systemRole = systemRoleOf(row.role);
     const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
-    if (idleFor > idleMs) {
+    if (idleFor > idleMs && !neverIdles(systemRole)) {
       await sessionsRepository.end(db, sessionId, 'idle');
       throw sessionExpired();
     }
@@ -91,7 +100,7 @@ export function createAuthService(
       username: row.user.username,
       roleId: row.role.id,
       role: row.role.name,
-      systemRole: systemRoleOf(row.role),
+      systemRole,
       landingPage,
       permissions,
       sessionId,
@@ -99,6 +108,13 @@ export function createAuthService(
     });
     access.keep(sessionId, { userId, lastSeenAt, principal }, generation);
     return { principal, lastSeenAt };
+  }
+
+  async function openSession(userId: number, client: { ip: string | null; userAgent: string | null }) {
+    const sessionId = randomUUID();
+    await sessionsRepository.create(db, { id: sessionId, userId, ...client });
+    await sessionsRepository.touch(db, sessionId, userId, new Date());
+    return { sessionId, userId };
   }
 
   return {
@@ -116,12 +132,17 @@ export function createAuthService(
         failedLogins.fail(username, client.ip, Date.now());
         throw new AppError(401, 'UNAUTHENTICATED', messages.loginFailed);
       }
+      // A display's account signs in with its display token only, never a password (issue 18).
+      if (user.systemRole === 'display') {
+        failedLogins.fail(username, client.ip, Date.now());
+        throw new AppError(401, 'UNAUTHENTICATED', messages.loginFailed);
+      }
       failedLogins.clear(username, client.ip);
-      const sessionId = randomUUID();
-      await sessionsRepository.create(db, { id: sessionId, userId: user.id, ...client });
-      await sessionsRepository.touch(db, sessionId, user.id, new Date());
-      return { sessionId, userId: user.id };
+      return openSession(user.id, client);
     },
+
+    // A session for an account whose credential was checked elsewhere (a display's token).
+    openSession,
 
     // Called on every authenticated request with the claims of a verified JWT. Between its touches a
     // session is taken from the access cache: until the next touch it can be neither idle nor due
@@ -139,6 +160,9 @@ export function createAuthService(
     // would go idle, and checks it again then.
     check,
     idleMs,
+    // When a session last touched at `lastSeenAt` would go idle; null for one that never does.
+    idleDeadline: (principal: Principal, lastSeenAt: number): number | null =>
+      neverIdles(principal.systemRole) ? null : lastSeenAt + idleMs,
 
     // Every change that may end a session or change who it is (logout, idle expiry, a user
     // disabled, a role or its permissions changed), in this process or, through the database's
@@ -163,7 +187,8 @@ export function createAuthService(
         landingPage: principal.landingPage,
         permissions: principal.permissions,
         lastAccess: principal.lastAccess?.getTime() ?? null,
-        sessionExpireInIdleMins: options.idleMinutes,
+        // 0: the web's own idle expiry leaves a display alone (see neverIdles).
+        sessionExpireInIdleMins: neverIdles(principal.systemRole) ? 0 : options.idleMinutes,
       };
     },
   };

@@ -28,9 +28,10 @@ describe('roles', () => {
       'gatein',
       'gateout',
       'kiosk',
+      'display',
     ]);
     expect(body.roles.every((role) => !role.adminCreated)).toBe(true);
-    expect(body.totalCount).toBe(7);
+    expect(body.totalCount).toBe(8);
     const second = await superadmin.api.roles.page({ query: { skip: 3, limit: 2 } });
     expect(second.roles.map((role) => role.name)).toEqual(['operator', 'manager']);
   });

@@ -83,10 +83,18 @@ export function createUsersService(
       return { users: rows.map(toUser), totalCount: total };
     },
 
-    // The account a login names (auth checks the password and whether it is enabled).
+    // The account a login names (auth checks the password, whether it is enabled and whether its
+    // role signs in with a password at all).
     async findForLogin(username: string) {
       const row = await usersRepository.findByUsername(db, username);
-      return row && { id: row.id, passwordHash: row.passwordHash, enabled: row.enabled };
+      if (!row) return undefined;
+      const role = await rolesRepository.findById(db, row.roleId);
+      return {
+        id: row.id,
+        passwordHash: row.passwordHash,
+        enabled: row.enabled,
+        systemRole: role ? systemRoleOf(role) : null,
+      };
     },
 
     // Another module's change to a user (the gates a user works): the user exists (404) and the

@@ -6,6 +6,7 @@ import { homePath } from '../utils/homePath';
 import { screenRegistry } from '../utils/screenRegistry';
 import { ENTERPRISE_ALIASES } from '../utils/specScreens';
 import { AppLayout } from './AppLayout';
+import { FullScreenLayout } from './FullScreenLayout';
 import { ForbiddenPage } from './ForbiddenPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireScreen } from './RequireScreen';
@@ -36,6 +37,19 @@ export function AppRoutes() {
       {unbuiltPublicPaths.map((path) => (
         <Route key={path} path={path} element={<NotFoundPage standalone />} />
       ))}
+      {screenRegistry
+        .filter((screen) => screen.fullScreen)
+        .map(({ path, component: Screen }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <FullScreenLayout>
+                <Screen />
+              </FullScreenLayout>
+            }
+          />
+        ))}
       <Route
         element={
           <RequireSession>
@@ -44,17 +58,19 @@ export function AppRoutes() {
         }
       >
         <Route path={homePath} element={<HomePage />} />
-        {screenRegistry.map(({ path, menuPath, component: Screen }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <RequireScreen path={menuPath ?? path}>
-                <Screen />
-              </RequireScreen>
-            }
-          />
-        ))}
+        {screenRegistry
+          .filter((screen) => !screen.fullScreen)
+          .map(({ path, menuPath, component: Screen }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireScreen path={menuPath ?? path}>
+                  <Screen />
+                </RequireScreen>
+              }
+            />
+          ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -19,7 +19,8 @@ function formatTime(now: Date, timeZone: string | undefined): string {
 }
 
 // Times are shown in the yard's configured zone (DESIGN §5), so the header shows that clock.
-export function YardClock() {
+// `fz`: a larger clock (the wall display's corner).
+export function YardClock({ fz }: { fz?: string } = {}) {
   const timeZone = useAtomValue(metadataState)?.timeZone;
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -28,9 +29,9 @@ export function YardClock() {
   }, []);
   return (
     <Tooltip label={`Yard time${timeZone ? ` (${timeZone})` : ''}`}>
-      <Group gap={6} c="dimmed" wrap="nowrap" visibleFrom="sm" aria-label="Yard time">
-        <IconClock size={16} stroke={1.6} />
-        <Text size="sm" ff="monospace">
+      <Group gap={6} c="dimmed" wrap="nowrap" visibleFrom="sm" aria-label="Yard time" fz={fz}>
+        <IconClock size={fz ? '1em' : 16} stroke={1.6} />
+        <Text size={fz ? undefined : 'sm'} fz={fz} ff="monospace" data-testid="yard-clock">
           {formatTime(now, timeZone)}
         </Text>
       </Group>

@@ -24,6 +24,11 @@ describe('apiErrorReaction', () => {
     expect(apiErrorReaction({ status: 500, action: false }, signedIn)).toBe('none');
   });
 
+  it('leaves the wall display alone: it renews its session and shows its staleness itself', () => {
+    for (const status of [0, 401, 403, 503])
+      expect(apiErrorReaction({ status, action: false }, { path: '/wall', hasSession: true })).toBe('none');
+  });
+
   it('logs out on 401 only with a session and off the login and public pages', () => {
     expect(apiErrorReaction({ status: 401, action: false }, signedIn)).toBe('login');
     expect(apiErrorReaction({ status: 401, action: true }, { path: '/login', hasSession: true })).toBe('none');

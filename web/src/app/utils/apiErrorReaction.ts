@@ -1,3 +1,4 @@
+import { WALL_PATH } from '@openyard/contracts';
 import { isUnreachableStatus, type ApiError } from '../../api/http';
 import { isAuthPath } from './isAuthPath';
 
@@ -11,6 +12,9 @@ export function apiErrorReaction(
   where: { path: string; hasSession: boolean },
 ): ApiErrorReaction {
   const onRoot = where.path === '/';
+  // The wall display is watched, not used: no modal or page change that someone would have to
+  // click away. It shows its own staleness and renews its own session (web/src/modules/wall).
+  if ((where.path.replace(/\/+$/, '') || '/') === WALL_PATH) return 'none';
   if (isUnreachableStatus(error.status)) return 'unreachable';
   switch (error.status) {
     case 401:

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { WALL_PATH } from '@openyard/contracts';
 import { TERMINAL_ROUTE } from '../../modules/tasks/utils/terminalPath';
 import {
   IconAccessPoint,
@@ -14,6 +15,7 @@ import {
   IconCalendarEvent,
   IconListCheck,
   IconDeviceMobile,
+  IconDeviceTv,
   IconPalette,
   IconScan,
   IconTimeline,
@@ -30,6 +32,9 @@ export interface ScreenDefinition {
   // The menu entry whose permission opens this screen when it is no menu entry itself (a screen
   // with a parameter in its path, like a machine's terminal); its own path otherwise.
   menuPath?: string;
+  // Routed outside the app's shell (no header, no menu): a screen watched on a wall, which signs in
+  // and checks its access itself (the wall display signs in with a display token).
+  fullScreen?: true;
 }
 
 // The screens this build has. A menu entry of the spec shows only when its path is here, and only
@@ -42,6 +47,15 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconChartBar,
     description: 'Yard figures as charts, live: inventory, empty slots, aging, gate-ins, moves, machines, trailers',
+  },
+  {
+    path: WALL_PATH,
+    component: lazy(() =>
+      import('../../modules/wall/components/WallScreen').then((module) => ({ default: module.WallScreen })),
+    ),
+    icon: IconDeviceTv,
+    description: 'The wall display: yard grid, gate and OCR queues, machines, large type, no interaction',
+    fullScreen: true,
   },
   {
     path: '/inventory',

@@ -35,6 +35,8 @@ export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
   '/cha-vehicles': 'CHA Vehicles',
   '/smart-transport': 'Smart Transport',
   '/pre-advice': 'Pre-advice',
+  // Beyond the spec (issue 18).
+  '/wall': 'Wall display',
 };
 
 // The spec's enterprise paths (spec 2 §2; /enterprise/login from spec 3 §2) open the same screens.

@@ -32,7 +32,7 @@ class TestSocket {
   }
 }
 
-function connected(options: { onSessionEnded?: () => void } = {}) {
+function connected(options: { onSessionEnded?: () => void; silenceLimitMs?: number } = {}) {
   const sockets: TestSocket[] = [];
   const client = new LiveClient({
     url: () => 'ws://test/ws',
@@ -186,6 +186,58 @@ describe('LiveClient', () => {
     socket.receive(slot('inventory:C'));
     socket.receive(slot('inventory'));
     expect(heard).toEqual(['inventory', 'inventory:C']);
+    stop();
+  });
+
+  it('replaces a socket the hub went silent on (heartbeats stopped), and resubscribes', () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { client, socket, sockets, stop } = connected({ silenceLimitMs: 1_000 });
+    const resyncs: string[] = [];
+    client.subscribe('gates', { onMessage: () => undefined, onResync: () => resyncs.push('gates') });
+    socket.receive({ type: 'subscribed', topic: 'gates' });
+    // Heartbeats keep it: no new socket while the hub is heard.
+    for (let i = 0; i < 5; i += 1) {
+      vi.advanceTimersByTime(600);
+      socket.receive({ type: 'heartbeat', at: Date.now() });
+    }
+    expect(sockets).toHaveLength(1);
+    expect(client.getStatus()).toBe('open');
+    // Then silence: the client gives up on it, without waiting for a close that never comes.
+    vi.advanceTimersByTime(1_100);
+    expect(client.getStatus()).not.toBe('open');
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    expect(sockets[1]!.commands()).toEqual([{ op: 'subscribe', topic: 'gates' }]);
+    sockets[1]!.receive({ type: 'subscribed', topic: 'gates' });
+    expect(resyncs).toEqual(['gates', 'gates']);
+    // The abandoned socket's late frames reach nobody.
+    socket.receive({ type: 'resync', topic: 'gates' });
+    expect(resyncs).toHaveLength(2);
+    vi.restoreAllMocks();
+    stop();
+  });
+
+  it('says how fresh its data is: the state and since when, the last frame and the last message', () => {
+    vi.useFakeTimers();
+    const { client, socket, stop } = connected();
+    client.subscribe('gates', { onMessage: () => undefined, onResync: () => undefined });
+    const opened = client.getFreshness();
+    expect(opened.status).toBe('open');
+    expect(opened.offlineSince).toBeNull();
+    expect(opened.lastMessageAt).toBeNull();
+    vi.advanceTimersByTime(2_000);
+    socket.receive({ type: 'heartbeat', at: Date.now() });
+    expect(client.getFreshness()).toMatchObject({ lastHeardAt: Date.now(), lastMessageAt: null });
+    vi.advanceTimersByTime(1_000);
+    socket.receive({ type: 'gate.tag.v1', topic: 'gates', eventId: 'e-9', at: 1, data: {} });
+    expect(client.getFreshness()).toMatchObject({ lastHeardAt: Date.now(), lastMessageAt: Date.now() });
+    socket.drop();
+    expect(client.getFreshness()).toMatchObject({ status: 'closed', offlineSince: Date.now() });
+    vi.advanceTimersByTime(5_000);
+    // Retries do not restart the count.
+    expect(client.getFreshness()).toMatchObject({ status: 'connecting', offlineSince: Date.now() - 5_000 });
     stop();
   });
 });

@@ -1,9 +1,19 @@
-import type { LiveCommand, LiveControl, LiveMessage } from '@openyard/contracts';
+import { liveSilenceLimitMs, type LiveCommand, type LiveControl, type LiveMessage } from '@openyard/contracts';
 import { parseServerFrame } from './parseServerFrame';
 import { reconnectDelayMs } from './reconnectDelayMs';
 import { RecentIds } from './RecentIds';
 
 export type LiveConnectionStatus = 'connecting' | 'open' | 'closed';
+
+// How fresh what the live layer delivers is: the connection's state, since when it has been down
+// (null while open), when the hub was last heard from (any frame, heartbeats included) and when
+// the last live message came.
+export interface LiveFreshness {
+  status: LiveConnectionStatus;
+  offlineSince: number | null;
+  lastHeardAt: number | null;
+  lastMessageAt: number | null;
+}
 
 export interface LiveTopicHandlers {
   onMessage: (message: LiveMessage) => void;
@@ -24,6 +34,11 @@ export interface LiveClientOptions {
   createSocket?: (url: string) => WebSocket;
   // The hub closed the socket because the session ended (close code 4001).
   onSessionEnded?: () => void;
+  // An open socket the hub has not been heard on for this long (it sends a heartbeat every
+  // LIVE_HEARTBEAT_MS) is taken for dead, a half-open connection the browser would keep for many
+  // minutes, and replaced.
+  silenceLimitMs?: number;
+  now?: () => number;
 }
 
 // Live data counts as the session's activity (as the spec's refresh requests do); listeners hear of
@@ -51,6 +66,8 @@ export class LiveClient {
   private readonly stableAfterMs: number;
   private readonly createSocket: (url: string) => WebSocket;
   private readonly onSessionEnded: () => void;
+  private readonly silenceLimitMs: number;
+  private readonly now: () => number;
 
   private socket: WebSocket | null = null;
   private running = false;
@@ -64,6 +81,10 @@ export class LiveClient {
   private readonly accessListeners = new Set<() => void>();
   private readonly activityListeners = new Set<() => void>();
   private lastActivity = 0;
+  private offlineSince: number | null;
+  private lastHeardAt: number | null = null;
+  private lastMessageAt: number | null = null;
+  private silenceTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: LiveClientOptions) {
     this.url = options.url;
@@ -71,10 +92,23 @@ export class LiveClient {
     this.stableAfterMs = options.stableAfterMs ?? 10_000;
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.onSessionEnded = options.onSessionEnded ?? (() => undefined);
+    this.silenceLimitMs = options.silenceLimitMs ?? liveSilenceLimitMs();
+    this.now = options.now ?? Date.now;
+    this.offlineSince = this.now();
   }
 
   getStatus(): LiveConnectionStatus {
     return this.status;
+  }
+
+  // Read on demand (a staleness indicator ticks once a second): nothing here is pushed per message.
+  getFreshness(): LiveFreshness {
+    return {
+      status: this.status,
+      offlineSince: this.offlineSince,
+      lastHeardAt: this.lastHeardAt,
+      lastMessageAt: this.lastMessageAt,
+    };
   }
 
   onStatusChange(listener: (status: LiveConnectionStatus) => void): () => void {
@@ -109,6 +143,7 @@ export class LiveClient {
     this.running = false;
     if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
     this.clearReconnectTimer();
+    this.clearSilenceTimer();
     const socket = this.socket;
     this.socket = null;
     this.openedAt = null;
@@ -181,6 +216,8 @@ export class LiveClient {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.openedAt = Date.now();
+      this.lastHeardAt = this.now();
+      this.armSilenceTimer(this.silenceLimitMs);
       this.setStatus('open');
       for (const [topic, entry] of this.topics) {
         // A topic in its grace period would only be unsubscribed again: forget it instead.
@@ -204,7 +241,42 @@ export class LiveClient {
     socket.onerror = () => undefined;
   }
 
+  // An open socket the hub has been silent on past the limit is dropped without waiting for its
+  // close handshake (which a dead connection never completes), and a new one is opened.
+  // Armed while a socket is open, for when the hub would have been silent too long; checked then,
+  // and armed again for the rest of the limit when it was heard meanwhile (no timer per frame).
+  private armSilenceTimer(delayMs: number): void {
+    this.clearSilenceTimer();
+    this.silenceTimer = setTimeout(this.checkSilence, Math.max(delayMs, 50));
+  }
+
+  private clearSilenceTimer(): void {
+    if (this.silenceTimer !== null) clearTimeout(this.silenceTimer);
+    this.silenceTimer = null;
+  }
+
+  private readonly checkSilence = () => {
+    this.silenceTimer = null;
+    const socket = this.socket;
+    if (!socket || this.status !== 'open' || this.lastHeardAt === null) return;
+    const silentFor = this.now() - this.lastHeardAt;
+    if (silentFor <= this.silenceLimitMs) {
+      this.armSilenceTimer(this.silenceLimitMs - silentFor + 1);
+      return;
+    }
+    console.warn('Openyard: the live connection went silent; reconnecting');
+    socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+    try {
+      socket.close(4000, 'silent');
+    } catch {
+      // Closing a socket that is already going cannot fail in a way that matters here.
+    }
+    this.socket = null;
+    this.disconnected();
+  };
+
   private disconnected(): void {
+    this.clearSilenceTimer();
     if (this.openedAt !== null && Date.now() - this.openedAt >= this.stableAfterMs) this.attempt = 0;
     this.openedAt = null;
     for (const entry of this.topics.values()) entry.requested = false;
@@ -234,6 +306,7 @@ export class LiveClient {
   };
 
   private receive(text: string): void {
+    this.lastHeardAt = this.now();
     const frame = parseServerFrame(text);
     if (!frame) {
       console.warn('Openyard: malformed live frame ignored');
@@ -249,6 +322,7 @@ export class LiveClient {
     // One event may reach several topics (a zone and its area); dedupe within each topic.
     if (this.recent.seen(`${message.topic}\u0000${message.eventId}`)) return;
     for (const handlers of [...entry.handlers]) guarded(() => handlers.onMessage(message));
+    this.lastMessageAt = this.now();
     const now = Date.now();
     if (now - this.lastActivity >= ACTIVITY_EVERY_MS) {
       this.lastActivity = now;
@@ -288,6 +362,8 @@ export class LiveClient {
       case 'accessChanged':
         for (const listener of [...this.accessListeners]) guarded(listener);
         return;
+      // A heartbeat was heard (receive noted the time): nothing else to do.
+      case 'heartbeat':
       case 'unsubscribed':
         return;
       default:
@@ -298,6 +374,8 @@ export class LiveClient {
   private setStatus(status: LiveConnectionStatus): void {
     if (status === this.status) return;
     this.status = status;
+    if (status === 'open') this.offlineSince = null;
+    else this.offlineSince ??= this.now();
     for (const listener of [...this.statusListeners]) guarded(() => listener(status));
   }
 }

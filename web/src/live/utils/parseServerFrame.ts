@@ -2,7 +2,7 @@ import type { LiveControl, LiveMessage } from '@openyard/contracts';
 
 export type ServerFrame = { kind: 'control'; control: LiveControl } | { kind: 'message'; message: LiveMessage };
 
-const CONTROL_TYPES = new Set(['subscribed', 'unsubscribed', 'error', 'resync', 'accessChanged']);
+const CONTROL_TYPES = new Set(['subscribed', 'unsubscribed', 'error', 'resync', 'accessChanged', 'heartbeat']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,6 +21,8 @@ export function parseServerFrame(text: string): ServerFrame | null {
   if (CONTROL_TYPES.has(data.type)) {
     if (data.type === 'error') {
       if (typeof data.message !== 'string') return null;
+    } else if (data.type === 'heartbeat') {
+      if (typeof data.at !== 'number') return null;
     } else if (data.type !== 'accessChanged' && typeof data.topic !== 'string') return null;
     return { kind: 'control', control: data as LiveControl };
   }

@@ -1,38 +1,9 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useAtom } from 'jotai';
 import { AppModal } from '../../../ui/AppModal';
+import { CopyValue } from '../../../ui/CopyValue';
 import { shownCredentialsState } from '../states/shownCredentialsState';
-
-function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Code fz="sm" p={6} style={{ flex: 1, userSelect: 'all', wordBreak: 'break-all' }} data-testid={testId}>
-          {value}
-        </Code>
-        <CopyButton value={value} timeout={1500}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'green' : 'gray'}
-                onClick={copy}
-                aria-label={`Copy ${label.toLowerCase()}`}
-                data-testid={`${testId}-copy`}
-              >
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
-  );
-}
 
 // A device's MQTT login right after it was made or renewed: the server keeps only a hash, so this
 // is the one chance to copy the password. The modal closes only on purpose.

@@ -5,9 +5,10 @@ import { useLiveTopic } from '../../../live/hooks/useLiveTopic';
 import { gateQueryKeys } from '../utils/gateQueryKeys';
 import { withVisit } from '../utils/withVisit';
 
-// The trucks inside the yard through this gate (truck turn time), kept live by the visits the
-// gate transactions publish (gate.visit.v1 on `gate-visits`); reloaded after a resync, no timer.
-export function useTrucksInside(gateId: number | null) {
+// The trucks inside the yard through this gate (truck turn time), or through every gate ('all': the
+// wall display), kept live by the visits the gate transactions publish (gate.visit.v1 on
+// `gate-visits`); reloaded after a resync, no timer.
+export function useTrucksInside(gateId: number | 'all' | null) {
   const queryClient = useQueryClient();
   const queryKey = gateQueryKeys.trucksInside(gateId ?? 0);
   const refusal = useLiveTopic(
@@ -22,7 +23,8 @@ export function useTrucksInside(gateId: number | null) {
   );
   const query = useQuery({
     queryKey,
-    queryFn: () => api.gateOperations.trucksInside({ query: { gateId: gateId ?? undefined } }),
+    queryFn: () =>
+      api.gateOperations.trucksInside({ query: { gateId: gateId === null || gateId === 'all' ? undefined : gateId } }),
     enabled: gateId !== null,
   });
   return { query, refusal };

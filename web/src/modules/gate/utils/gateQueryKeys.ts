@@ -1,7 +1,7 @@
 // One root so that a resync reloads every gate-operations query of the screen at once.
 export const gateQueryKeys = {
   all: ['gate-operations'] as const,
-  trucksInside: (gateId: number) => ['gate-operations', 'trucks-inside', gateId] as const,
+  trucksInside: (gateId: number | 'all') => ['gate-operations', 'trucks-inside', gateId] as const,
   frames: (gateId: number) => ['gate-operations', 'frames', gateId] as const,
   frameImage: (image: string) => ['gate-operations', 'frame-image', image] as const,
   activities: (activityGroup: string) => ['master-data', 'activities', activityGroup] as const,

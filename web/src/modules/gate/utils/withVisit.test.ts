@@ -26,5 +26,7 @@ describe('withVisit', () => {
     expect(withVisit(added, visit(2, 50, { tasksDone: 1 }), 1).visits[0]?.tasksDone).toBe(1);
     expect(withVisit(added, visit(2, 50, { outDate: 200 }), 1).visits.map((shown) => shown.id)).toEqual([1]);
     expect(withVisit(start, visit(3, 10, { gateId: 2 }), 1)).toBe(start);
+    // The wall display's list of every gate takes it.
+    expect(withVisit(start, visit(3, 10, { gateId: 2 }), 'all').visits.map((shown) => shown.id)).toEqual([3, 1]);
   });
 });

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { hasRole, routes } from '@openyard/contracts';
 import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
+import { DisplayTokensTab } from './DisplayTokensTab';
 import { RolePermissionsTab } from './RolePermissionsTab';
 import { RolesTab } from './RolesTab';
 import { UsersTab } from './UsersTab';
 
-// /users: tabs Users, Roles (superadmin only) and Role Permissions (superadmin and admin), spec 3 §2.
+// /users: tabs Users, Roles (superadmin only) and Role Permissions (superadmin and admin), spec 3 §2,
+// and Displays (superadmin and admin): the wall displays' tokens (issue 18).
 export function UsersPage() {
   // The web only mirrors the server's rule, to disable what would be refused (spec 3 §6).
   const access = useScreenAccess({ write: routes.users.create.access });
@@ -33,6 +35,11 @@ export function UsersPage() {
             Role Permissions
           </Tabs.Tab>
         )}
+        {showPermissions && (
+          <Tabs.Tab value="displays" data-testid="users-tab-displays">
+            Displays
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       <Tabs.Panel value="users">
         <UsersTab canWrite={canWrite} />
@@ -45,6 +52,11 @@ export function UsersPage() {
       {showPermissions && (
         <Tabs.Panel value="permissions">
           <RolePermissionsTab editor={user} canWrite={canWrite} />
+        </Tabs.Panel>
+      )}
+      {showPermissions && (
+        <Tabs.Panel value="displays">
+          <DisplayTokensTab canWrite={canWrite} />
         </Tabs.Panel>
       )}
     </Tabs>

@@ -8,4 +8,5 @@ export const usersQueryKeys = {
   roleNames: ['users', 'role-names'] as const,
   rolePermissions: ['users', 'role-permissions'] as const,
   userGates: (id: number) => ['users', 'gates', id] as const,
+  displayTokens: ['users', 'display-tokens'] as const,
 };

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { wallGridOf, wallLayoutOf } from './wallLayoutOf';
+
+const available = ['yard', 'gate', 'ocr', 'machines'];
+
+describe('wallLayoutOf', () => {
+  it('shows every available tile, side by side, when the address chooses nothing', () => {
+    expect(wallLayoutOf('', available)).toEqual({ tiles: available, rotateSeconds: null });
+  });
+
+  it('takes the chosen tiles in their order, once each, leaving out unknown ones', () => {
+    expect(wallLayoutOf('?tiles=machines,Yard,bogus,machines', available).tiles).toEqual(['machines', 'yard']);
+    // Nothing usable chosen: everything rather than a black screen.
+    expect(wallLayoutOf('?tiles=alarms', available).tiles).toEqual(available);
+  });
+
+  it('rotates every n seconds, within bounds', () => {
+    expect(wallLayoutOf('?rotate=20', available).rotateSeconds).toBe(20);
+    expect(wallLayoutOf('?rotate=1', available).rotateSeconds).toBe(5);
+    expect(wallLayoutOf('?rotate=99999', available).rotateSeconds).toBe(3600);
+    expect(wallLayoutOf('?rotate=soon', available).rotateSeconds).toBeNull();
+    expect(wallLayoutOf('?rotate=0', available).rotateSeconds).toBeNull();
+  });
+});
+
+describe('wallGridOf', () => {
+  it('lays tiles out in a near-square grid', () => {
+    expect(wallGridOf(1)).toEqual({ columns: 1, rows: 1 });
+    expect(wallGridOf(2)).toEqual({ columns: 2, rows: 1 });
+    expect(wallGridOf(4)).toEqual({ columns: 2, rows: 2 });
+    expect(wallGridOf(5)).toEqual({ columns: 3, rows: 2 });
+  });
+});

@@ -1,0 +1,31 @@
+// What the wall shows, from its address: `?tiles=yard,gate,ocr,machines` (in that order; unknown
+// or unavailable tiles are left out, none given means every available tile) and `?rotate=20` (one
+// tile at a time, 20 seconds each; without it the tiles share the screen).
+export interface WallLayout {
+  tiles: string[];
+  rotateSeconds: number | null;
+}
+
+const MIN_ROTATE_SECONDS = 5;
+const MAX_ROTATE_SECONDS = 3600;
+
+export function wallLayoutOf(search: string, available: readonly string[]): WallLayout {
+  const params = new URLSearchParams(search);
+  const asked = (params.get('tiles') ?? '')
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter((id) => id !== '');
+  const chosen = asked.filter((id, index) => available.includes(id) && asked.indexOf(id) === index);
+  const rotate = Number(params.get('rotate'));
+  const rotateSeconds =
+    params.has('rotate') && Number.isFinite(rotate) && rotate > 0
+      ? Math.min(MAX_ROTATE_SECONDS, Math.max(MIN_ROTATE_SECONDS, Math.round(rotate)))
+      : null;
+  return { tiles: asked.length && chosen.length ? chosen : [...available], rotateSeconds };
+}
+
+// Rows and columns for `count` tiles sharing the screen: a near-square grid, filled row by row.
+export function wallGridOf(count: number): { columns: number; rows: number } {
+  const columns = Math.max(1, Math.ceil(Math.sqrt(count)));
+  return { columns, rows: Math.max(1, Math.ceil(count / columns)) };
+}
