@@ -12,7 +12,7 @@ import {
   yardDayOf,
   type ReportKey,
 } from '@openyard/contracts';
-import { apiClient, loginToken } from './support/api';
+import { apiClient, createUser, loginToken, uniqueName } from './support/api';
 import { freeSlots } from './support/freeSlots';
 import { launchBrowser } from './support/launchBrowser';
 import { loginThroughPage } from './support/loginThroughPage';
@@ -362,6 +362,27 @@ describe('reports screen', () => {
     });
     expect(numbers).toEqual(expect.arrayContaining([A, B, C]));
     expect(numbers.length).toBe(await answered());
+  });
+  it('lets a manager (reports, no machines permission) type the machine instead of a list refused to them', async () => {
+    const username = uniqueName('mgr');
+    await createUser(server.baseUrl, token, { username, password: 'Manager#2025', role: 'manager' });
+    await context.close();
+    context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await loginThroughPage(page, server.baseUrl, username, 'Manager#2025');
+    await page.goto(`${server.baseUrl}/reports`);
+    await open('machineWorkingStatus');
+    const machine = page.getByTestId('reports-filter-machineName');
+    expect(await machine.getAttribute('placeholder')).toBe('Machine name');
+    expect(await page.getByTestId('reports-problem').textContent()).toBe(messages.reportChooseMachine);
+    await machine.fill(MACHINE);
+    await findRow('Break-Down');
+    expect(new URL(page.url()).pathname).toBe('/reports');
+    await open('machineBreakdown');
+    await machine.fill('');
+    expect(await machine.getAttribute('placeholder')).toBe('All');
+    await rows().filter({ hasText: MACHINE }).waitFor();
   });
 });
 
