@@ -17,6 +17,7 @@ import {
   IconDeviceMobile,
   IconDeviceTv,
   IconPalette,
+  IconReportAnalytics,
   IconScan,
   IconTimeline,
   IconTruck,
@@ -124,6 +125,14 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconAccessPoint,
     description: 'Gates, their RFID readers and cameras, with live health',
+  },
+  {
+    path: '/reports',
+    component: lazy(() =>
+      import('../../modules/reports/components/ReportsPage').then((module) => ({ default: module.ReportsPage })),
+    ),
+    icon: IconReportAnalytics,
+    description: 'The 14 reports: gate, containers, machines, trailers and alarms, with charts and exports',
   },
   {
     path: '/device-logs',
