@@ -27,3 +27,4 @@ export * from './api/index';
 export * from './events';
 export * from './machine-shifts';
 export * from './machine-allocations';
+export * from './task-dashboard';

@@ -356,6 +356,13 @@ export const messages = {
   shiftSameTimes: 'A shift cannot start and end at the same time',
   shiftNotFound: 'This shift no longer exists',
 
+  // Report and dashboard dates (spec 2 §5 report dates, spec 3 §9 dashboard periods); the longest
+  // period is ours (the figures of a day each, for a year at most).
+  chooseFromDate: 'Choose from date',
+  chooseToDate: 'Choose to date',
+  invalidDateRange: 'Invalid date range selection',
+  dashboardPeriodTooLong: (days: number) => `Choose a period of at most ${days} days`,
+
   // Machine allocations (spec 2 §5, §8; the overlap, day and concurrency texts are ours).
   allocationRequired: 'Machine allocation needs machine, area, from time and to time',
   allocationEndBeforeStart: 'The to time must be after the from time',

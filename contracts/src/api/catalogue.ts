@@ -14,6 +14,7 @@ import { cameras, ocr } from './routes/ocr';
 import { preAdvices } from './routes/pre-advices';
 import { roles } from './routes/roles';
 import { smartGate } from './routes/smart-gate';
+import { taskDashboard } from './routes/task-dashboard';
 import { tasks } from './routes/tasks';
 import { trailers } from './routes/trailers';
 import { users } from './routes/users';
@@ -44,6 +45,7 @@ export const routes = {
   machineShifts,
   machineAllocations,
   preAdvices,
+  taskDashboard,
 };
 
 export type Routes = typeof routes;

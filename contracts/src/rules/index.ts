@@ -25,3 +25,4 @@ export * from './near-miss';
 export * from './machine-shifts';
 export * from './machine-allocations';
 export * from './machines';
+export * from './task-dashboard';
