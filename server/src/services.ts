@@ -23,6 +23,7 @@ import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
 import { createPreAdvicesService } from './modules/pre-advices';
 import { createRolesService } from './modules/roles';
+import { createTaskDashboardService } from './modules/task-dashboard';
 import { createTasksService } from './modules/tasks';
 import { createSmartGateService } from './modules/smart-gate';
 import { createTrailersService } from './modules/trailers';
@@ -96,11 +97,13 @@ export function createServices({
     layout,
     timeZone: config.yard.timeZone,
   });
+  const taskDashboard = createTaskDashboardService(db, { exports, timeZone: config.yard.timeZone });
   const tasks = createTasksService(db, {
     afterCommit: committed,
     inventory,
     exports,
     machines,
+    taskDashboard,
     timeZone: config.yard.timeZone,
   });
   const preAdvices = createPreAdvicesService(db, {
@@ -157,6 +160,7 @@ export function createServices({
     deviceLogs,
     gates,
     tasks,
+    taskDashboard,
     gateOperations,
     machines,
     ocr,

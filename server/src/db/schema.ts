@@ -18,3 +18,4 @@ export * from '../modules/smart-gate/smart-gate.table';
 export * from '../modules/machine-shifts/machine-shifts.table';
 export * from '../modules/machine-allocations/machine-allocations.table';
 export * from '../modules/pre-advices/pre-advices.table';
+export * from '../modules/task-dashboard/task-dashboard.table';
