@@ -12,6 +12,7 @@ import {
   IconListDetails,
   IconCalendarEvent,
   IconListCheck,
+  IconChartBar,
   IconDeviceMobile,
   IconPalette,
   IconScan,
@@ -181,6 +182,16 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconListCheck,
     description: 'Container and ITV tasks of the yard machines, live, with yard exceptions',
+  },
+  {
+    path: '/task-dashboard',
+    component: lazy(() =>
+      import('../../modules/task-dashboard/components/TaskDashboardPage').then((module) => ({
+        default: module.TaskDashboardPage,
+      })),
+    ),
+    icon: IconChartBar,
+    description: 'Machine movements (productive and waste) and completed tasks by period or shift, live',
   },
   {
     path: TERMINAL_ROUTE,
