@@ -16,6 +16,8 @@ const LABELS: Record<Key, string> = { productive: 'Productive', waste: 'Waste' }
 const HEIGHT = 260;
 const MARGIN = { top: 12, right: 12, bottom: 36, left: 44 };
 const AXIS = 'var(--mantine-color-dimmed)';
+// A bar is at most this wide: one machine does not fill the chart.
+const BAR_MAX_WIDTH = 72;
 
 // Each machine's movements of the period as a stacked bar: productive below, waste above (the rule:
 // contracts/src/rules/task-dashboard.ts). Machines that moved nothing are left out.
@@ -32,6 +34,8 @@ export function MovementsChart({ machines }: { machines: MachineSummary[] }) {
   const highest = Math.max(1, ...moved.map((machine) => machine.movements));
   const y = scaleLinear<number>({ domain: [0, highest], range: [innerHeight, 0], nice: true });
   const colour = (key: Key) => COLOURS[key];
+  // Counts are whole: no tick between them.
+  const ticks = y.ticks(Math.min(5, highest)).filter((value) => Number.isInteger(value));
   return (
     <div ref={ref} data-testid="task-dashboard-chart">
       <Row gap="md" mb={4}>
@@ -66,9 +70,9 @@ export function MovementsChart({ machines }: { machines: MachineSummary[] }) {
                       bar.height > 0 ? (
                         <rect
                           key={`${stack.key}-${bar.index}`}
-                          x={bar.x}
+                          x={bar.x + Math.max(0, bar.width - BAR_MAX_WIDTH) / 2}
                           y={bar.y}
-                          width={bar.width}
+                          width={Math.min(bar.width, BAR_MAX_WIDTH)}
                           height={bar.height}
                           fill={bar.color}
                           data-testid={`task-dashboard-bar-${stack.key}`}
@@ -84,7 +88,7 @@ export function MovementsChart({ machines }: { machines: MachineSummary[] }) {
               </BarStack>
               <AxisLeft
                 scale={y}
-                numTicks={5}
+                tickValues={ticks}
                 tickFormat={(value) => String(value)}
                 stroke={AXIS}
                 tickStroke={AXIS}
