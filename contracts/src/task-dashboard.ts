@@ -31,7 +31,8 @@ export const TaskDashboardExportQuery = Type.Object(
 );
 export type TaskDashboardExportQuery = Static<typeof TaskDashboardExportQuery>;
 
-// One machine's movements of one yard day (days without any are left out).
+// One machine's movements of one yard day, or of one month of the period (granularity; days and
+// months without any are left out).
 export const MachineMovementDay = Type.Object({
   date: YardDayText,
   productiveCount: Type.Integer({ minimum: 0 }),
@@ -53,6 +54,8 @@ export type MachineTasks = Static<typeof MachineTasks>;
 // (machines by name), the totals, and the averages per day (spec 3 §9: total / noOfDays, no decimals).
 export const TaskDashboardReport = Type.Object({
   noOfDays: Type.Integer({ minimum: 1 }),
+  // 'day' up to TASK_DASHBOARD_DAILY_MAX_DAYS days, 'month' beyond (rules/task-dashboard.ts).
+  granularity: Type.Union([Type.Literal('day'), Type.Literal('month')]),
   fromDate: YardDayText,
   toDate: YardDayText,
   fromTime: Type.Number(),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
-import { dailyAverage, dashboardDaysOf, shiftDayOf, TASK_DASHBOARD_MAX_DAYS, yardDaysCount } from './task-dashboard';
+import {
+  dailyAverage,
+  dashboardDaysOf,
+  dashboardGranularity,
+  shiftDayOf,
+  TASK_DASHBOARD_DAILY_MAX_DAYS,
+  TASK_DASHBOARD_MAX_DAYS,
+  yardDaysCount,
+} from './task-dashboard';
 import { yardTimeOnDay } from './yard-time';
 
 const KOLKATA = 'Asia/Kolkata'; // UTC+05:30, no daylight saving
@@ -85,5 +93,13 @@ describe('dailyAverage (spec 3 §9: total / days, no decimals)', () => {
     expect(dailyAverage(10, 3)).toBe(3);
     expect(dailyAverage(0, 5)).toBe(0);
     expect(dailyAverage(5, 0)).toBe(0);
+  });
+});
+
+describe('dashboardGranularity', () => {
+  it('gives days up to two months and months beyond', () => {
+    expect(dashboardGranularity(1)).toBe('day');
+    expect(dashboardGranularity(TASK_DASHBOARD_DAILY_MAX_DAYS)).toBe('day');
+    expect(dashboardGranularity(TASK_DASHBOARD_DAILY_MAX_DAYS + 1)).toBe('month');
   });
 });

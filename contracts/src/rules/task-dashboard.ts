@@ -23,6 +23,17 @@ import { isYardDay, shiftYardDay, yardDayOf, yardMinuteOfDay, type YardDay } fro
 // The longest period the dashboard answers, in yard days (the figures of each day are sent).
 export const TASK_DASHBOARD_MAX_DAYS = 366;
 
+// Up to this many days the figures come by day; a longer period comes by month (the date of an entry
+// is then the first day of its month, or the period's first day in its first month): a year is
+// twelve bars a machine, not 366, and its answer stays small.
+export const TASK_DASHBOARD_DAILY_MAX_DAYS = 62;
+
+export type DashboardGranularity = 'day' | 'month';
+
+export function dashboardGranularity(days: number): DashboardGranularity {
+  return days > TASK_DASHBOARD_DAILY_MAX_DAYS ? 'month' : 'day';
+}
+
 export interface DashboardDays {
   from: YardDay;
   to: YardDay;

@@ -118,6 +118,7 @@ describe('the task dashboard over a hand-computed history (spec 3 §3, §9)', ()
     const report = await figures(custom);
     expect(report).toEqual<TaskDashboardReport>({
       noOfDays: 2,
+      granularity: 'day',
       fromDate: '2026-01-10',
       toDate: '2026-01-11',
       fromTime: Date.parse('2026-01-09T18:30:00Z'),
@@ -221,6 +222,24 @@ describe('the task dashboard over a hand-computed history (spec 3 §3, §9)', ()
     expect(day).toMatchObject({ noOfDays: 1, totalMovements: 3, totalProductive: 1, totalWaste: 2 });
     expect(day.totalCompletedTasks).toBe(3);
     expect(day.averageMovements).toBe(3);
+  });
+
+  it('comes by month over a longer period, each month from its first day in the period', async () => {
+    const report = await figures({ period: 'custom', from: '2025-12-15', to: '2026-02-20' });
+    expect(report).toMatchObject({ noOfDays: 68, granularity: 'month', totalMovements: 8, totalCompletedTasks: 6 });
+    // January: RS-A1's four drops and the 12th's, RS-B2's two and the 9th's.
+    expect(report.machineMovements).toEqual([
+      { machine: M1, movements: [{ date: '2026-01-01', productiveCount: 2, wasteCount: 3 }] },
+      { machine: M2, movements: [{ date: '2026-01-01', productiveCount: 1, wasteCount: 2 }] },
+    ]);
+    expect(report.machineTasks).toEqual([
+      { machine: M1, tasks: [{ date: '2026-01-01', count: 3 }] },
+      { machine: M2, tasks: [{ date: '2026-01-01', count: 3 }] },
+    ]);
+    expect(report.averageMovements).toBe(0);
+    // The first month of a period starts on the period's first day.
+    const early = await figures({ period: 'custom', from: '2026-01-10', to: '2026-03-31' });
+    expect(early.machineMovements[0]!.movements).toEqual([{ date: '2026-01-10', productiveCount: 2, wasteCount: 3 }]);
   });
 
   it('refuses a custom period without dates, backwards, too long, or an unknown shift', async () => {

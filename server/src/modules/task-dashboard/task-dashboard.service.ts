@@ -1,6 +1,7 @@
 import {
   dailyAverage,
   dashboardDaysOf,
+  dashboardGranularity,
   formatShiftTimes,
   messages,
   shiftDayOf,
@@ -109,16 +110,20 @@ export function createTaskDashboardService(db: Database, deps: TaskDashboardDeps
       ...shifts.map((shift) => [keyOf(shift), { definition: definitionOf(shift), shift }] as const),
     ]);
     const built = new Map((await repository.builds(db)).map((row) => [row.key, row.definition]));
-    for (const [key, { definition, shift }] of expected) {
-      if (built.get(key) === definition) continue;
-      // One key per transaction: the writers wait for one key's rebuild at most.
+    const stale = [...expected].filter(([key, { definition }]) => built.get(key) !== definition);
+    if (stale.length)
+      // In one transaction and one pass over the history; a writer waits for it (lockForWrite).
       await db.transaction(async (tx) => {
         await repository.lockForRebuild(tx);
-        const again = (await repository.builds(tx)).find((row) => row.key === key);
-        if (again?.definition === definition) return;
-        await repository.rebuild(tx, key, definition, timeZone, shift ? minutesOf(shift) : null);
+        const again = new Map((await repository.builds(tx)).map((row) => [row.key, row.definition]));
+        await repository.rebuild(
+          tx,
+          stale
+            .filter(([key, { definition }]) => again.get(key) !== definition)
+            .map(([key, { definition, shift }]) => ({ key, definition, shift: shift ? minutesOf(shift) : null })),
+          timeZone,
+        );
       });
-    }
     await repository.forgetBuilds(
       db,
       [...built.keys()].filter((key) => !expected.has(key)),
@@ -136,14 +141,16 @@ export function createTaskDashboardService(db: Database, deps: TaskDashboardDeps
     await building;
   }
 
-  async function report(query: TaskDashboardQuery): Promise<TaskDashboardReport> {
+  // `byDay` asks for days whatever the period (the export).
+  async function report(query: TaskDashboardQuery, byDay = false): Promise<TaskDashboardReport> {
     const period = dashboardDaysOf(query, yardDayOf(Date.now(), timeZone));
     if ('problem' in period) throw badRequest(period.problem, period.field);
     const shifts = await repository.shifts(db);
     const shift = query.shiftId === undefined ? null : shifts.find((candidate) => candidate.id === query.shiftId);
     if (shift === undefined) throw badRequest(messages.shiftNotFound, 'shiftId');
     await ensureCurrent(shifts);
-    const rows = await repository.range(db, shift?.id ?? null, period.from, period.to);
+    const granularity = byDay ? 'day' : dashboardGranularity(period.days);
+    const rows = await repository.range(db, shift?.id ?? null, period.from, period.to, granularity);
 
     const movements = new Map<string, MachineMovements>();
     const tasks = new Map<string, MachineTasks>();
@@ -174,6 +181,7 @@ export function createTaskDashboardService(db: Database, deps: TaskDashboardDeps
     const totalMovements = totalProductive + totalWaste;
     return {
       noOfDays: period.days,
+      granularity,
       fromDate: period.from,
       toDate: period.to,
       fromTime: instants.from,
@@ -233,13 +241,13 @@ export function createTaskDashboardService(db: Database, deps: TaskDashboardDeps
     },
 
     // GET /rest/dashboard/machines (spec 3 §7).
-    machines: report,
+    machines: (query: TaskDashboardQuery) => report(query),
 
     // GET /rest/dashboard/exportXls: one row per machine and day, then the totals and the averages
     // per day (spec 3 §9); the file's path to download.
     async exportXls(query: TaskDashboardExportQuery, principal: Principal) {
       const { format, ...rest } = query;
-      const figures = await report(rest);
+      const figures = await report(rest, true);
       const byDay = new Map<
         string,
         { machine: string; date: string; productive: number; waste: number; tasks: number }

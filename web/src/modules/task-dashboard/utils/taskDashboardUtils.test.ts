@@ -37,6 +37,7 @@ describe('dashboardQueryOf', () => {
 
 const report: TaskDashboardReport = {
   noOfDays: 2,
+  granularity: 'day',
   fromDate: '2026-01-10',
   toDate: '2026-01-11',
   fromTime: 1000,
