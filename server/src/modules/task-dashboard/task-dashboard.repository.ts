@@ -199,6 +199,8 @@ export const taskDashboardRepository = {
       from keyed
       where day is not null
       group by shift_id, day, machine`);
+    // The planner's figures of the table it just refilled (autovacuum would see to it later).
+    await db.execute(sql`analyze machine_day_stats`);
     const builtAt = new Date();
     await db
       .insert(machineDayStatsBuilds)
