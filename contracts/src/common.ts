@@ -41,6 +41,9 @@ export const ExportFormat = Type.Union([Type.Literal('xlsx'), Type.Literal('xls'
 });
 export type ExportFormat = Static<typeof ExportFormat>;
 
+// A yard day as an <input type="date"> writes it (rules/yard-time.ts: the day is the yard's, TIME_ZONE).
+export const YardDayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
 // Exports return a path to download; the file name is its last segment (spec 3 §7).
 export const ExportQuery = Type.Object({
   startIndex: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),

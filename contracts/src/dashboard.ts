@@ -86,7 +86,7 @@ export const MachineTasksQuery = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 31, default: 1 })),
 });
 export type MachineTasksQuery = Static<typeof MachineTasksQuery>;
-export const MachineTasks = Type.Object({
+export const DashboardMachineTasks = Type.Object({
   asOf: Type.Integer(),
   from: YardDaySchema,
   to: YardDaySchema,
@@ -99,7 +99,7 @@ export const MachineTasks = Type.Object({
     }),
   ),
 });
-export type MachineTasks = Static<typeof MachineTasks>;
+export type DashboardMachineTasks = Static<typeof DashboardMachineTasks>;
 
 // Trailers inside the yard (spec 1 §3 Trailers in yard): the summary by trailer type (Drop, Pickup),
 // trailer gate-in type (the visit's purpose) and gate-in type (container or vehicle gate-in), with

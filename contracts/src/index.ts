@@ -31,3 +31,4 @@ export * from './machine-allocations';
 export * from './alarms';
 export * from './reports';
 export * from './dashboard';
+export * from './task-dashboard';

@@ -369,6 +369,10 @@ export const messages = {
   shiftSameTimes: 'A shift cannot start and end at the same time',
   shiftNotFound: 'This shift no longer exists',
 
+  // The task dashboard's longest period is ours (the figures of a day each, for a year at most); its
+  // dates are checked by the reports' rule (reportDatesProblem, spec 2 §5).
+  dashboardPeriodTooLong: (days: number) => `Choose a period of at most ${days} days`,
+
   // Machine allocations (spec 2 §5, §8; the overlap, day and concurrency texts are ours).
   allocationRequired: 'Machine allocation needs machine, area, from time and to time',
   allocationEndBeforeStart: 'The to time must be after the from time',

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FileField } from './api/multipart';
-import { ExportFormat, SortOrderSchema } from './common';
+import { ExportFormat, SortOrderSchema, YardDayText } from './common';
 import { PAGE_SIZES } from './rules/paging';
 
 // Tasks and ITV tasks (spec 3 §2 Tasks page, §3 Task / ITV task, §4 Task, §5, §7 Tasks), the
@@ -152,7 +152,6 @@ export type TasksChanged = Static<typeof TasksChanged>;
 // Report statuses (spec 3 §9).
 export const TASK_COMPLETION_STATUSES = ['ALL', 'Pending', 'Completed'] as const;
 export type TaskCompletionStatus = (typeof TASK_COMPLETION_STATUSES)[number];
-const YardDayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 // POST /rest/tasks/exportXls (spec 3 §7): tasks generated on the yard days from..to, of these
 // machines, delivery modes and task types (empty: all); answers the file's path.
 export const TaskExportBody = Type.Object(

@@ -39,6 +39,7 @@ import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
 import { trailersRoutes } from './modules/trailers';
+import { taskDashboardRoutes } from './modules/task-dashboard';
 import { tasksRoutes } from './modules/tasks';
 import { usersRoutes } from './modules/users';
 import { displayTokensRoutes } from './modules/display-tokens';
@@ -223,6 +224,7 @@ export async function buildApp({
   await app.register(machinesRoutes, { machines: services.machines });
   await app.register(trailersRoutes, { trailers: services.trailers });
   await app.register(tasksRoutes, { tasks: services.tasks });
+  await app.register(taskDashboardRoutes, { taskDashboard: services.taskDashboard });
   await app.register(smartGateRoutes, { smartGate: services.smartGate });
   await app.register(machineShiftsRoutes, { shifts: services.machineShifts });
   await app.register(machineAllocationsRoutes, { allocations: services.machineAllocations });

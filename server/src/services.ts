@@ -27,6 +27,7 @@ import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
 import { createPreAdvicesService } from './modules/pre-advices';
 import { createReportsService } from './modules/reports';
 import { createRolesService } from './modules/roles';
+import { createTaskDashboardService } from './modules/task-dashboard';
 import { createTasksService } from './modules/tasks';
 import { createSmartGateService } from './modules/smart-gate';
 import { createTrailersService } from './modules/trailers';
@@ -101,11 +102,13 @@ export function createServices({
     layout,
     timeZone: config.yard.timeZone,
   });
+  const taskDashboard = createTaskDashboardService(db, { exports, timeZone: config.yard.timeZone });
   const tasks = createTasksService(db, {
     afterCommit: committed,
     inventory,
     exports,
     machines,
+    taskDashboard,
     timeZone: config.yard.timeZone,
   });
   const preAdvices = createPreAdvicesService(db, {
@@ -174,6 +177,7 @@ export function createServices({
     deviceLogs,
     gates,
     tasks,
+    taskDashboard,
     gateOperations,
     machines,
     ocr,

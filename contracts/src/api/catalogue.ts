@@ -17,6 +17,7 @@ import { preAdvices } from './routes/pre-advices';
 import { reports } from './routes/reports';
 import { roles } from './routes/roles';
 import { smartGate } from './routes/smart-gate';
+import { taskDashboard } from './routes/task-dashboard';
 import { tasks } from './routes/tasks';
 import { trailers } from './routes/trailers';
 import { users } from './routes/users';
@@ -50,6 +51,7 @@ export const routes = {
   reports,
   enterpriseDashboard,
   displayTokens,
+  taskDashboard,
 };
 
 export type Routes = typeof routes;

@@ -28,3 +28,4 @@ export * from './machines';
 export * from './reports';
 export * from './report-columns';
 export * from './dashboard';
+export * from './task-dashboard';

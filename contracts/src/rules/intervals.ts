@@ -11,6 +11,13 @@ export function dataRefreshIntervalMs(dataRefreshRate: number | undefined): numb
   return dataRefreshRate !== undefined && dataRefreshRate > 30 ? dataRefreshRate * 1000 : false;
 }
 
+// How long a screen that reloads on live messages (rather than applying them as deltas) gathers a
+// burst of them into one reload: a yard completing tasks every second reloads the task dashboard's
+// figures at most twice a second.
+export const LIVE_RELOAD_COALESCE_MS = {
+  taskDashboard: 500,
+} as const;
+
 export const STALE_TIMES_MS = {
   // Master-data lists (sizes, types, processes, ...) change rarely.
   masterLists: 5 * 60_000,

@@ -25,7 +25,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   // The wall display (issue 18) is the dashboard's full-screen sibling: whoever sees the dashboard
   // may open it (a display's role sees it and nothing to change).
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', alsoActiveOn: [WALL_PATH], flag: 'dashboardVisible' },
-  { key: 'tasks', label: 'Tasks', path: '/tasks', flag: 'tasksVisible' },
+  // The task dashboard (spec 3 §2: machine movements and tasks by period or by shift) is the tasks'
+  // figures: it opens for whoever sees Tasks.
+  { key: 'tasks', label: 'Tasks', path: '/tasks', alsoActiveOn: ['/task-dashboard'], flag: 'tasksVisible' },
   {
     key: 'inventory',
     label: 'Inventory',

@@ -5,7 +5,9 @@ import { defineRoute } from '../route';
 // Machine shifts (spec 3 §7 "/rest/enterprise/shifts (GET, POST, PUT, DELETE with ids)"). They are
 // part of the machines screens (menu flag machinesVisible); writing them is the admins' (spec 2 §6
 // "Machine shifts: admin means superadmin or admin") with create/update rights on /shifts.
-const read = { flag: 'machinesVisible' } as const;
+// The list is also the task dashboard's shift picker (spec 3 §2 "by period or by shift"), which
+// opens for whoever sees Tasks.
+const list = { flag: ['machinesVisible', 'tasksVisible'] } as const;
 const write = { flag: 'machinesVisible', roles: ['superadmin', 'admin'], write: true, screen: '/shifts' } as const;
 const tags = ['shifts'];
 
@@ -14,7 +16,7 @@ export const machineShifts = {
     method: 'GET',
     path: '/rest/enterprise/shifts',
     response: MachineShifts,
-    access: read,
+    access: list,
     tags,
   }),
   create: defineRoute({

@@ -18,7 +18,7 @@ import {
   type DashboardGateMonths,
   type GateInReportMonth,
   type InventoryGrouping,
-  type MachineTasks,
+  type DashboardMachineTasks,
   type MonthlyMovements,
   type ProcessContainers,
   type SavedDashboardLayout,
@@ -176,7 +176,7 @@ export function createDashboardService(db: Database, deps: { timeZone: string; t
 
     // Every machine of the yard (none left out for having done nothing), and any other name that
     // moved or completed something (a machine since renamed, 'ALL').
-    async machineTasks(days = 1): Promise<MachineTasks> {
+    async machineTasks(days = 1): Promise<DashboardMachineTasks> {
       const asOf = Date.now();
       await ready();
       const to = yardDayOf(asOf, timeZone);

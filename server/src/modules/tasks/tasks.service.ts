@@ -48,6 +48,7 @@ import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { InventoryService } from '../inventory';
 import type { MachinesService } from '../machines';
+import type { DashboardFact, TaskDashboardService } from '../task-dashboard';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import {
   itvTasksRepository,
@@ -115,6 +116,8 @@ export interface TasksDeps {
   inventory: InventoryService;
   exports: ExportsService;
   machines: MachinesService;
+  // The task dashboard's rollup, kept in the transactions here (drops, completions, deletions).
+  taskDashboard: TaskDashboardService;
   timeZone: string;
 }
 
@@ -192,13 +195,18 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     at = new Date(),
   ) {
     const ids = rows.map((row) => row.id);
+    // A task generated after this clock's now (a clock moved back) is done when it was made.
+    const completedAt = rows.reduce((latest, row) => (row.generatedAt > latest ? row.generatedAt : latest), at);
     await tasksRepository.updateMany(tx, ids, {
-      // A task generated after this clock's now (a clock moved back) is done when it was made.
-      completedAt: rows.reduce((latest, row) => (row.generatedAt > latest ? row.generatedAt : latest), at),
+      completedAt,
       completedBy: by.user ?? null,
       completedByMachine: by.machine ?? null,
       completedByEventId: by.eventId ?? null,
     });
+    await deps.taskDashboard.record(
+      tx,
+      rows.map((row) => ({ machine: by.machine ?? row.assignedToMachine, at: completedAt, completedTasks: 1 })),
+    );
     const tasks = await viewsOf(tx, ids);
     events.push({ type: 'task.completed', data: { tasks } });
     return tasks;
@@ -254,7 +262,12 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     ) {
       if (!list.length) return;
       if (list.some(({ event }) => event.kind === 'drop')) await deps.inventory.lockInventory(tx);
+      // Every drop is a movement for the task dashboard: productive when it completes a task, waste
+      // otherwise (contracts/src/rules/task-dashboard.ts).
+      const moves = new Map<number, DashboardFact>();
       for (const { event, machine } of list) {
+        if (event.kind === 'drop')
+          moves.set(event.id, { machine: machine.machineName, at: event.occurredAt, wasteMoves: 1 });
         const tag = event.tagId?.trim() || null;
         const given = event.containerNumber ? taskContainerNumber(event.containerNumber) : null;
         if (!given && !tag) {
@@ -360,9 +373,12 @@ export function createTasksService(db: Database, deps: TasksDeps) {
           }
         }
         events.push(...moveEvents);
-        if (task)
+        if (task) {
           await complete([task], tx, events, { machine: machine.machineName, eventId: event.id }, event.occurredAt);
+          moves.set(event.id, { machine: machine.machineName, at: event.occurredAt, productiveMoves: 1 });
+        }
       }
+      await deps.taskDashboard.record(tx, [...moves.values()]);
     },
 
     // Stores pending tasks inside the caller's transaction (the gate's) and records task.created.
@@ -483,8 +499,9 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     async delete(taskIds: string) {
       const ids = parseIdList(taskIds);
       return write(async (tx, events) => {
-        await lockAll(tx, ids);
+        const rows = await lockAll(tx, ids);
         const tasks = await viewsOf(tx, ids);
+        await deps.taskDashboard.forgetCompleted(tx, rows);
         await tasksRepository.delete(tx, ids);
         events.push({ type: 'task.deleted', data: { tasks } });
         return { responsestatus: 'success', message: messages.tasksDeleted(tasks.length), tasks };

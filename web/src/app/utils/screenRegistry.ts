@@ -215,6 +215,16 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     description: 'Container and ITV tasks of the yard machines, live, with yard exceptions',
   },
   {
+    path: '/task-dashboard',
+    component: lazy(() =>
+      import('../../modules/task-dashboard/components/TaskDashboardPage').then((module) => ({
+        default: module.TaskDashboardPage,
+      })),
+    ),
+    icon: IconChartBar,
+    description: 'Machine movements (productive and waste) and completed tasks by period or shift, live',
+  },
+  {
     path: TERMINAL_ROUTE,
     component: lazy(() =>
       import('../../modules/tasks/components/MachineTerminalPage').then((module) => ({

@@ -18,6 +18,7 @@ export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
   '/configure': 'Configuration',
   '/planning': 'Planning',
   '/tasks': 'Tasks',
+  '/task-dashboard': 'Task dashboard',
   '/machines': 'Machines',
   '/gate-readers': 'Gate Readers',
   '/shifts': 'Machine shifts',

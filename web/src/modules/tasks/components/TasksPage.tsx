@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Stack, Tabs } from '@mantine/core';
+import { Group, Stack, Tabs } from '@mantine/core';
 import { IconListCheck, IconTruck } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { routes } from '@openyard/contracts';
@@ -8,6 +8,7 @@ import { metadataState } from '../../../app/states/metadataState';
 import { tasksPageSizeOf } from '../utils/tasksPageSizeOf';
 import { TASKS_TABS, type TasksTabName } from '../utils/TasksTabName';
 import { ItvTasksTab } from './ItvTasksTab';
+import { TaskScreensNav } from './TaskScreensNav';
 import { TasksTab } from './TasksTab';
 import { YardExceptionsPanel } from './YardExceptionsPanel';
 
@@ -21,6 +22,9 @@ export function TasksPage() {
   if (!access) return null;
   return (
     <Stack gap="sm">
+      <Group justify="flex-end">
+        <TaskScreensNav />
+      </Group>
       <YardExceptionsPanel readOnlyReason={access.readOnlyReason} />
       <Tabs
         value={tab}
