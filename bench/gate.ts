@@ -41,7 +41,7 @@ const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded').split(',') as To
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'transactions,screen').split(',').map((part) => part.trim()));
 
 // A valid ISO 6346 number from a serial: owner code BNCU, the check digit computed.
-function containerNumber(serial: number): string {
+export function containerNumber(serial: number): string {
   const first10 = `BNCU${String(serial).padStart(6, '0')}`;
   return `${first10}${checkDigit(first10)}`;
 }
@@ -95,12 +95,12 @@ function gateInBody(serial: number, gateId: number): GateInForm {
   };
 }
 
-async function gateIn(api: BenchClient, serial: number, gateId: number) {
+export async function gateIn(api: BenchClient, serial: number, gateId: number) {
   const answer = await api.gateOperations.gateIn({ body: gateInBody(serial, gateId) });
   if (answer.responsestatus !== 'success') throw new Error(`gate-in ${serial}: ${answer.responsestatus}`);
 }
 
-async function dispatch(api: BenchClient, serial: number, gateId: number) {
+export async function dispatch(api: BenchClient, serial: number, gateId: number) {
   const answer = await api.gateOperations.dispatch({
     query: {
       requestId: requestId(),

@@ -192,6 +192,7 @@ export function movePlanner(layout: YardLayout, grid: InventoryGrid) {
     areaId: number;
     row: number;
     column: number;
+    height: number;
     boxes: { containerId: number; number: string; size: number }[];
   }
   const stacks = new Map<string, Stack>();
@@ -203,6 +204,7 @@ export function movePlanner(layout: YardLayout, grid: InventoryGrid) {
             areaId: area.areaId,
             row: row.index,
             column: column.index,
+            height: area.maxHeight,
             boxes: [],
           });
   const order = grid.containerIds.map((_, i) => i).sort((a, b) => grid.tiers[a]! - grid.tiers[b]!);
@@ -220,7 +222,14 @@ export function movePlanner(layout: YardLayout, grid: InventoryGrid) {
       const from = pick();
       const to = pick();
       const box = from.boxes.at(-1);
-      if (from === to || busy.has(from) || busy.has(to) || !box || slotSpan(box.size) !== 1 || to.boxes.length >= TIERS)
+      if (
+        from === to ||
+        busy.has(from) ||
+        busy.has(to) ||
+        !box ||
+        slotSpan(box.size) !== 1 ||
+        to.boxes.length >= to.height
+      )
         continue;
       const previousLocation = slot(from.areaId, from.row, from.column, from.boxes.length);
       from.boxes.pop();

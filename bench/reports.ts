@@ -1,131 +1,886 @@
-// `npm run bench:reports` (the reports' part of issue 18): a streamed export of BENCH_EXPORT_ROWS
-// (100,000) rows and the first page of every report, on PostgreSQL, in this process (no HTTP: the
-// figures are the statement's and the writer's, not the network's).
+// `npm run bench:reports`: the control room's figures of issue 18 on two years of a depot's history.
 //
-//   1. A new PostgreSQL database with the demo yard; BENCH_DAYS (30) days of history seeded in SQL:
-//      BENCH_EXPORT_ROWS container movements (source machine, manual, gate), a container per ten
-//      moves, a truck visit per container, machine events and status changes for 20 machines.
-//   2. The container-movement report exported as xlsx over the whole range (every row), while the
-//      process's resident memory is sampled every 20 ms: rows per second and the growth of the
-//      resident set over the export.
-//   3. Each report's first page BENCH_PAGE_RUNS (30) times one after another: the p99 of each.
-// The last line is one JSON object: {"exportRowsPerSec","exportMemMb","reportsP99Ms","reports":{…}}.
-// Load at 50 requests a second over HTTP with two years of history is the bench the dashboards'
-// helpers and this one share; it is not here yet.
-import { mkdtempSync, rmSync } from 'node:fs';
+//   1. Starts Openyard in a child process (bench/lib/stack-child.ts) as `npm start` runs it (embedded:
+//      PGlite, aedes, in-process queue; BENCH_TOPOLOGIES=services for PostgreSQL, Redis, Mosquitto),
+//      with the demo yard in TIME_ZONE BENCH_TIME_ZONE (Asia/Kolkata), and seeds two years of a
+//      15,000-container depot's history into it (bench/lib/history.ts; BENCH_HISTORY_SCALE, 1 = the
+//      issue's ≈ 1M gate events, ≈ 3M moves, ≈ 2M tasks), then `afterSeed` below.
+//   2. Routes: every GET route of the catalogue groups named in DASHBOARD_GROUPS and REPORT_GROUPS
+//      (discovered from `routes` of @openyard/contracts; exports, file downloads and GETs that change
+//      state left out), each evenly paced at BENCH_RATE (50) requests a second for BENCH_SECONDS (10)
+//      from a worker thread (open loop), its parameters taken round-robin from SAMPLES; GET
+//      /rest/health the same way as the baseline of the run.
+//   3. Export: each of EXPORTS requested and its file downloaded (a file link answered, or the file
+//      itself), rows counted with exceljs's streaming reader; rows per second from the request to the
+//      last byte, and the server process's memory (RSS) sampled all along: its growth over the
+//      memory before the request.
+//   4. Wall: Chromium (playwright-core) signed in on BENCH_WALL_URL while BENCH_WALL_EVENTS_PER_SEC
+//      (50) domain events a second arrive through the real interfaces for BENCH_WALL_MINUTES (30):
+//      half container moves (REST, bench/inventory.ts's planner), 30 % machine telemetry (MQTT,
+//      bench/machines.ts's machines), 10 % gate-ins and 10 % dispatches of those (REST,
+//      bench/gate.ts). The page's JS heap (CDP Performance.getMetrics JSHeapUsedSize, after a
+//      HeapProfiler.collectGarbage) every BENCH_WALL_SAMPLE_SECONDS (30) after
+//      BENCH_WALL_WARMUP_SECONDS (60); the lag of the widgets: see WALL_LAG below.
+// The last line printed is one JSON object:
+// {"dashboardP99Ms","reportsP99Ms","exportRowsPerSec","exportMemMb","wallMemGrowthPct","baselineP99Ms",…}.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import { REPORT_TYPES, shiftYardDay, yardDayOf, type ReportQuery } from '@openyard/contracts';
-import { openDatabase } from '@openyard/server/adapters/db';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { MqttClient } from 'mqtt';
+import { chromium, type Page } from 'playwright-core';
+import {
+  fillPath,
+  isRouteSpec,
+  queryString,
+  routes,
+  topics as deviceTopics,
+  type RouteSpec,
+} from '@openyard/contracts';
 import { loadConfig } from '@openyard/server/config';
-import { seedDemo, seedReferenceData } from '@openyard/server/db/seed/seed';
-import type { Principal } from '@openyard/server/modules/auth';
-import { createServices } from '@openyard/server/services';
+import { benchLogin, type BenchClient } from './lib/api';
+import { startChild, type Child } from './lib/child';
+import { seedHistory, type HistoryFigures } from './lib/history';
+import { closeFleet } from './lib/load';
 import { runIfMain } from './lib/main';
-import { createDatabase } from './lib/services';
-import { percentiles, round } from './lib/stats';
+import { pacedLoad, type PacedFigures } from './lib/paced';
+import { createDatabase, dropRedisPrefix, forgetMqttSession, SERVICES } from './lib/services';
+import { stackEnv, type Topology } from './lib/stack-env';
+import { fmt, percentiles, round, sleep, table } from './lib/stats';
+import { dispatch as gateDispatch, gateIn } from './gate';
+import { movePlanner } from './inventory';
+import { benchMachines } from './machines';
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
-const ROWS = number('BENCH_EXPORT_ROWS', 100_000);
-const DAYS = number('BENCH_DAYS', 30);
-const PAGE_RUNS = number('BENCH_PAGE_RUNS', 30);
-const TIME_ZONE = 'Asia/Kolkata';
+const list = (name: string, fallback: string[]) =>
+  process.env[name] === undefined
+    ? fallback
+    : process.env[name]
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
 
-function seedSql(containers: number) {
-  return [
-    `insert into containers (id, container_number, size_id, gate_in_at, dispatched_at)
-     select 100000 + g, 'BNCU' || lpad(g::text, 7, '0'), (select min(id) from container_sizes),
-       now() - interval '${DAYS} days' + g * interval '${(DAYS * 86400) / containers} seconds',
-       case when g % 3 = 0 then now() - interval '${DAYS} days' + g * interval '${(DAYS * 86400) / containers} seconds' + interval '5 days' end
-     from generate_series(1, ${containers}) g`,
-    `insert into container_movements (container_id, container_number, from_location, to_location, to_area_id,
-       to_row_index, to_column_index, to_tier, source, moved_by, device, moved_at)
-     select 100000 + 1 + (g % ${containers}), 'BNCU' || lpad((1 + g % ${containers})::text, 7, '0'), 'A_1_1_1', 'B_1_1_1',
-       (select min(id) from yard_areas), 1, 1, 1, (array['machine', 'manual', 'gate'])[1 + g % 3], 'bench', 'M' || (g % 20),
-       now() - interval '${DAYS} days' + g * interval '${(DAYS * 86400) / ROWS} seconds'
-     from generate_series(1, ${ROWS}) g`,
-    `insert into trailers (trailer_number, type, activity_group, container_numbers, entry_at)
-     select 'TR' || g, 'Import', (array['CONTAINER GATE-IN', 'VEHICLE GATE-IN'])[1 + g % 2], '{}',
-       now() - interval '${DAYS} days' + g * interval '${(DAYS * 86400) / containers} seconds'
-     from generate_series(1, ${containers}) g`,
-    `insert into machines (id, machine_name, machine_type, secret_hash)
-     select 1000 + g, 'M' || g, 'Reach-Stacker', 'x' from generate_series(0, 19) g`,
-    `insert into machine_events (machine_id, kind, message_id, occurred_at)
-     select 1000 + g % 20, (array['pick', 'drop'])[1 + g % 2], 'b' || g,
-       now() - interval '${DAYS} days' + g * interval '${(DAYS * 86400) / ROWS} seconds'
-     from generate_series(1, ${ROWS}) g`,
-    `insert into machine_status_changes (machine_id, status, changed_at)
-     select 1000 + g % 20, (array['Working', 'Break-Down', 'Idle'])[1 + g % 3],
-       now() - interval '${DAYS} days' + g * interval '1 hour'
-     from generate_series(1, ${DAYS * 24}) g`,
-  ];
+// ---- What is measured: the merged work of issue 18 names its groups, exports and wall here. ----
+
+// Catalogue groups (keys of `routes` in contracts/src/api/catalogue.ts) whose GET routes are the
+// dashboard's figure (dashboardP99Ms) and the reports' (reportsP99Ms). Until the dashboard and
+// report routes are merged, heavy read routes of the yard stand in for them.
+export const DASHBOARD_GROUPS = list('BENCH_DASHBOARD_GROUPS', ['inventory']);
+export const REPORT_GROUPS = list('BENCH_REPORT_GROUPS', ['containers', 'deviceLogs', 'trailers', 'smartGate']);
+// Routes of those groups left out (`group.name`), besides exports, downloads and GETs that change
+// state: the public lookups a server limits per address (a kiosk's, the public yard map), which
+// answer 429 at 50/s from one address by design.
+const SKIP_ROUTES = new Set(list('BENCH_SKIP_ROUTES', ['containers.status', 'inventory.yardMap']));
+
+// What a sample request may use: the seeded yard's facts, found after the seed.
+interface SampleContext {
+  now: number;
+  // Midnight of today, of 30 days ago and of a year ago in the yard's time zone (epoch ms), and the
+  // yard's today as YYYY-MM-DD.
+  todayStart: number;
+  monthAgo: number;
+  yearAgo: number;
+  today: string;
+  // Containers in the yard now, dispatched ones, an IGM with its item, a bench area, gates, machines.
+  inYard: string[];
+  dispatched: string[];
+  igm: string;
+  item: string;
+  area: string;
+  gateIn: number;
+  gateOut: number;
+  machine: string;
+}
+interface Sample {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+}
+// Per route (`group.name`): the requests it is measured with, in turn. A route without an entry
+// is called without parameters (its defaults), unless it needs some: then it is skipped and listed.
+// The merged dashboard and report routes add theirs here (a report's date range, its filters at
+// All / -1, page 1 of 15).
+export const SAMPLES: Record<string, (c: SampleContext) => Sample[]> = {
+  'inventory.areaContainers': (c) => [{ params: { area: c.area } }],
+  'inventory.igmContainers': (c) => [{ params: { igm: c.igm } }],
+  'inventory.container': (c) => c.inYard.map((n) => ({ params: { n } })),
+  'inventory.location': (c) => c.inYard.map((n) => ({ params: { n } })),
+  'inventory.yardMap': (c) => c.inYard.map((containerNumbers) => ({ query: { containerNumbers } })),
+  'containers.inYard': (c) => [
+    { query: { skip: 1, limit: 15 } },
+    ...c.inYard.slice(0, 5).map((n) => ({ query: { skip: 1, limit: 15, searchText: n.slice(4, 9) } })),
+  ],
+  'containers.all': (c) => [
+    { query: { skip: 1, limit: 15 } },
+    { query: { skip: 1, limit: 15, fromDate: c.monthAgo, toDate: c.now } },
+    ...c.dispatched.slice(0, 4).map((n) => ({ query: { skip: 1, limit: 15, searchText: n.slice(0, 7) } })),
+  ],
+  'containers.autocomplete': (c) => c.inYard.map((n) => ({ query: { query: n.slice(0, 6) } })),
+  'containers.autocompleteObjects': (c) => c.inYard.map((n) => ({ query: { query: n.slice(0, 6) } })),
+  'containers.autocompleteIgm': (c) => [{ query: { query: c.igm.slice(0, 4) } }],
+  'containers.status': (c) => [{ query: { igmNumber: c.igm, itemNumber: c.item } }],
+  'containers.movements': (c) => [...c.inYard, ...c.dispatched].map((n) => ({ params: { n } })),
+  'containers.get': (c) => c.inYard.map((n) => ({ params: { n } })),
+  'deviceLogs.page': () => [{ params: { x: 'all' }, query: { skip: 1, limit: 15, filterString: 'All' } }],
+  'trailers.page': (c) => [
+    { query: { skip: 1, limit: 15, includeDispatched: true } },
+    { query: { skip: 1, limit: 15, includeDispatched: true, searchText: 'MH1' } },
+    { query: { skip: 1, limit: 15, includeDispatched: false } },
+    ...c.inYard.slice(0, 2).map((n) => ({ query: { skip: 1, limit: 15, includeDispatched: true, searchText: n } })),
+  ],
+  'smartGate.inReport': (c) => [
+    { query: { startDate: c.monthAgo, endDate: c.now, skip: 1, limit: 15 } },
+    { query: { startDate: c.yearAgo, endDate: c.now, skip: 1, limit: 15, gateId: c.gateIn } },
+  ],
+  'smartGate.dispatchReport': (c) => [
+    { query: { startDate: c.monthAgo, endDate: c.now, skip: 1, limit: 15 } },
+    { query: { startDate: c.yearAgo, endDate: c.now, skip: 1, limit: 15, gateId: c.gateOut } },
+  ],
+  'smartGate.accuracy': (c) => [{ query: { startDate: c.monthAgo, endDate: c.now } }],
+  'smartGate.gatePass': (c) => c.inYard.map((containerNumber) => ({ query: { containerNumber } })),
+};
+
+// The exports measured (`group.name` of an export route and its query): the issue's 100,000 rows.
+// Until the report exports are merged, the containers export of every visit stands in.
+export const EXPORTS: { route: string; query: (c: SampleContext) => Record<string, unknown> }[] = [
+  {
+    route: process.env.BENCH_EXPORT_ROUTE ?? 'containers.export',
+    query: () => ({ skip: 1, limit: 100_000, inYardContainersOnly: false, format: 'xlsx' }),
+  },
+];
+
+// The page the wall phase keeps open (the merged work: '/wall'). Until then the inventory grid.
+const WALL_URL = process.env.BENCH_WALL_URL ?? '/inventory';
+// WALL_LAG: how the widgets' lag is read. Each widget of the wall (and of the dashboard) sets
+// `data-live-at` on its root element to the time (epoch ms: the live message's `at`, the time of
+// the domain event) of the newest event its figures include, whenever it draws new figures. The
+// bench watches these attributes (MutationObserver); an event sent at s is on the screen at the
+// first change that brings the newest `data-live-at` of the page to s or later: lag = that
+// moment − s. Moves, gate-ins and dispatches are timed (telemetry is load). The staleness of the
+// page (now − its newest data-live-at) is sampled every second. A page without the attribute:
+// the inventory grid's `openyard:inventory-drawn` event times the moves instead; else no lag.
+const WALL_LAG_ATTRIBUTE = 'data-live-at';
+
+// After the seed, before anything is measured: what makes the seeded history visible to summaries
+// that the workers otherwise keep from the event stream (a seed writes no domain events), e.g. a
+// rebuild of rollup tables. Nothing yet.
+async function afterSeed(_child: Child, _log: (line: string) => void): Promise<void> {}
+
+// ---- Settings ----
+const SCALE = Number(process.env.BENCH_HISTORY_SCALE ?? 1);
+const RATE = number('BENCH_RATE', 50);
+const SECONDS = number('BENCH_SECONDS', 10);
+const TIME_ZONE = process.env.BENCH_TIME_ZONE ?? 'Asia/Kolkata';
+const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded').split(',') as Topology[];
+// BENCH_PARTS: any of seed (only), routes, export, wall.
+const PARTS = new Set(list('BENCH_PARTS', ['routes', 'export', 'wall']));
+const WALL_MINUTES = Number(process.env.BENCH_WALL_MINUTES ?? 30);
+const WALL_EVENTS_PER_SEC = number('BENCH_WALL_EVENTS_PER_SEC', 50);
+const WALL_WARMUP_SECONDS = Number(process.env.BENCH_WALL_WARMUP_SECONDS ?? 60);
+const WALL_SAMPLE_SECONDS = number('BENCH_WALL_SAMPLE_SECONDS', 30);
+const WALL_MACHINES = number('BENCH_WALL_MACHINES', 10);
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+// A timed event not on the screen this long after it was sent counts as missed.
+const MISSED_AFTER_MS = 10_000;
+
+// ---- Routes ----
+interface RouteRun {
+  key: string;
+  route: RouteSpec;
+  samples: Sample[];
 }
 
-export async function benchReports() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'openyard-bench-reports-'));
-  const created = await createDatabase();
-  const config = loadConfig({ DATABASE_URL: created.url, DATA_DIR: dataDir, TIME_ZONE });
-  const database = await openDatabase(config);
-  try {
-    await seedReferenceData(database.db);
-    await seedDemo(database.db, config.yard.yardCenter);
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      for (const statement of seedSql(Math.ceil(ROWS / 10))) await tx.execute(sql.raw(statement));
-    });
-    await database.db.execute(sql`analyze`);
-    const services = createServices({ config, database, listen: false });
-    const principal = { userId: 1 } as Principal;
-    const today = yardDayOf(Date.now(), TIME_ZONE);
-    const range = { from: shiftYardDay(today, { days: -DAYS - 1 }), to: today };
-
-    // The export, with the resident set sampled meanwhile.
-    global.gc?.();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-    const started = performance.now();
-    await services.reports.exportReport('containerMovements', { ...range, startIndex: 1, pageSize: ROWS }, principal);
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    const exportRowsPerSec = Math.round(ROWS / seconds);
-    const exportMemMb = round((peak - before) / 1_048_576, 1);
-
-    // Each report's first page.
-    const figures: Record<string, number | null> = {};
-    for (const type of REPORT_TYPES) {
-      const query: ReportQuery = {
-        ...(type.dates === 'none' ? {} : range),
-        ...(type.filters.includes('machineName') ? { machineName: type.machineAll ? 'All' : 'M1' } : {}),
-      };
-      if (type.key === 'machineMovementsSummary') Object.assign(query, { from: shiftYardDay(today, { days: -6 }) });
-      const times: number[] = [];
-      for (let run = 0; run < PAGE_RUNS; run += 1) {
-        const at = performance.now();
-        await services.reports.report(type.key, query);
-        times.push(performance.now() - at);
-      }
-      figures[`${type.id} ${type.path}`] = round(percentiles(times).p99, 1);
+function routesOf(groups: string[], context: SampleContext) {
+  const runs: RouteRun[] = [];
+  const skipped: { key: string; why: string }[] = [];
+  const catalogue = routes as unknown as Record<string, Record<string, unknown>>;
+  for (const group of groups) {
+    const members = catalogue[group];
+    if (!members) {
+      skipped.push({ key: group, why: 'no such group in the catalogue' });
+      continue;
     }
-    services.close();
-    const result = {
-      exportRows: ROWS,
-      exportRowsPerSec,
-      exportMemMb,
-      reportsP99Ms: Math.max(...Object.values(figures).map((value) => value ?? Infinity)),
-      reports: figures,
-    };
-    console.log(JSON.stringify(result));
-    return result;
-  } finally {
-    await database.close();
-    await created.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const [name, route] of Object.entries(members)) {
+      if (!isRouteSpec(route) || route.method !== 'GET') continue;
+      const key = `${group}.${name}`;
+      if (SKIP_ROUTES.has(key)) skipped.push({ key, why: 'BENCH_SKIP_ROUTES' });
+      else if (route.changesState) skipped.push({ key, why: 'changes state' });
+      else if (route.responseKind === 'bytes') skipped.push({ key, why: 'a file download' });
+      else if (/export/i.test(name) || /\/export$/.test(route.path))
+        skipped.push({ key, why: 'export (export phase)' });
+      else {
+        const samples = SAMPLES[key]?.(context) ?? [{}];
+        const query: unknown = route.query;
+        const required =
+          typeof query === 'object' &&
+          query !== null &&
+          'required' in query &&
+          Array.isArray(query.required) &&
+          query.required.length > 0;
+        if (!SAMPLES[key] && (route.params || required)) skipped.push({ key, why: 'needs parameters: add SAMPLES' });
+        else runs.push({ key, route, samples });
+      }
+    }
+  }
+  return { runs, skipped };
+}
+
+const pathOf = (route: RouteSpec, sample: Sample) => fillPath(route.path, sample.params) + queryString(sample.query);
+
+async function measureRoutes(baseUrl: string, token: string, runs: RouteRun[]) {
+  // As a browser asks (the dashboard's and the reports' callers are browsers).
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+  const results: { key: string; figures: PacedFigures; example: string; firstStatus: number }[] = [];
+  for (const run of runs) {
+    const paths = run.samples.map((sample) => pathOf(run.route, sample));
+    // Warm-up: each request once (the first call of a route loads its code and plans).
+    let firstStatus = 0;
+    for (const path of paths) {
+      const response = await fetch(`${baseUrl}${path}`, { headers });
+      await response.arrayBuffer();
+      firstStatus ||= response.status;
+      if (response.status >= 400) firstStatus = response.status;
+    }
+    const figures = await pacedLoad({
+      baseUrl,
+      rate: RATE,
+      durationMs: SECONDS * 1000,
+      path: (index) => paths[index % paths.length]!,
+      headers,
+    });
+    results.push({ key: run.key, figures, example: paths[0]!, firstStatus });
+    await settle(baseUrl);
+  }
+  return results;
+}
+
+// Waits (at most a minute) until the server answers GET /rest/health within 100 ms twice running:
+// a route the server could not keep up with leaves a backlog that is not the next route's.
+async function settle(baseUrl: string) {
+  const deadline = Date.now() + 60_000;
+  let quick = 0;
+  while (quick < 2 && Date.now() < deadline) {
+    const at = performance.now();
+    const answered = await fetch(`${baseUrl}/rest/health`, { signal: AbortSignal.timeout(10_000) }).then(
+      async (response) => (await response.arrayBuffer(), true),
+      () => false,
+    );
+    quick = answered && performance.now() - at < 100 ? quick + 1 : 0;
+    if (quick < 2) await sleep(250);
   }
 }
 
-runIfMain(import.meta.url, benchReports);
+// ---- Export ----
+interface ExportFigures {
+  route: string;
+  rows: number;
+  seconds: number;
+  linkSeconds: number | null;
+  bytes: number;
+  rowsPerSec: number;
+  memBeforeMb: number;
+  memPeakMb: number;
+  memGrowthMb: number;
+  heapGrowthMb: number;
+}
+
+async function countRows(file: string, csv: boolean) {
+  if (csv)
+    return (
+      readFileSync(file, 'utf8')
+        .split(/\r?\n/)
+        .filter((line) => line.length > 0).length - 1
+    );
+  const { default: ExcelJS } = await import('exceljs');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+  });
+  let rows = 0;
+  for await (const sheet of reader) for await (const _row of sheet) rows += 1;
+  // The header.
+  return Math.max(0, rows - 1);
+}
+
+// Requests an export, downloads its file (the link it answers, or the answer itself), and samples
+// the server's memory meanwhile.
+export async function measureExport(
+  child: Child,
+  baseUrl: string,
+  token: string,
+  key: string,
+  query: Record<string, unknown>,
+  dir: string,
+): Promise<ExportFigures> {
+  const [group, name] = key.split('.');
+  const route = (routes as unknown as Record<string, Record<string, RouteSpec>>)[group!]?.[name!];
+  if (!route) throw new Error(`export ${key}: no such route`);
+  const headers = { authorization: `Bearer ${token}` };
+  const before = await child.call({ op: 'memory' });
+  let peak = before;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const now = await child.call({ op: 'memory' });
+      if (now.rssMb > peak.rssMb) peak = { ...now, heapUsedMb: Math.max(now.heapUsedMb, peak.heapUsedMb) };
+      else if (now.heapUsedMb > peak.heapUsedMb) peak = { ...peak, heapUsedMb: now.heapUsedMb };
+      await sleep(100);
+    }
+  })();
+  const started = performance.now();
+  let linkSeconds: number | null = null;
+  const file = join(dir, `${key}.${query.format === 'csv' ? 'csv' : 'xlsx'}`);
+  try {
+    let response = await fetch(`${baseUrl}${pathOf(route, { query })}`, { headers });
+    if (!response.ok) throw new Error(`export ${key}: ${response.status} ${await response.text()}`);
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+      const { filePath } = (await response.json()) as { filePath: string };
+      linkSeconds = (performance.now() - started) / 1000;
+      response = await fetch(`${baseUrl}${filePath}`, { headers });
+      if (!response.ok) throw new Error(`download ${filePath}: ${response.status}`);
+    }
+    await pipeline(Readable.fromWeb(response.body! as WebReadableStream<Uint8Array>), createWriteStream(file));
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rows = await countRows(file, query.format === 'csv');
+  return {
+    route: key,
+    rows,
+    seconds,
+    linkSeconds,
+    bytes: statSync(file).size,
+    rowsPerSec: rows / seconds,
+    memBeforeMb: before.rssMb,
+    memPeakMb: peak.rssMb,
+    memGrowthMb: peak.rssMb - before.rssMb,
+    heapGrowthMb: peak.heapUsedMb - before.heapUsedMb,
+  };
+}
+
+// ---- Wall ----
+// Browser-side recorder (text: the bench is compiled without the DOM library). Changes of
+// data-live-at anywhere in the page, the page's staleness every second, and the inventory grid's
+// drawn frames; the bench drains them every few seconds, so the page's heap holds a few seconds.
+const RECORDER = `
+  (() => {
+    const live = (globalThis.benchLive = { changes: [], staleness: [], drawn: [], elements: 0 });
+    const attribute = ${JSON.stringify(WALL_LAG_ATTRIBUTE)};
+    const newest = () => {
+      let max = 0;
+      const elements = document.querySelectorAll('[' + attribute + ']');
+      live.elements = elements.length;
+      for (const element of elements) max = Math.max(max, Number(element.getAttribute(attribute)) || 0);
+      return max;
+    };
+    const start = () => {
+      new MutationObserver((records) => {
+        const at = Date.now();
+        for (const record of records) {
+          const value = Number(record.target.getAttribute && record.target.getAttribute(attribute));
+          if (value) live.changes.push([at, value]);
+        }
+        if (records.some((record) => record.type === 'childList')) newest();
+      }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: [attribute] });
+      setInterval(() => {
+        const max = newest();
+        if (max) live.staleness.push(Date.now() - max);
+      }, 1000);
+    };
+    if (document.documentElement) start(); else document.addEventListener('DOMContentLoaded', start);
+    window.addEventListener('openyard:inventory-drawn', (event) => {
+      live.drawn.push([event.detail.at, event.detail.containerIds]);
+    });
+  })();
+`;
+const DRAIN = `(() => {
+  const live = globalThis.benchLive;
+  return { changes: live.changes.splice(0), staleness: live.staleness.splice(0), drawn: live.drawn.splice(0), elements: live.elements };
+})()`;
+
+interface TimedEvent {
+  kind: 'move' | 'gateIn' | 'dispatch';
+  sentAt: number;
+  containerId?: number;
+  failed?: boolean;
+}
+
+interface WallFigures {
+  url: string;
+  minutes: number;
+  eventsSent: number;
+  eventsPerSec: number;
+  failed: number;
+  // Events not sent: 400 calls were waiting for their answers (the server behind the schedule).
+  behind: number;
+  failures: string[];
+  heapSamplesMb: number[];
+  memGrowthPct: number | null;
+  memMaxDeviationPct: number | null;
+  lagSource: string;
+  lag: ReturnType<typeof percentiles> & { max: number | null; missed: number };
+  stalenessP99Ms: number | null;
+  stalenessMaxMs: number | null;
+  liveElements: number;
+}
+
+async function measureWall({
+  child,
+  baseUrl,
+  api,
+  topology,
+  prefix,
+  tag,
+  brokerUrl,
+  center,
+}: {
+  child: Child;
+  baseUrl: string;
+  api: BenchClient;
+  topology: Topology;
+  prefix: string;
+  tag: string;
+  brokerUrl: string;
+  center: { latitude: number; longitude: number };
+}): Promise<WallFigures> {
+  const log = (line: string) => console.log(`[${topology}] wall: ${line}`);
+  const gates = (await child.call({ op: 'sql', text: 'select id, type from gates order by id' })) as {
+    id: number;
+    type: string;
+  }[];
+  const gateInId = gates.find((gate) => gate.type === 'IN')!.id;
+  const gateOutId = gates.find((gate) => gate.type === 'OUT')!.id;
+  const { machines, fleet } = await benchMachines({ api, brokerUrl, topology, prefix, tag, count: WALL_MACHINES });
+  const [layout, grid] = await Promise.all([
+    api.yard.layout(),
+    api.inventory.grid({ query: { includePlanned: true } }),
+  ]);
+  const nextMove = movePlanner(layout, grid);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    // The bench's recorder runs as a script the app's CSP would refuse.
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, bypassCSP: true });
+    const page: Page = await context.newPage();
+    await page.addInitScript({ content: RECORDER });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Username').fill('superadmin');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/', { timeout: 30_000 });
+    await page.goto(`${baseUrl}${WALL_URL}`);
+    await page
+      .locator('[data-testid="live-status"][data-status="open"]')
+      .waitFor({ timeout: 30_000 })
+      .catch(() => log('no open live-status indicator on the page (went on after 30 s)'));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const heapMb = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0) / 1024 / 1024;
+    };
+
+    const timed: TimedEvent[] = [];
+    const failures: string[] = [];
+    const changes: [number, number][] = [];
+    const staleness: number[] = [];
+    const drawn = new Map<number, number[]>();
+    let elements = 0;
+    const drain = async () => {
+      const batch = await page.evaluate<{
+        changes: [number, number][];
+        staleness: number[];
+        drawn: [number, number[]][];
+        elements: number;
+      }>(DRAIN);
+      changes.push(...batch.changes);
+      staleness.push(...batch.staleness);
+      for (const [at, ids] of batch.drawn)
+        for (const id of ids) {
+          const times = drawn.get(id) ?? [];
+          times.push(at);
+          drawn.set(id, times);
+        }
+      elements = Math.max(elements, batch.elements);
+    };
+
+    const totalMs = WALL_MINUTES * 60_000;
+    const heapSamplesMb: number[] = [];
+    const gatedIn: number[] = [];
+    let serial = 0;
+    let sent = 0;
+    let failed = 0;
+    let behind = 0;
+    const inFlight = new Set<Promise<void>>();
+    const track = (event: TimedEvent | null, call: Promise<unknown>) => {
+      if (event) timed.push(event);
+      const done = call.then(
+        () => undefined,
+        (error: unknown) => {
+          failed += 1;
+          if (event) event.failed = true;
+          if (failures.length < 5) failures.push(error instanceof Error ? error.message : String(error));
+        },
+      );
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    };
+    const started = Date.now();
+    let nextSampleAt = started + WALL_WARMUP_SECONDS * 1000;
+    let nextDrainAt = started + 5000;
+    log(`${WALL_EVENTS_PER_SEC} events/s for ${WALL_MINUTES} min on ${WALL_URL}`);
+    for (let index = 0; ; index += 1) {
+      const due = started + (index * 1000) / WALL_EVENTS_PER_SEC;
+      if (due - started >= totalMs) break;
+      const wait = due - Date.now();
+      if (wait > 0) await sleep(wait);
+      const now = Date.now();
+      if (now >= nextDrainAt) {
+        await drain();
+        nextDrainAt = now + 5000;
+      }
+      if (now >= nextSampleAt) {
+        heapSamplesMb.push(await heapMb());
+        log(
+          `${fmt((now - started) / 60_000, 1)} min: page heap ${fmt(heapSamplesMb.at(-1), 1)} MB, ${fmt(sent)} events sent`,
+        );
+        nextSampleAt += WALL_SAMPLE_SECONDS * 1000;
+      }
+      // Too many calls waiting for answers: the server is behind; the schedule goes on, the call not.
+      if (inFlight.size > 400) {
+        behind += 1;
+        continue;
+      }
+      sent += 1;
+      const slot = index % 10;
+      if (slot === 8) {
+        serial += 1;
+        const mine = serial;
+        track(
+          { kind: 'gateIn', sentAt: Date.now() },
+          gateIn(api, mine, gateInId).then(() => void gatedIn.push(mine)),
+        );
+      } else if (slot === 9 && gatedIn.length > 0) {
+        track({ kind: 'dispatch', sentAt: Date.now() }, gateDispatch(api, gatedIn.shift()!, gateOutId));
+      } else if (slot >= 5 && slot <= 7) {
+        const machine = index % machines.length;
+        const device = machines[machine]!;
+        track(
+          null,
+          fleet[machine]!.publishAsync(
+            deviceTopics.machineTelemetry(device.id),
+            JSON.stringify({
+              messageId: `${tag}-wall-${index}`,
+              timestamp: Date.now(),
+              latitude: Number((center.latitude + ((machine % 10) - 5) * 0.0001 + (index % 997) * 1e-7).toFixed(7)),
+              longitude: Number((center.longitude + ((index % 13) - 6) * 0.0001).toFixed(7)),
+              status: 'Working',
+            }),
+            { qos: 1 },
+          ),
+        );
+      } else {
+        const { move, done } = nextMove();
+        track(
+          { kind: 'move', sentAt: Date.now(), containerId: move.containerId },
+          api.inventory.updateLocation({ body: [move] }).finally(done),
+        );
+      }
+    }
+    await Promise.all(inFlight);
+    await sleep(3000);
+    await drain();
+    if (Date.now() >= nextSampleAt - WALL_SAMPLE_SECONDS * 1000) heapSamplesMb.push(await heapMb());
+    await closeFleet(fleet);
+    const elapsedSeconds = (Date.now() - started) / 1000;
+
+    // Lag: by the page's newest data-live-at, else by the inventory grid's drawn frames (moves).
+    const lags: number[] = [];
+    let missed = 0;
+    let lagSource = 'none';
+    const measured = timed.filter((event) => !event.failed);
+    if (changes.length) {
+      lagSource = WALL_LAG_ATTRIBUTE;
+      changes.sort((a, b) => a[0] - b[0]);
+      // The newest value shown so far, at each change.
+      const newest: number[] = [];
+      for (const [, value] of changes) newest.push(Math.max(value, newest.at(-1) ?? 0));
+      for (const event of measured) {
+        let low = 0;
+        let high = changes.length;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if (newest[middle]! >= event.sentAt) high = middle;
+          else low = middle + 1;
+        }
+        const shownAt = changes[low]?.[0];
+        if (shownAt === undefined || shownAt - event.sentAt > MISSED_AFTER_MS) missed += 1;
+        else lags.push(Math.max(0, shownAt - event.sentAt));
+      }
+    } else if (drawn.size) {
+      lagSource = 'openyard:inventory-drawn (moves)';
+      for (const event of measured) {
+        if (event.kind !== 'move') continue;
+        const shownAt = drawn.get(event.containerId!)?.find((at) => at >= event.sentAt);
+        if (shownAt === undefined || shownAt - event.sentAt > MISSED_AFTER_MS) missed += 1;
+        else lags.push(shownAt - event.sentAt);
+      }
+    }
+    const first = heapSamplesMb[0];
+    const last = heapSamplesMb.at(-1);
+    const stale = percentiles(staleness);
+    return {
+      url: WALL_URL,
+      minutes: WALL_MINUTES,
+      eventsSent: sent,
+      eventsPerSec: sent / elapsedSeconds,
+      failed,
+      behind,
+      failures,
+      heapSamplesMb,
+      memGrowthPct: first && last !== undefined && heapSamplesMb.length > 1 ? ((last - first) / first) * 100 : null,
+      memMaxDeviationPct:
+        first && heapSamplesMb.length > 1
+          ? Math.max(...heapSamplesMb.map((value) => (Math.abs(value - first) / first) * 100))
+          : null,
+      lagSource,
+      lag: { ...percentiles(lags), max: lags.length ? Math.max(...lags) : null, missed },
+      stalenessP99Ms: stale.p99,
+      stalenessMaxMs: staleness.length ? Math.max(...staleness) : null,
+      liveElements: elements,
+    };
+  } finally {
+    await closeFleet(fleet).catch(() => undefined);
+    await browser.close();
+  }
+}
+
+// ---- The run ----
+async function sampleContext(child: Child): Promise<SampleContext> {
+  const rows = (text: string) => child.call({ op: 'sql', text });
+  const text = (value: unknown, fallback: string) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+  const tz = `'${TIME_ZONE}'`;
+  const [dates] = await rows(`select
+      (extract(epoch from date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) * 1000)::bigint as today_start,
+      (extract(epoch from (date_trunc('day', now() at time zone ${tz}) - interval '30 days') at time zone ${tz}) * 1000)::bigint as month_ago,
+      (extract(epoch from (date_trunc('day', now() at time zone ${tz}) - interval '1 year') at time zone ${tz}) * 1000)::bigint as year_ago,
+      to_char(now() at time zone ${tz}, 'YYYY-MM-DD') as today`);
+  const inYard = await rows(`select container_number from containers c
+      where dispatched_at is null and voided_at is null and exists (select 1 from container_positions p where p.container_id = c.id)
+      order by id desc limit 20`);
+  const dispatched = await rows(
+    `select container_number from containers where dispatched_at is not null order by id desc limit 20`,
+  );
+  const [igm] = await rows(
+    `select igm, item from containers where igm is not null and dispatched_at is null order by id desc limit 1`,
+  );
+  const [area] = await rows(`select a.name from yard_areas a join container_positions p on p.area_id = a.id
+      group by a.name order by count(*) desc limit 1`);
+  const gates = await rows(`select id, type from gates order by id`);
+  const [machine] = await rows(`select machine_name from machines order by id limit 1`);
+  return {
+    now: Date.now(),
+    todayStart: Number(dates!.today_start),
+    monthAgo: Number(dates!.month_ago),
+    yearAgo: Number(dates!.year_ago),
+    today: text(dates!.today, ''),
+    inYard: inYard.map((row) => text(row.container_number, '')),
+    dispatched: dispatched.map((row) => text(row.container_number, '')),
+    igm: text(igm?.igm, '1000000'),
+    item: text(igm?.item, '1'),
+    area: text(area?.name, 'A'),
+    gateIn: Number(gates.find((gate) => gate.type === 'IN')?.id ?? 1),
+    gateOut: Number(gates.find((gate) => gate.type === 'OUT')?.id ?? 2),
+    machine: text(machine?.machine_name, 'RS-01'),
+  };
+}
+
+const routeRow = (key: string, figures: PacedFigures, status: number) => [
+  key,
+  figures.requests,
+  fmt(figures.achievedPerSec),
+  fmt(figures.p50, 1),
+  fmt(figures.p99, 1),
+  figures.errors + figures.non2xx,
+  status,
+  fmt(figures.kbPerRequest, 1),
+];
+const worst = (results: { figures: PacedFigures }[]) =>
+  results.length ? Math.max(...results.map((result) => result.figures.p99 ?? 0)) : null;
+
+async function runTopology(topology: Topology) {
+  const tag = randomBytes(4).toString('hex');
+  const prefix = `oy-bench-${tag}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'openyard-bench-'));
+  const downloads = mkdtempSync(join(tmpdir(), 'openyard-bench-exports-'));
+  const database = topology === 'services' ? await createDatabase() : null;
+  const log = (line: string) => console.log(`[${topology}] ${line}`);
+  let child: Child | null = null;
+  let ingestClientIds: string[] = [];
+  const fleet: MqttClient[] = [];
+  try {
+    child = await startChild(topology);
+    const env = stackEnv(
+      topology,
+      { dataDir, prefix, ...(database ? { databaseUrl: database.url } : {}) },
+      { TIME_ZONE },
+    );
+    const config = loadConfig(env);
+    const started = await child.call({ op: 'start', env });
+    ingestClientIds = started.ingestClientIds;
+    const { baseUrl } = started;
+    const brokerUrl = started.brokerUrl ?? SERVICES.mqttUrl;
+
+    const history: HistoryFigures = await seedHistory(child, {
+      scale: SCALE,
+      timeZone: TIME_ZONE,
+      yardCenter: config.yard.yardCenter,
+      log,
+    });
+    await afterSeed(child, log);
+    const { api, token } = await benchLogin(baseUrl);
+    const context = await sampleContext(child);
+
+    let dashboard: Awaited<ReturnType<typeof measureRoutes>> = [];
+    let reports: Awaited<ReturnType<typeof measureRoutes>> = [];
+    let baseline: PacedFigures | null = null;
+    const skipped: { key: string; why: string }[] = [];
+    if (PARTS.has('routes')) {
+      const dashboardRoutes = routesOf(DASHBOARD_GROUPS, context);
+      const reportRoutes = routesOf(REPORT_GROUPS, context);
+      skipped.push(...dashboardRoutes.skipped, ...reportRoutes.skipped);
+      dashboard = await measureRoutes(baseUrl, token, dashboardRoutes.runs);
+      reports = await measureRoutes(baseUrl, token, reportRoutes.runs);
+      baseline = await pacedLoad({
+        baseUrl,
+        rate: RATE,
+        durationMs: SECONDS * 1000,
+        path: () => '/rest/health',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      console.log(
+        table([
+          ['route', 'n', 'per s', 'p50 ms', 'p99 ms', 'failed', 'status', 'kB'],
+          ...dashboard.map((result) => routeRow(`dashboard ${result.key}`, result.figures, result.firstStatus)),
+          ...reports.map((result) => routeRow(`reports ${result.key}`, result.figures, result.firstStatus)),
+          routeRow('GET /rest/health (baseline)', baseline, 200),
+        ]),
+      );
+      for (const entry of skipped) log(`skipped ${entry.key}: ${entry.why}`);
+    }
+
+    const exports: ExportFigures[] = [];
+    if (PARTS.has('export')) {
+      for (const spec of EXPORTS) {
+        const figures = await measureExport(child, baseUrl, token, spec.route, spec.query(context), downloads);
+        exports.push(figures);
+        log(
+          `export ${figures.route}: ${fmt(figures.rows)} rows in ${fmt(figures.seconds, 1)} s ` +
+            `(${figures.linkSeconds === null ? 'streamed' : `link after ${fmt(figures.linkSeconds, 1)} s`}, ` +
+            `${fmt(figures.bytes / 1024 / 1024, 1)} MB) = ${fmt(figures.rowsPerSec)} rows/s; server RSS ` +
+            `${fmt(figures.memBeforeMb)} → ${fmt(figures.memPeakMb)} MB (+${fmt(figures.memGrowthMb)} MB, heap +${fmt(figures.heapGrowthMb)} MB)`,
+        );
+      }
+    }
+
+    let wall: WallFigures | null = null;
+    if (PARTS.has('wall')) {
+      wall = await measureWall({
+        child,
+        baseUrl,
+        api,
+        topology,
+        prefix,
+        tag,
+        brokerUrl,
+        center: config.yard.yardCenter,
+      });
+      log(
+        `wall ${wall.url}: ${fmt(wall.eventsSent)} events (${fmt(wall.eventsPerSec, 1)}/s, ${wall.failed} failed, ${wall.behind} not sent: server behind); ` +
+          `page heap ${wall.heapSamplesMb.map((value) => fmt(value, 1)).join(' → ')} MB ` +
+          `(${fmt(wall.memGrowthPct, 1)} %, at most ±${fmt(wall.memMaxDeviationPct, 1)} %); lag (${wall.lagSource}) ` +
+          `p50 ${fmt(wall.lag.p50)} p99 ${fmt(wall.lag.p99)} max ${fmt(wall.lag.max)} ms, ${wall.lag.missed} missed; ` +
+          `${wall.liveElements} [${WALL_LAG_ATTRIBUTE}] elements`,
+      );
+      for (const failure of wall.failures) log(`wall failure: ${failure.slice(0, 200)}`);
+    }
+    return { topology, history, dashboard, reports, baseline, skipped, exports, wall };
+  } finally {
+    await closeFleet(fleet).catch(() => undefined);
+    await child?.close();
+    if (topology === 'services') {
+      for (const clientId of ingestClientIds) await forgetMqttSession(clientId).catch(() => undefined);
+      await dropRedisPrefix(prefix).catch(() => undefined);
+    }
+    await database?.drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(downloads, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const results = [];
+  for (const topology of TOPOLOGIES) results.push(await runTopology(topology));
+  const summary = (result: Awaited<ReturnType<typeof runTopology>>) => {
+    const exported = result.exports[0];
+    return {
+      dashboardP99Ms: round(worst(result.dashboard), 1),
+      reportsP99Ms: round(worst(result.reports), 1),
+      exportRowsPerSec: round(exported?.rowsPerSec),
+      exportMemMb: round(exported?.memGrowthMb, 1),
+      wallMemGrowthPct: round(result.wall?.memGrowthPct, 1),
+      baselineP99Ms: round(result.baseline?.p99, 1),
+      wallMemMaxDeviationPct: round(result.wall?.memMaxDeviationPct, 1),
+      wallLagP99Ms: round(result.wall?.lag.p99),
+      wallLagMaxMs: round(result.wall?.lag.max),
+      wallLagMissed: result.wall?.lag.missed ?? null,
+      wallLagSource: result.wall?.lagSource ?? null,
+      wallStalenessP99Ms: round(result.wall?.stalenessP99Ms),
+      wallEventsPerSec: round(result.wall?.eventsPerSec, 1),
+      wallFailed: result.wall?.failed ?? null,
+      wallNotSent: result.wall?.behind ?? null,
+      wallMinutes: result.wall ? WALL_MINUTES : null,
+      wallUrl: result.wall?.url ?? null,
+      exportRows: exported?.rows ?? null,
+      exportRoute: exported?.route ?? null,
+      routeFailures: [...result.dashboard, ...result.reports].reduce(
+        (sum, entry) => sum + entry.figures.errors + entry.figures.non2xx,
+        0,
+      ),
+      routes: Object.fromEntries(
+        [...result.dashboard, ...result.reports].map((entry) => [entry.key, round(entry.figures.p99, 1)]),
+      ),
+      skippedRoutes: result.skipped.map((entry) => entry.key),
+      historySeconds: round(result.history.seconds, 1),
+      historyCounts: result.history.counts,
+      inYard: result.history.inYard,
+    };
+  };
+  const first = results[0]!;
+  console.log(
+    JSON.stringify({
+      ...summary(first),
+      rate: RATE,
+      scale: SCALE,
+      topology: first.topology,
+      dashboardGroups: DASHBOARD_GROUPS,
+      reportGroups: REPORT_GROUPS,
+      topologies: results.map((result) => ({ topology: result.topology, ...summary(result) })),
+    }),
+  );
+}
+
+runIfMain(import.meta.url, main);

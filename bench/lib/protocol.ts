@@ -41,8 +41,11 @@ export type Request =
   | { op: 'sample' }
   | { op: 'count'; prefix: string }
   // One SQL statement on the server's own database (PGlite is in that process): a bench's seed, a
-  // read of its yard, a query plan. Answers the rows.
-  | { op: 'sql'; text: string }
+  // read of its yard, a query plan. Answers the rows. With timeoutMs, in a transaction of its own
+  // under that statement_timeout (0: none) instead of the server's (a seed's statements run long).
+  | { op: 'sql'; text: string; timeoutMs?: number }
+  // The process's memory now (a figure the bench samples while a download streams).
+  | { op: 'memory' }
   | { op: 'profileStart' }
   | { op: 'profileStop' }
   | { op: 'stop' };
@@ -54,6 +57,7 @@ export interface Responses {
   sample: ChildSample;
   count: { tagReads: number; machinePositions: number };
   sql: Record<string, unknown>[];
+  memory: { rssMb: number; heapUsedMb: number; externalMb: number };
   profileStart: null;
   profileStop: ProfileSummary;
   stop: null;

@@ -244,8 +244,24 @@ async function handle(request: Envelope): Promise<unknown> {
       return sample();
     case 'count':
       return count(request.prefix);
-    case 'sql':
-      return rowsOf(await stack!.database.db.execute(sql.raw(request.text)));
+    case 'sql': {
+      const { db } = stack!.database;
+      if (request.timeoutMs === undefined) return rowsOf(await db.execute(sql.raw(request.text)));
+      const timeoutMs = Math.max(0, Math.floor(request.timeoutMs));
+      return db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${timeoutMs}`));
+        return rowsOf(await tx.execute(sql.raw(request.text)));
+      });
+    }
+    case 'memory': {
+      const usage = process.memoryUsage();
+      const mb = (bytes: number) => bytes / 1024 / 1024;
+      return {
+        rssMb: mb(usage.rss),
+        heapUsedMb: mb(usage.heapUsed),
+        externalMb: mb(usage.external),
+      } satisfies Responses['memory'];
+    }
     case 'profileStart':
       profiler = new Session();
       profiler.connect();
@@ -277,7 +293,11 @@ process.on('message', (message: Envelope) => {
       process.send!({
         id: message.id,
         ok: false,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        // Drizzle wraps a database's refusal: its own words are the cause's.
+        error:
+          error instanceof Error
+            ? `${error.stack ?? error.message}${error.cause instanceof Error ? `\ncause: ${error.cause.message}` : ''}`
+            : String(error),
       } satisfies Reply),
   );
 });
