@@ -4,7 +4,7 @@ import type { HealthStatus } from '@openyard/contracts';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useNow } from '../../allocations/hooks/useNow';
 import { useTrucksInside } from '../../gate/hooks/useTrucksInside';
-import { formatDuration } from '../../gate/utils/formatDuration';
+import { formatShortDuration } from '../../gate/utils/formatDuration';
 import { useGates } from '../../gate-readers/hooks/useGates';
 import { useGatesLive } from '../../gate-readers/hooks/useGatesLive';
 import { WALL_TONES, WallFigure, type WallTone } from './WallFigure';
@@ -35,14 +35,7 @@ export function GateQueueTile() {
           <WallFigure label="Trucks inside" value={trucks.query.data ? visits.length : '–'} testId="wall-gate-trucks" />
           <WallFigure
             label="Longest inside"
-            value={
-              Number.isFinite(longest)
-                ? formatDuration(now - longest)
-                    .split(' ')
-                    .slice(0, 2)
-                    .join(' ')
-                : '–'
-            }
+            value={Number.isFinite(longest) ? formatShortDuration(now - longest) : '–'}
             testId="wall-gate-longest"
           />
         </Group>
