@@ -11,17 +11,19 @@ export function DashboardWidgetCanvas({
   widget,
   chartType,
   scaleOf,
+  controls,
 }: {
   widget: DashboardWidgetId;
   chartType: DashboardChartType;
   scaleOf?: (width: number, height: number) => number;
+  controls?: boolean;
 }) {
   const Widget = dashboardWidgets[widget].component;
   const { ref, width, height } = useElementSize();
   const scale = scaleOf && width > 0 && height > 0 ? scaleOf(width, height) : 1;
   const room = { width: Math.floor(width / scale), height: Math.floor(height / scale) };
   const drawn = room.width > 0 && room.height > 0 && (
-    <Widget chartType={chartType} width={room.width} height={room.height} />
+    <Widget chartType={chartType} width={room.width} height={room.height} controls={controls} />
   );
   return (
     <Box ref={ref} flex={1} mih={0} pos="relative">

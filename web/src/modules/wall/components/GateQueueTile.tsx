@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { HealthStatus } from '@openyard/contracts';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
+import { liveAtOf } from '../../../live/utils/liveAt';
 import { useNow } from '../../allocations/hooks/useNow';
 import { useTrucksInside } from '../../gate/hooks/useTrucksInside';
 import { formatShortDuration } from '../../gate/utils/formatDuration';
@@ -28,7 +29,7 @@ export function GateQueueTile() {
   }, [visits]);
   const longest = visits.reduce((oldest, visit) => Math.min(oldest, visit.entryDate), Infinity);
   return (
-    <WallTileFrame title="Gate queue" testId="wall-tile-gate">
+    <WallTileFrame title="Gate queue" testId="wall-tile-gate" liveAt={liveAtOf(trucks.query.data, gates.data)}>
       <Stack gap="sm" h="100%">
         <LiveUnavailableNotice refusal={trucks.refusal ?? gatesRefusal} compact />
         <Group gap="clamp(16px, 4vw, 96px)" wrap="nowrap">

@@ -48,7 +48,7 @@ export function WallPage() {
   }, [rotating, layout.rotateSeconds]);
 
   const shown = rotating ? [layout.tiles[turn % layout.tiles.length]!] : layout.tiles;
-  const { columns, rows, firstRows } = wallGridOf(shown.length);
+  const { columns, rows, firstColumns } = wallGridOf(shown.length);
   return (
     <Box
       h="100vh"
@@ -95,7 +95,7 @@ export function WallPage() {
           {shown.map((id, index) => {
             const Tile = WALL_TILES.find((tile) => tile.id === id)!.component;
             return (
-              <Box key={id} miw={0} mih={0} style={index === 0 ? { gridRow: `span ${firstRows}` } : undefined}>
+              <Box key={id} miw={0} mih={0} style={index === 0 ? { gridColumn: `span ${firstColumns}` } : undefined}>
                 <Tile />
               </Box>
             );

@@ -35,16 +35,16 @@ describe('wallLayoutOf', () => {
 
 describe('wallGridOf', () => {
   it('lays tiles out in a near-square grid', () => {
-    expect(wallGridOf(1)).toEqual({ columns: 1, rows: 1, firstRows: 1 });
-    expect(wallGridOf(2)).toEqual({ columns: 2, rows: 1, firstRows: 1 });
-    expect(wallGridOf(4)).toEqual({ columns: 2, rows: 2, firstRows: 1 });
+    expect(wallGridOf(1)).toEqual({ columns: 1, rows: 1, firstColumns: 1 });
+    expect(wallGridOf(2)).toEqual({ columns: 2, rows: 1, firstColumns: 1 });
+    expect(wallGridOf(4)).toEqual({ columns: 2, rows: 2, firstColumns: 1 });
   });
 
-  it('makes the first tile taller rather than leave a hole in the last row', () => {
-    expect(wallGridOf(3)).toEqual({ columns: 2, rows: 2, firstRows: 2 });
-    expect(wallGridOf(5)).toEqual({ columns: 3, rows: 2, firstRows: 2 });
-    expect(wallGridOf(7)).toEqual({ columns: 3, rows: 3, firstRows: 3 });
-    // One short of a full grid: the first tile two rows tall fills it.
-    expect(wallGridOf(8)).toEqual({ columns: 3, rows: 3, firstRows: 2 });
+  it('makes the first tile wider rather than leave a hole in the grid', () => {
+    expect(wallGridOf(3)).toEqual({ columns: 2, rows: 2, firstColumns: 2 });
+    expect(wallGridOf(5)).toEqual({ columns: 3, rows: 2, firstColumns: 2 });
+    // A whole first row.
+    expect(wallGridOf(7)).toEqual({ columns: 3, rows: 3, firstColumns: 3 });
+    expect(wallGridOf(8)).toEqual({ columns: 3, rows: 3, firstColumns: 2 });
   });
 });

@@ -34,11 +34,12 @@ export function wallLayoutOf(
 }
 
 // Rows and columns for `count` tiles sharing the screen: a near-square grid, filled row by row; the
-// first tile is as many rows tall as leaves no hole in the grid's last row, when that fits (five
-// tiles: the first down the left, two rows of two beside it).
-export function wallGridOf(count: number): { columns: number; rows: number; firstRows: number } {
+// first tile is as many columns wide as leaves no hole in the grid (five tiles: the first across two
+// columns beside one, three below). Wide rather than tall: the yard's figures stand in a row, and
+// charts read across.
+export function wallGridOf(count: number): { columns: number; rows: number; firstColumns: number } {
   const columns = Math.max(1, Math.ceil(Math.sqrt(count)));
   const rows = Math.max(1, Math.ceil(count / columns));
   const spare = columns * rows - Math.max(1, count);
-  return { columns, rows, firstRows: spare > 0 && spare < rows ? spare + 1 : 1 };
+  return { columns, rows, firstColumns: spare + 1 };
 }
