@@ -40,6 +40,8 @@ describe('wall display', () => {
   };
   const trucksShown = async () => Number(await page.getByTestId('wall-gate-trucks').textContent());
   const textOf = (testId: string) => page.getByTestId(testId).textContent();
+  // When the tile last took in a live message (epoch ms), as a benchmark reads it.
+  const liveAtOf = async (testId: string) => Number((await page.getByTestId(testId).getAttribute('data-live-at')) ?? 0);
   // Figures arrive by themselves: polled from the test, never by a reload.
   const until = (timeout = 20_000) => ({ timeout, interval: 200 });
 
@@ -75,8 +77,11 @@ describe('wall display', () => {
     const before = await trucksShown();
     await screenshot(page, 'wall-tiles');
 
+    const sentAt = Date.now();
     await gateIn();
     await expect.poll(trucksShown, until()).toBe(before + 1);
+    // The gate tile's frame says when its trucks took in the visit.
+    expect(await liveAtOf('wall-tile-gate')).toBeGreaterThanOrEqual(sentAt - 1_000);
     // A display changes nothing: its session is refused a write.
     const refused = await page.evaluate(async () => {
       const response = await fetch('/rest/enterprise/display-tokens', {
@@ -97,9 +102,6 @@ describe('wall display', () => {
     await page.getByTestId('wall-tile-gate').waitFor({ timeout: 8_000 });
     expect(await page.getByTestId('wall').getAttribute('data-tiles')).toBe('gate');
   }, 60_000);
-
-  // When the tile last took in a live message (epoch ms), as a benchmark reads it.
-  const liveAtOf = async (testId: string) => Number((await page.getByTestId(testId).getAttribute('data-live-at')) ?? 0);
 
   it('shows an alarm live when a machine breaks down and clears it when it works again', async () => {
     await page.goto(`${server.baseUrl}/wall?tiles=alarms,machines`);
@@ -124,6 +126,7 @@ describe('wall display', () => {
     expect(await row.getByTestId(/-age$/).textContent()).toMatch(/^\d+s$/);
     // The machines tile shows it red, from its own live list.
     await expect.poll(() => textOf('wall-machines-red'), until()).not.toBe('0');
+    expect(await liveAtOf('wall-tile-machines')).toBeGreaterThanOrEqual(savedAt - 1_000);
     await screenshot(page, 'wall-alarm-raised');
 
     const clearedAt = Date.now();
