@@ -37,5 +37,11 @@ export const OpenAlarmsQuery = Type.Object(
   { additionalProperties: false },
 );
 export type OpenAlarmsQuery = Static<typeof OpenAlarmsQuery>;
-export const AlarmsPage = Type.Object({ entities: Type.Array(Alarm), totalCount: Type.Integer() });
+// The open alarms, newest first, a page of them; `bySeverity` counts every open alarm (not only the
+// page's), for the control room's displays.
+export const AlarmsPage = Type.Object({
+  entities: Type.Array(Alarm),
+  totalCount: Type.Integer(),
+  bySeverity: Type.Object({ critical: Type.Integer(), warning: Type.Integer() }),
+});
 export type AlarmsPage = Static<typeof AlarmsPage>;

@@ -65,7 +65,7 @@ export const alarmsRepository = {
       .where(isNull(alarms.clearedAt)) as Promise<AlarmKey[]>,
 
   async openPage(db: Database, offset: number, limit: number) {
-    const [rows, [total]] = await Promise.all([
+    const [rows, counts] = await Promise.all([
       db
         .select()
         .from(alarms)
@@ -73,9 +73,15 @@ export const alarmsRepository = {
         .orderBy(desc(alarms.raisedAt), desc(alarms.id))
         .offset(offset)
         .limit(limit),
-      db.select({ value: count() }).from(alarms).where(isNull(alarms.clearedAt)),
+      db
+        .select({ severity: alarms.severity, value: count() })
+        .from(alarms)
+        .where(isNull(alarms.clearedAt))
+        .groupBy(alarms.severity),
     ]);
-    return { rows, total: total?.value ?? 0 };
+    const bySeverity: Record<AlarmSeverity, number> = { critical: 0, warning: 0 };
+    for (const { severity, value } of counts) bySeverity[severity as AlarmSeverity] += value;
+    return { rows, total: counts.reduce((sum, { value }) => sum + value, 0), bySeverity };
   },
 
   async machineName(db: Database, id: number): Promise<string | null> {

@@ -26,12 +26,12 @@ export function createAlarmsService(db: Database, deps: { afterCommit: AfterComm
     openKeys: () => alarmsRepository.openKeys(db),
 
     async open(query: OpenAlarmsQuery): Promise<AlarmsPage> {
-      const { rows, total } = await alarmsRepository.openPage(
+      const { rows, total, bySeverity } = await alarmsRepository.openPage(
         db,
         offsetFromOneBasedSkip(query.startIndex),
         query.pageSize ?? PAGE_SIZES.alarms,
       );
-      return { entities: rows.map(toAlarm), totalCount: total };
+      return { entities: rows.map(toAlarm), totalCount: total, bySeverity };
     },
 
     // The states alarms follow, as they are now: machines broken down, readers NOK, open exceptions.

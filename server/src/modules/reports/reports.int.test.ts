@@ -283,6 +283,12 @@ describe('alarms from the domain events', () => {
       sourceName: 'RS-09',
       clearedAt: null,
     });
+    // Every open alarm counted by severity, whatever page is asked for.
+    const firstOnly = await admin.api.reports.openAlarms({ query: { pageSize: 1 } });
+    expect(firstOnly.entities).toHaveLength(1);
+    expect(firstOnly.bySeverity.critical).toBeGreaterThanOrEqual(1);
+    expect(firstOnly.bySeverity.critical + firstOnly.bySeverity.warning).toBe(firstOnly.totalCount);
+    const criticalBefore = firstOnly.bySeverity.critical;
     await admin.api.machines.save({
       body: { id: machine.id, machineName: 'RS-09', machineType: 'Reach-Stacker', machineStatus: 'Working' },
     });
@@ -290,6 +296,7 @@ describe('alarms from the domain events', () => {
       const page = await admin.api.reports.openAlarms({ query: {} });
       return !page.entities.some((alarm) => alarm.sourceId === machine.id);
     });
+    expect((await admin.api.reports.openAlarms({ query: {} })).bySeverity.critical).toBe(criticalBefore - 1);
     const history = await t.db.execute(
       sql`select status from machine_status_changes where machine_id = ${machine.id} order by id`,
     );

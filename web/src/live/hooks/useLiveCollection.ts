@@ -32,6 +32,7 @@ export function useLiveCollection<TData extends object, T extends LiveTopic>({
       queryClient,
       JSON.parse(hash) as QueryKey,
       (current, message) => applyLatest(current, message),
+      (message) => message.at,
     );
     collection.current = created;
     return () => {

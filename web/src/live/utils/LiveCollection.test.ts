@@ -1,12 +1,15 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveCollection, REFETCH } from './LiveCollection';
+import { liveAtOf } from './liveAt';
 
 interface Reader {
   id: number;
   name: string;
 }
-type Delta = { type: 'upsert'; reader: Reader } | { type: 'remove'; id: number } | { type: 'renamedGate' };
+type Delta = ({ type: 'upsert'; reader: Reader } | { type: 'remove'; id: number } | { type: 'renamedGate' }) & {
+  at?: number;
+};
 
 const apply = (readers: Reader[], delta: Delta): Reader[] | typeof REFETCH => {
   switch (delta.type) {
@@ -30,7 +33,7 @@ function setup() {
     queryFn: () => new Promise<Reader[]>((resolve, reject) => requests.push({ resolve, reject })),
   });
   const stopObserving = observer.subscribe(() => undefined);
-  const collection = new LiveCollection<Reader[], Delta>(queryClient, queryKey, apply);
+  const collection = new LiveCollection<Reader[], Delta>(queryClient, queryKey, apply, (delta) => delta.at ?? 0);
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   const data = () => queryClient.getQueryData<Reader[]>(queryKey);
   const answer = async (readers: Reader[]) => {
@@ -92,6 +95,31 @@ describe('LiveCollection', () => {
     // Read after both changes.
     await t.answer([b, { id: 3, name: 'C' }]);
     expect(t.data()).toEqual([b, { id: 3, name: 'C' }]);
+  });
+
+  it('stamps what it shows with the time of the newest message applied, and carries it onto a later snapshot', async () => {
+    const t = setup();
+    close = t.close;
+    await t.settle();
+    await t.answer([a]);
+    expect(liveAtOf(t.data())).toBeNull();
+    t.collection.message({ type: 'upsert', reader: b, at: 1_000 });
+    expect(liveAtOf(t.data())).toBe(1_000);
+    // An older message (another object's) keeps the newest time.
+    t.collection.message({ type: 'remove', id: 1, at: 900 });
+    expect(t.data()).toEqual([b]);
+    expect(liveAtOf(t.data())).toBe(1_000);
+    // A message that needs the snapshot: stamped once the snapshot that holds it is shown.
+    t.collection.message({ type: 'renamedGate', at: 2_000 });
+    expect(liveAtOf(t.data())).toBe(1_000);
+    await t.settle();
+    await t.answer([b]);
+    expect(liveAtOf(t.data())).toBe(2_000);
+    // A resync's snapshot too.
+    t.collection.resync();
+    await t.settle();
+    await t.answer([a, b]);
+    expect(liveAtOf(t.data())).toBe(2_000);
   });
 
   it('holds deltas that come before the first snapshot and applies them to it', async () => {

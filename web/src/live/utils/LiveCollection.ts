@@ -1,4 +1,5 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { stampLiveAt } from './liveAt';
 
 // `apply` returns this for a message it cannot apply as a delta (e.g. a gate renamed, which the
 // readers carry by name): the snapshot is fetched again instead.
@@ -17,24 +18,39 @@ export type LiveApply<TData, TMessage> = (current: TData, message: TMessage) => 
 // the new state of what they name (upserts, removals), so one the snapshot already holds changes
 // nothing, and the last one per object wins. Messages come in commit order, so the list ends as the
 // server's. A failed fetch drops them: the next snapshot holds them.
+//
+// With `atOf` (the message's time), the data shown is stamped with the newest message applied to it
+// (`liveAtOf`, liveAt.ts), and a snapshot that lands afterwards carries that stamp on.
 export class LiveCollection<TData extends object, TMessage> {
   private readonly queryClient: QueryClient;
   private readonly queryKey: QueryKey;
   private readonly apply: LiveApply<TData, TMessage>;
+  private readonly atOf: ((message: TMessage) => number) | null;
   private pending: TMessage[] = [];
+  // The time of the newest message applied.
+  private liveAt: number | null = null;
   private readonly stopWatching: () => void;
 
-  constructor(queryClient: QueryClient, queryKey: QueryKey, apply: LiveApply<TData, TMessage>) {
+  constructor(
+    queryClient: QueryClient,
+    queryKey: QueryKey,
+    apply: LiveApply<TData, TMessage>,
+    atOf?: (message: TMessage) => number,
+  ) {
     this.queryClient = queryClient;
     this.queryKey = queryKey;
     this.apply = apply;
+    this.atOf = atOf ?? null;
     const hash = hashKey(queryKey);
     this.stopWatching = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.query.queryHash !== hash || !this.pending.length) return;
+      if (event.type !== 'updated' || event.query.queryHash !== hash) return;
       const action = event.action;
-      // A snapshot arrived (not a change this collection made itself).
-      if (action.type === 'success' && !action.manual) this.replay();
-      else if (action.type === 'error') this.pending = [];
+      // A snapshot arrived (not a change this collection made itself): fetched after the messages
+      // applied so far, or with those that came meanwhile applied again, it holds them all.
+      if (action.type === 'success' && !action.manual) {
+        stampLiveAt(event.query.state.data, this.liveAt);
+        if (this.pending.length) this.replay();
+      } else if (action.type === 'error') this.pending = [];
     });
   }
 
@@ -64,8 +80,11 @@ export class LiveCollection<TData extends object, TMessage> {
   }
 
   private update(messages: TMessage[]): void {
+    // Whatever becomes of them here, the data shown next holds these messages: applied below, or in
+    // the snapshot fetched instead (stamped when it lands).
+    if (this.atOf) for (const message of messages) this.liveAt = Math.max(this.liveAt ?? 0, this.atOf(message));
     let refetch = false;
-    this.queryClient.setQueryData<TData>(this.queryKey, (current) => {
+    const shown = this.queryClient.setQueryData<TData>(this.queryKey, (current) => {
       // No snapshot yet: the one on its way (or the first fetch) holds the change.
       if (current === undefined) return current;
       let next = current;
@@ -79,6 +98,8 @@ export class LiveCollection<TData extends object, TMessage> {
       }
       return next;
     });
+    // The cache keeps its own copy where the data changed (structural sharing): that one is shown.
+    if (!refetch) stampLiveAt(shown, this.liveAt);
     if (refetch) {
       this.pending = [];
       this.resync();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SegmentedControl, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { INVENTORY_GROUPINGS, type InventoryGrouping } from '@openyard/contracts';
 import { useProcessContainers } from '../hooks/useProcessContainers';
 import type { DashboardWidgetProps } from '../utils/DashboardWidgetProps';
@@ -7,28 +7,27 @@ import { PALETTE, SERIES_COLORS, topGroups } from '../utils/widgetColors';
 import { PieChart } from './PieChart';
 import { SeriesChart } from './SeriesChart';
 import { WidgetBody } from './WidgetBody';
+import { CHOOSER_HEIGHT, WidgetChooser } from './WidgetChooser';
 
-const CHOOSER = 28;
 const GROUPING_LABELS: Record<InventoryGrouping, string> = { customer: 'Customer', liner: 'Liner', process: 'Process' };
 
 // Customer-wise inventory (column, line or pie, spec 1 §2): containers in the yard by customer, or
 // by liner or process; the eight largest and the rest as Others.
-export function CustomerInventoryWidget({ chartType, width, height }: DashboardWidgetProps) {
+export function CustomerInventoryWidget({ chartType, width, height, controls = true }: DashboardWidgetProps) {
   const [groupBy, setGroupBy] = useState<InventoryGrouping>('customer');
   const groups = useProcessContainers(groupBy);
   return (
     <Stack gap={0}>
-      <SegmentedControl
-        size="xs"
-        h={CHOOSER}
+      <WidgetChooser
         value={groupBy}
-        onChange={(value) => setGroupBy(value as InventoryGrouping)}
+        onChange={setGroupBy}
         data={INVENTORY_GROUPINGS.map((value) => ({ value, label: GROUPING_LABELS[value] }))}
-        data-testid="dashboard-customers-grouping"
+        controls={controls}
+        testId="dashboard-customers-grouping"
       />
       <WidgetBody
         query={groups}
-        height={height - CHOOSER}
+        height={height - CHOOSER_HEIGHT}
         count={(data) => data.entities.length}
         emptyText="No containers in the yard"
         testId="dashboard-customers"

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Box, Group, Paper, SegmentedControl, Text, Tooltip } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { ActionIcon, Group, Paper, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize, IconArrowsMinimize, IconMaximize, IconMinimize, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { WIDGET_CHART_TYPES, type DashboardChartType, type DashboardWidgetId } from '@openyard/contracts';
 import { dashboardQueryKeys } from '../utils/dashboardQueryKeys';
+import { DashboardWidgetCanvas } from './DashboardWidgetCanvas';
 import { dashboardWidgets } from './dashboardWidgets';
 
 // The class of a widget's title bar: the grid drags widgets by it only.
@@ -29,10 +29,8 @@ export function DashboardWidgetFrame({
   onMaximise?: (maximised: boolean) => void;
 }) {
   const definition = dashboardWidgets[widget];
-  const Widget = definition.component;
   const queryClient = useQueryClient();
   const frame = useRef<HTMLDivElement>(null);
-  const { ref: bodyRef, width: bodyWidth, height: bodyHeight } = useElementSize();
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {
     const changed = () =>
@@ -115,11 +113,7 @@ export function DashboardWidgetFrame({
           </ActionIcon>
         </Tooltip>
       </Group>
-      <Box ref={bodyRef} flex={1} mih={0} pos="relative">
-        {bodyWidth > 0 && bodyHeight > 0 && (
-          <Widget chartType={chartType} width={Math.floor(bodyWidth)} height={Math.floor(bodyHeight)} />
-        )}
-      </Box>
+      <DashboardWidgetCanvas widget={widget} chartType={chartType} />
     </Paper>
   );
 }

@@ -13,7 +13,7 @@ const BACK_BAR = 30;
 
 // Monthly gate-in and gate-out of the last twelve yard months; a month opens its days, and Back
 // returns to the months (spec 1 §4 Dashboard widget: drill-down from month to detail and back).
-export function GateInOutWidget({ chartType, width, height }: DashboardWidgetProps) {
+export function GateInOutWidget({ chartType, width, height, controls = true }: DashboardWidgetProps) {
   const [month, setMonth] = useState<YardMonth | null>(null);
   const months = useGateInReport();
   const days = useGateInReportMonth(month);
@@ -32,7 +32,7 @@ export function GateInOutWidget({ chartType, width, height }: DashboardWidgetPro
             ]}
             width={width}
             height={room}
-            onCategoryClick={setMonth}
+            onCategoryClick={controls ? setMonth : undefined}
             testId="dashboard-gate-chart"
           />
         )}

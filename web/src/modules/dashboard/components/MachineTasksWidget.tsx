@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { SegmentedControl, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMachineTasks } from '../hooks/useMachineTasks';
 import type { DashboardWidgetProps } from '../utils/DashboardWidgetProps';
 import { SERIES_COLORS } from '../utils/widgetColors';
 import { SeriesChart } from './SeriesChart';
 import { WidgetBody } from './WidgetBody';
+import { CHOOSER_HEIGHT, WidgetChooser } from './WidgetChooser';
 
-const CHOOSER = 28;
 const PERIODS = [
   { value: '1', label: 'Today' },
   { value: '7', label: '7 days' },
@@ -15,22 +15,21 @@ const PERIODS = [
 
 // Machine movements and tasks: per machine, the containers it moved and the tasks it completed in
 // the period (yard days), and its open tasks now.
-export function MachineTasksWidget({ chartType, width, height }: DashboardWidgetProps) {
+export function MachineTasksWidget({ chartType, width, height, controls = true }: DashboardWidgetProps) {
   const [days, setDays] = useState('1');
   const machines = useMachineTasks(Number(days));
   return (
     <Stack gap={0}>
-      <SegmentedControl
-        size="xs"
-        h={CHOOSER}
+      <WidgetChooser
         value={days}
         onChange={setDays}
         data={PERIODS}
-        data-testid="dashboard-machines-period"
+        controls={controls}
+        testId="dashboard-machines-period"
       />
       <WidgetBody
         query={machines}
-        height={height - CHOOSER}
+        height={height - CHOOSER_HEIGHT}
         count={(data) => data.entities.length}
         emptyText="No machines"
         testId="dashboard-machines"

@@ -6,4 +6,7 @@ export interface DashboardWidgetProps {
   chartType: DashboardChartType;
   width: number;
   height: number;
+  // false where nobody clicks (the wall display): the widget leaves out its own choices and
+  // drill-downs and shows its defaults. The dashboard leaves it out (true).
+  controls?: boolean;
 }

@@ -19,3 +19,8 @@ export function formatDuration(ms: number): string {
   }
   return parts.join(' ');
 }
+
+// The same to a glance, its two leading units: '2h 05m', '3d 04h', '45s' (the wall display).
+export function formatShortDuration(ms: number): string {
+  return formatDuration(ms).split(' ').slice(0, 2).join(' ');
+}

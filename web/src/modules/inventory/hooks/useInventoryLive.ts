@@ -43,7 +43,7 @@ export function useInventoryLive(store: InventoryStore, live: boolean) {
     live ? liveTopics.inventory : null,
     (message) => {
       if (message.type === 'inventory.slot.v1') {
-        store.applyMessage(message.data.container, message.data.version);
+        store.applyMessage(message.data.container, message.data.version, message.at);
         return;
       }
       // Areas, columns or rules changed: the grid's geometry and the snapshot with it.

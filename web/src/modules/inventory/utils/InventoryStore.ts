@@ -46,6 +46,9 @@ export class InventoryStore {
   revision = 0;
   // Bumped by every snapshot loaded (each replaces all figures at once).
   snapshots = 0;
+  // The time (`at`) of the newest live message applied; a later snapshot holds it too (the wall's
+  // `data-live-at`).
+  liveAt: number | null = null;
 
   private capacity = 0;
   length = 0;
@@ -140,8 +143,10 @@ export class InventoryStore {
     return true;
   }
 
-  // One container's new state from a live slot message: placed, moved, changed or gone.
-  applyMessage(container: InventoryContainer, version: number): void {
+  // One container's new state from a live slot message: placed, moved, changed or gone; `at`, the
+  // message's time.
+  applyMessage(container: InventoryContainer, version: number, at?: number): void {
+    if (at !== undefined) this.liveAt = Math.max(this.liveAt ?? at, at);
     this.recent.push({ container, version });
     if (this.recent.length > 5000) this.recent.splice(0, this.recent.length - 4000);
     this.apply(container, version);

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { HealthStatus } from '@openyard/contracts';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
+import { liveAtOf } from '../../../live/utils/liveAt';
 import { useNow } from '../../allocations/hooks/useNow';
 import { useTrucksInside } from '../../gate/hooks/useTrucksInside';
-import { formatDuration } from '../../gate/utils/formatDuration';
+import { formatShortDuration } from '../../gate/utils/formatDuration';
 import { useGates } from '../../gate-readers/hooks/useGates';
 import { useGatesLive } from '../../gate-readers/hooks/useGatesLive';
 import { WALL_TONES, WallFigure, type WallTone } from './WallFigure';
@@ -28,21 +29,14 @@ export function GateQueueTile() {
   }, [visits]);
   const longest = visits.reduce((oldest, visit) => Math.min(oldest, visit.entryDate), Infinity);
   return (
-    <WallTileFrame title="Gate queue" testId="wall-tile-gate">
+    <WallTileFrame title="Gate queue" testId="wall-tile-gate" liveAt={liveAtOf(trucks.query.data, gates.data)}>
       <Stack gap="sm" h="100%">
         <LiveUnavailableNotice refusal={trucks.refusal ?? gatesRefusal} compact />
         <Group gap="clamp(16px, 4vw, 96px)" wrap="nowrap">
           <WallFigure label="Trucks inside" value={trucks.query.data ? visits.length : '–'} testId="wall-gate-trucks" />
           <WallFigure
             label="Longest inside"
-            value={
-              Number.isFinite(longest)
-                ? formatDuration(now - longest)
-                    .split(' ')
-                    .slice(0, 2)
-                    .join(' ')
-                : '–'
-            }
+            value={Number.isFinite(longest) ? formatShortDuration(now - longest) : '–'}
             testId="wall-gate-longest"
           />
         </Group>

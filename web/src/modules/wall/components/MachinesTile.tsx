@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { MachineColour } from '@openyard/contracts';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
+import { liveAtOf } from '../../../live/utils/liveAt';
 import { useMachines } from '../../machines/hooks/useMachines';
 import { useMachinesLive } from '../../machines/hooks/useMachinesLive';
 import { MARKER_COLOURS } from '../../machines/utils/markerColours';
@@ -18,7 +19,7 @@ export function MachinesTile() {
   const refusal = useMachinesLive();
   const summary = useMemo(() => machineStatusSummary(machines.data ?? []), [machines.data]);
   return (
-    <WallTileFrame title="Machines" testId="wall-tile-machines">
+    <WallTileFrame title="Machines" testId="wall-tile-machines" liveAt={liveAtOf(machines.data)}>
       <Stack gap="sm" h="100%">
         <LiveUnavailableNotice refusal={refusal} compact />
         <Group gap="clamp(16px, 4vw, 96px)" wrap="nowrap">

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import type { Gate } from '@openyard/contracts';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
@@ -10,11 +11,14 @@ import { WallRow, WallTileFrame } from './WallTileFrame';
 // live count (topic `ocr:{gate}`).
 export function OcrQueueTile() {
   const gates = useGates();
+  // The newest live message any gate's count holds (each row tells its own).
+  const [liveAt, setLiveAt] = useState<number | null>(null);
+  const heard = useCallback((at: number) => setLiveAt((newest) => Math.max(newest ?? at, at)), []);
   return (
-    <WallTileFrame title="OCR queue" testId="wall-tile-ocr">
+    <WallTileFrame title="OCR queue" testId="wall-tile-ocr" liveAt={liveAt}>
       <Stack gap={0} style={{ overflow: 'hidden' }}>
         {(gates.data ?? []).map((gate) => (
-          <OcrGateRow key={gate.id} gate={gate} />
+          <OcrGateRow key={gate.id} gate={gate} onLiveAt={heard} />
         ))}
         {gates.data?.length === 0 && (
           <Text fz="clamp(16px, 3vh, 52px)" c="dimmed">
@@ -26,8 +30,11 @@ export function OcrQueueTile() {
   );
 }
 
-function OcrGateRow({ gate }: { gate: Gate }) {
-  const { count, refusal } = usePendingCount(gate.id);
+function OcrGateRow({ gate, onLiveAt }: { gate: Gate; onLiveAt: (at: number) => void }) {
+  const { count, refusal, liveAt } = usePendingCount(gate.id);
+  useEffect(() => {
+    if (liveAt !== null) onLiveAt(liveAt);
+  }, [liveAt, onLiveAt]);
   const tone = count === null || count === 0 ? WALL_TONES.good : count >= 5 ? WALL_TONES.bad : WALL_TONES.warning;
   return (
     <>

@@ -7,7 +7,9 @@ import { YardClock } from '../../../app/components/YardClock';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { principalOf } from '../../../app/utils/principalOf';
 import { LiveFreshnessIndicator } from '../../../live/components/LiveFreshnessIndicator';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useLiveSession } from '../../../live/hooks/useLiveSession';
+import { useDashboardLive } from '../../dashboard';
 import { WALL_TILES } from '../utils/wallTiles';
 import { wallGridOf, wallLayoutOf } from '../utils/wallLayoutOf';
 
@@ -28,10 +30,15 @@ export function WallPage() {
       .map((tile) => tile.id)
       .join(',');
   }, [user]);
-  const layout = useMemo(
-    () => wallLayoutOf(search, availableKey ? availableKey.split(',') : []),
-    [search, availableKey],
-  );
+  const layout = useMemo(() => {
+    const available = availableKey ? availableKey.split(',') : [];
+    const defaults = WALL_TILES.filter((tile) => tile.byDefault).map((tile) => tile.id);
+    return wallLayoutOf(search, available, defaults);
+  }, [search, availableKey]);
+  // One subscription keeps every dashboard widget of the wall live, shown now or in a later turn.
+  const widgetsRefusal = useDashboardLive({
+    enabled: layout.tiles.some((id) => WALL_TILES.find((tile) => tile.id === id)?.widget !== undefined),
+  });
   const [turn, setTurn] = useState(0);
   const rotating = layout.rotateSeconds !== null && layout.tiles.length > 1;
   useEffect(() => {
@@ -41,7 +48,7 @@ export function WallPage() {
   }, [rotating, layout.rotateSeconds]);
 
   const shown = rotating ? [layout.tiles[turn % layout.tiles.length]!] : layout.tiles;
-  const { columns, rows } = wallGridOf(shown.length);
+  const { columns, rows, firstColumns } = wallGridOf(shown.length);
   return (
     <Box
       h="100vh"
@@ -68,6 +75,7 @@ export function WallPage() {
           <YardClock fz={HEADER_FONT} />
         </Group>
       </Group>
+      <LiveUnavailableNotice refusal={widgetsRefusal} compact />
       {shown.length === 0 ? (
         <Text fz="4vh" ta="center" mt="20vh" data-testid="wall-empty">
           This display may not show any tile.
@@ -84,9 +92,13 @@ export function WallPage() {
             padding: '0 clamp(6px, 1vh, 16px) clamp(6px, 1vh, 16px)',
           }}
         >
-          {shown.map((id) => {
+          {shown.map((id, index) => {
             const Tile = WALL_TILES.find((tile) => tile.id === id)!.component;
-            return <Tile key={id} />;
+            return (
+              <Box key={id} miw={0} mih={0} style={index === 0 ? { gridColumn: `span ${firstColumns}` } : undefined}>
+                <Tile />
+              </Box>
+            );
           })}
         </Box>
       )}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Center, Group, Loader, Stack } from '@mantine/core';
 import type { YardLayout } from '@openyard/contracts';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
@@ -23,8 +23,11 @@ const IGNORE = () => undefined;
 export function YardTile() {
   const layout = useInventoryLayout();
   const geometry = useMemo(() => (layout.data ? yardGeometry(layout.data) : null), [layout.data]);
+  // Read at most once an animation frame (the store tells its listeners so); the body below does not
+  // render again for it.
+  const liveAt = useSyncExternalStore(yardInventory.subscribe, () => yardInventory.liveAt);
   return (
-    <WallTileFrame title="Yard" testId="wall-tile-yard">
+    <WallTileFrame title="Yard" testId="wall-tile-yard" liveAt={liveAt}>
       {layout.data && geometry ? (
         <YardTileBody layout={layout.data} geometry={geometry} />
       ) : (
@@ -36,7 +39,7 @@ export function YardTile() {
   );
 }
 
-function YardTileBody({ layout, geometry }: { layout: YardLayout; geometry: YardGeometry }) {
+const YardTileBody = memo(function YardTileBody({ layout, geometry }: { layout: YardLayout; geometry: YardGeometry }) {
   const store = yardInventory;
   useLayoutEffect(() => store.setGeometry(geometry), [store, geometry]);
   const live = useInventoryLive(store, true);
@@ -74,4 +77,4 @@ function YardTileBody({ layout, geometry }: { layout: YardLayout; geometry: Yard
       </div>
     </Stack>
   );
-}
+});

@@ -8,6 +8,16 @@ describe('wallLayoutOf', () => {
     expect(wallLayoutOf('', available)).toEqual({ tiles: available, rotateSeconds: null });
   });
 
+  it('shows the default tiles among the available ones when the address chooses nothing', () => {
+    expect(wallLayoutOf('', [...available, 'gate-in-out'], ['machines', 'alarms', 'yard'])).toEqual({
+      tiles: ['machines', 'yard'],
+      rotateSeconds: null,
+    });
+    expect(wallLayoutOf('?tiles=gate-in-out', [...available, 'gate-in-out'], ['yard']).tiles).toEqual(['gate-in-out']);
+    // No default available: every available tile.
+    expect(wallLayoutOf('', ['gate-in-out'], ['yard']).tiles).toEqual(['gate-in-out']);
+  });
+
   it('takes the chosen tiles in their order, once each, leaving out unknown ones', () => {
     expect(wallLayoutOf('?tiles=machines,Yard,bogus,machines', available).tiles).toEqual(['machines', 'yard']);
     // Nothing usable chosen: everything rather than a black screen.
@@ -25,9 +35,16 @@ describe('wallLayoutOf', () => {
 
 describe('wallGridOf', () => {
   it('lays tiles out in a near-square grid', () => {
-    expect(wallGridOf(1)).toEqual({ columns: 1, rows: 1 });
-    expect(wallGridOf(2)).toEqual({ columns: 2, rows: 1 });
-    expect(wallGridOf(4)).toEqual({ columns: 2, rows: 2 });
-    expect(wallGridOf(5)).toEqual({ columns: 3, rows: 2 });
+    expect(wallGridOf(1)).toEqual({ columns: 1, rows: 1, firstColumns: 1 });
+    expect(wallGridOf(2)).toEqual({ columns: 2, rows: 1, firstColumns: 1 });
+    expect(wallGridOf(4)).toEqual({ columns: 2, rows: 2, firstColumns: 1 });
+  });
+
+  it('makes the first tile wider rather than leave a hole in the grid', () => {
+    expect(wallGridOf(3)).toEqual({ columns: 2, rows: 2, firstColumns: 2 });
+    expect(wallGridOf(5)).toEqual({ columns: 3, rows: 2, firstColumns: 2 });
+    // A whole first row.
+    expect(wallGridOf(7)).toEqual({ columns: 3, rows: 3, firstColumns: 3 });
+    expect(wallGridOf(8)).toEqual({ columns: 3, rows: 3, firstColumns: 2 });
   });
 });

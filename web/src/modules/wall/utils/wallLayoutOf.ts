@@ -1,6 +1,7 @@
-// What the wall shows, from its address: `?tiles=yard,gate,ocr,machines` (in that order; unknown
-// or unavailable tiles are left out, none given means every available tile) and `?rotate=20` (one
-// tile at a time, 20 seconds each; without it the tiles share the screen).
+// What the wall shows, from its address: `?tiles=yard,gate,ocr,machines,gate-in-out` (in that
+// order; unknown or unavailable tiles are left out, none given means the default tiles among the
+// available ones) and `?rotate=20` (one tile at a time, 20 seconds each; without it the tiles share
+// the screen).
 export interface WallLayout {
   tiles: string[];
   rotateSeconds: number | null;
@@ -9,7 +10,11 @@ export interface WallLayout {
 const MIN_ROTATE_SECONDS = 5;
 const MAX_ROTATE_SECONDS = 3600;
 
-export function wallLayoutOf(search: string, available: readonly string[]): WallLayout {
+export function wallLayoutOf(
+  search: string,
+  available: readonly string[],
+  defaults: readonly string[] = available,
+): WallLayout {
   const params = new URLSearchParams(search);
   const asked = (params.get('tiles') ?? '')
     .split(',')
@@ -21,11 +26,20 @@ export function wallLayoutOf(search: string, available: readonly string[]): Wall
     params.has('rotate') && Number.isFinite(rotate) && rotate > 0
       ? Math.min(MAX_ROTATE_SECONDS, Math.max(MIN_ROTATE_SECONDS, Math.round(rotate)))
       : null;
-  return { tiles: asked.length && chosen.length ? chosen : [...available], rotateSeconds };
+  const byDefault = defaults.filter((id) => available.includes(id));
+  return {
+    tiles: asked.length && chosen.length ? chosen : byDefault.length ? byDefault : [...available],
+    rotateSeconds,
+  };
 }
 
-// Rows and columns for `count` tiles sharing the screen: a near-square grid, filled row by row.
-export function wallGridOf(count: number): { columns: number; rows: number } {
+// Rows and columns for `count` tiles sharing the screen: a near-square grid, filled row by row; the
+// first tile is as many columns wide as leaves no hole in the grid (five tiles: the first across two
+// columns beside one, three below). Wide rather than tall: the yard's figures stand in a row, and
+// charts read across.
+export function wallGridOf(count: number): { columns: number; rows: number; firstColumns: number } {
   const columns = Math.max(1, Math.ceil(Math.sqrt(count)));
-  return { columns, rows: Math.max(1, Math.ceil(count / columns)) };
+  const rows = Math.max(1, Math.ceil(count / columns));
+  const spare = columns * rows - Math.max(1, count);
+  return { columns, rows, firstColumns: spare + 1 };
 }

@@ -1,0 +1,4 @@
+export const alarmsQueryKeys = {
+  all: ['alarms'] as const,
+  open: ['alarms', 'open'] as const,
+};
