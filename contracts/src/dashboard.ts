@@ -79,9 +79,10 @@ export type MovementMonth = Static<typeof MovementMonth>;
 export const MonthlyMovements = Type.Object({ asOf: Type.Integer(), months: Type.Array(MovementMonth) });
 export type MonthlyMovements = Static<typeof MonthlyMovements>;
 
-// Machine movements and tasks: per machine, the containers it moved and the tasks completed by it
-// (its terminal or its drops, else the machine the task was assigned to) over the last `days` yard
-// days including today, and its open tasks now.
+// Machine movements and tasks: per machine, its moves (its drops, productive and waste, a refused
+// drop included) and the tasks completed by it (its terminal or its drops, else the machine the task
+// was assigned to) over the last `days` yard days including today, and its open tasks now. The same
+// figures as the task dashboard's (contracts/src/rules/task-dashboard.ts, one rollup).
 export const MachineTasksQuery = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 31, default: 1 })),
 });

@@ -149,12 +149,16 @@ export function createServices({
   const machineAllocations = createMachineAllocationsService(db, { afterCommit, timeZone: config.yard.timeZone });
   // The reports (issue 18) read every module's tables; the alarms are written by their recorder.
   const alarms = createAlarmsService(db, { afterCommit });
+  // A machine's moves and tasks per yard day are the task dashboard's rollup, which report 3.1 and
+  // the dashboard's machine widget read (one count, one rule).
   const reports = createReportsService(db, {
     exports,
+    taskDashboard,
     timeZone: config.yard.timeZone,
     tagLifetimeDays: config.gate.tagLifetimeDays,
   });
   const dashboard = createDashboardService(db, {
+    taskDashboard,
     timeZone: config.yard.timeZone,
     trailerTatLimitMinutes: config.dashboard.trailerTatLimitMinutes,
   });

@@ -7,7 +7,10 @@ import { isYardDay, shiftYardDay, yardDayOf, yardMinuteOfDay, type YardDay } fro
 
 // What the task dashboard counts (spec 3 §2 "machine movements and tasks", §3 productiveCount,
 // wasteCount, totalCompletedTasks). The spec names the figures, not what makes a move productive;
-// this is the rule the server's rollup (server/src/modules/task-dashboard) and its rebuild SQL keep:
+// this is the rule the server's rollup (server/src/modules/task-dashboard) and its rebuild SQL keep.
+// It is the one count of a machine's moves and tasks: the enterprise dashboard's machine widget
+// (moves = productive + waste) and report 3.1 (picks, drops, productive, waste, tasks completed)
+// read the same rollup.
 //
 // - A movement is a machine's drop (machine_events kind 'drop'): a pick lifts a box and its drop
 //   ends the move, so counting drops counts each pick→drop move once. It is counted for the machine
@@ -20,6 +23,8 @@ import { isYardDay, shiftYardDay, yardDayOf, yardMinuteOfDay, type YardDay } fro
 //   machine it was assigned to (ALL for a task nobody had), on the yard day (and shift) of its
 //   completion. A task completed from the list or at the terminal is a completed task but no
 //   movement: no drop was recorded.
+// - A pick (machine_events kind 'pick') is no movement; it is counted as a pick of the machine that
+//   sent it, on the yard day (and shift) of its time (report 3.1 shows them).
 
 // The longest period the dashboard answers, in yard days (the figures of each day are sent).
 export const TASK_DASHBOARD_MAX_DAYS = 366;

@@ -91,7 +91,7 @@ export const enterpriseDashboard = {
     response: DashboardMachineTasks,
     access,
     tags,
-    summary: 'Per machine: containers moved, tasks completed (last days) and open tasks',
+    summary: 'Per machine: moves (drops), tasks completed (last days) and open tasks',
   }),
   yardTrailers: defineRoute({
     method: 'GET',

@@ -17,7 +17,7 @@ import {
   yardColumns,
   yardRows,
 } from '../../db/schema';
-import { dashboardLayouts, dashboardMachineDays, dashboardRollupState, dashboardYardDays } from './dashboard.table';
+import { dashboardLayouts, dashboardRollupState, dashboardYardDays } from './dashboard.table';
 
 const toInt = (value: unknown) => Number(value ?? 0);
 
@@ -43,7 +43,7 @@ export const dashboardRepository = {
     return row?.timeZone ?? null;
   },
 
-  // Counts the rollups again from the whole history, in this zone (migration 0021): minutes on
+  // Counts the rollup again from the whole history, in this zone (migrations 0021, 0025): minutes on
   // years of a large depot, once, so without the connections' statement timeout.
   async cutRollups(db: Database, timeZone: string) {
     await db.transaction(async (tx) => {
@@ -161,24 +161,6 @@ export const dashboardRepository = {
       gateOuts: toInt(row.gateOuts),
       machineMoves: toInt(row.machineMoves),
       manualMoves: toInt(row.manualMoves),
-    }));
-  },
-
-  // Per machine name: moves and completed tasks over the yard days from..to.
-  async machineDays(db: Database, from: string, to: string) {
-    const rows = await db
-      .select({
-        machine: dashboardMachineDays.machine,
-        moves: sql<number>`sum(${dashboardMachineDays.moves})`,
-        completedTasks: sql<number>`sum(${dashboardMachineDays.completedTasks})`,
-      })
-      .from(dashboardMachineDays)
-      .where(and(gte(dashboardMachineDays.day, from), lte(dashboardMachineDays.day, to)))
-      .groupBy(dashboardMachineDays.machine);
-    return rows.map((row) => ({
-      machine: row.machine,
-      moves: toInt(row.moves),
-      completedTasks: toInt(row.completedTasks),
     }));
   },
 

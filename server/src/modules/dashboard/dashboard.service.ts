@@ -28,19 +28,29 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest } from '../../errors';
+import type { TaskDashboardService } from '../task-dashboard';
 import { dashboardRepository } from './dashboard.repository';
 
 // What a group without a name (no customer, no liner prefix, no process) is shown as.
 const NONE = 'None';
 
+export interface DashboardDeps {
+  timeZone: string;
+  trailerTatLimitMinutes: number;
+  // The machines' moves and tasks per yard day: the task dashboard's rollup, the one count of them.
+  taskDashboard: Pick<TaskDashboardService, 'machineDays'>;
+}
+
 // The dashboard's figures (spec 1 §2 Dashboard, spec 3 §7 Enterprise dashboard). Months and days
-// are the yard's (TIME_ZONE): the monthly figures come from the per-day rollups of migration 0021,
-// which are cut in that zone (`ready`); the yard as it stands is read from the inventory and kept
-// per version of it (a control room of many screens asks for the same figures after each event).
-export function createDashboardService(db: Database, deps: { timeZone: string; trailerTatLimitMinutes: number }) {
+// are the yard's (TIME_ZONE): the monthly figures come from the per-day rollup of migration 0021,
+// which is cut in that zone (`ready`); the machines' figures from the task dashboard's rollup
+// (machine_day_stats, rebuilt in that zone before it is read); the yard as it stands is read from the
+// inventory and kept per version of it (a control room of many screens asks for the same figures
+// after each event).
+export function createDashboardService(db: Database, deps: DashboardDeps) {
   const { timeZone } = deps;
 
-  // The rollups are cut in this server's zone before any is read (once per process: a different
+  // The rollup is cut in this server's zone before it is read (once per process: a different
   // TIME_ZONE than the one they were cut in counts the whole history again).
   let prepared: Promise<void> | null = null;
   function ready(): Promise<void> {
@@ -175,14 +185,16 @@ export function createDashboardService(db: Database, deps: { timeZone: string; t
     },
 
     // Every machine of the yard (none left out for having done nothing), and any other name that
-    // moved or completed something (a machine since renamed, 'ALL').
+    // moved or completed something (a machine since renamed, 'ALL'). Its moves are its drops,
+    // productive and waste (a drop the yard model refused included), and its completed tasks those
+    // of the task dashboard's rule (contracts/src/rules/task-dashboard.ts): the same figures as the
+    // task dashboard's and report 3.1's.
     async machineTasks(days = 1): Promise<DashboardMachineTasks> {
       const asOf = Date.now();
-      await ready();
       const to = yardDayOf(asOf, timeZone);
       const from = shiftYardDay(to, { days: 1 - days });
       const [done, open, names] = await Promise.all([
-        dashboardRepository.machineDays(db, from, to),
+        deps.taskDashboard.machineDays(from, to),
         dashboardRepository.openTasksByMachine(db),
         dashboardRepository.machineNames(db),
       ]);
@@ -198,7 +210,7 @@ export function createDashboardService(db: Database, deps: { timeZone: string; t
       for (const { name } of names) entry(name);
       for (const row of done) {
         const found = entry(row.machine);
-        found.moves += row.moves;
+        found.moves += row.productiveMoves + row.wasteMoves;
         found.completedTasks += row.completedTasks;
       }
       for (const row of open) entry(row.machine).openTasks += row.openTasks;

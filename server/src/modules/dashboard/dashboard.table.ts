@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DashboardLayout } from '@openyard/contracts';
 import { users } from '../users/users.table';
 
-// The dashboard's rollups (docs/performance.md "Dashboard"): counts per yard day, kept by the
-// triggers of migration 0021 in the transaction of every change of containers, movements and
-// tasks, so that a month is at most 31 rows and a year 366, however long the history, and a
+// The dashboard's rollup (docs/performance.md "Dashboard"): counts per yard day, kept by the
+// triggers of migrations 0021 and 0025 in the transaction of every change of containers and
+// movements, so that a month is at most 31 rows and a year 366, however long the history, and a
 // widget asked again after an event's live message finds the event counted. The day is the yard's
 // day in the zone of `dashboard_rollup_state`, which the server sets to its TIME_ZONE at start
 // (cutting the history again when the zone changed).
@@ -19,19 +19,6 @@ export const dashboardYardDays = pgTable('dashboard_yard_days', {
   machineMoves: integer().notNull().default(0),
   manualMoves: integer().notNull().default(0),
 });
-
-// Per yard day and machine: containers it moved (movements with source 'machine', by its name) and
-// tasks completed by it (the machine that completed it, else the one it was assigned to).
-export const dashboardMachineDays = pgTable(
-  'dashboard_machine_days',
-  {
-    day: date({ mode: 'string' }).notNull(),
-    machine: text().notNull(),
-    moves: integer().notNull().default(0),
-    completedTasks: integer().notNull().default(0),
-  },
-  (table) => [primaryKey({ name: 'dashboard_machine_days_pkey', columns: [table.day, table.machine] })],
-);
 
 // One row: the zone the rollups are cut in, and when they were last cut again from the history.
 export const dashboardRollupState = pgTable(

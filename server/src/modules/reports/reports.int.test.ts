@@ -70,9 +70,11 @@ async function seed() {
       (9303, 9201, 'pick', '${C}', 'm3', '2025-03-10T18:29:00Z'),
       (9304, 9201, 'drop', '${C}', 'm4', '2025-03-10T18:31:00Z'),
       (9305, 9202, 'drop', '${D}', 'm5', '2025-03-10T10:00:00Z')`);
+    // 9402: RS-01's task completed from the list (no machine completed it) on the yard's 03-11.
     await run(`insert into tasks (id, container_id, container_number, task_type, source, generated_at, completed_at,
-      completed_by_machine, completed_by_event_id) values
-      (9401, 9002, '${B}', 'Empty Placement', 'gate', '2025-03-09T18:31:00Z', '2025-03-09T18:40:00Z', 'RS-01', 9302)`);
+      assigned_to_machine, completed_by_machine, completed_by_event_id) values
+      (9401, 9002, '${B}', 'Empty Placement', 'gate', '2025-03-09T18:31:00Z', '2025-03-09T18:40:00Z', 'RS-01', 'RS-01', 9302),
+      (9402, 9003, '${C}', 'Grounding', 'user', '2025-03-10T18:31:00Z', '2025-03-10T19:00:00Z', 'RS-01', null, null)`);
     await run(`insert into alarms (kind, severity, source_kind, source_id, source_name, message, raised_at, cleared_at) values
       ('readerDown', 'critical', 'reader', 1, 'R1', 'Reader R1 is not responding', '2025-03-09T18:29:00Z', '2025-03-09T19:00:00Z'),
       ('machineBreakdown', 'critical', 'machine', 9201, 'RS-01', 'RS-01 is broken down', '2025-03-09T18:31:00Z', '2025-03-09T18:41:00Z')`);
@@ -83,6 +85,9 @@ beforeAll(async () => {
   t = await createTestApp({ env: { TIME_ZONE, TAG_LIFETIME_DAYS: '30' } });
   admin = await t.login('superadmin');
   await seed();
+  // The history went in as rows, past the services: report 3.1 reads the task dashboard's rollup of
+  // machine days, built from it here as after an upgrade.
+  await t.services.taskDashboard.rebuild();
 });
 afterAll(async () => t?.close());
 
@@ -178,13 +183,33 @@ describe('reports of spec 2 §9 on a hand-computed history (yard day cut at +05:
     expect(report.entities[1]).toMatchObject({ trailerNumber: 'TR-1', offloadedBy: 'clerk' });
   });
 
+  // The task dashboard's rollup and rule (contracts/src/rules/task-dashboard.ts): drops are
+  // productive or waste; a task counts for the machine that completed it, else the one assigned
+  // (9402, completed from the list, is RS-01's).
   it('3.1 machine movement summary: one machine, one row per yard day, not paged', async () => {
     const report = await admin.api.reports.machineMovementsSummary({
-      query: { from: '2025-03-10', to: '2025-03-11', machineName: 'rs-01', pageSize: 1 },
+      query: { from: '2025-03-10', to: '2025-03-12', machineName: 'rs-01', pageSize: 1 },
     });
+    expect(report.totalCount).toBe(3);
     expect(report.entities).toEqual([
       { day: '2025-03-10', picks: 2, drops: 1, tasksCompleted: 1, productiveMoves: 1, wasteMoves: 0 },
-      { day: '2025-03-11', picks: 0, drops: 1, tasksCompleted: 0, productiveMoves: 0, wasteMoves: 1 },
+      { day: '2025-03-11', picks: 0, drops: 1, tasksCompleted: 1, productiveMoves: 0, wasteMoves: 1 },
+      { day: '2025-03-12', picks: 0, drops: 0, tasksCompleted: 0, productiveMoves: 0, wasteMoves: 0 },
+    ]);
+    // The same rows the task dashboard counts for RS-01 on those days.
+    const dashboard = await admin.api.taskDashboard.machines({
+      query: { period: 'custom', from: '2025-03-10', to: '2025-03-12' },
+    });
+    expect(dashboard.machineMovements.find((entry) => entry.machine === 'RS-01')?.movements).toEqual([
+      { date: '2025-03-10', productiveCount: 1, wasteCount: 0 },
+      { date: '2025-03-11', productiveCount: 0, wasteCount: 1 },
+    ]);
+    // A machine nobody has: every day, nothing.
+    const nobody = await admin.api.reports.machineMovementsSummary({
+      query: { ...DAY, machineName: 'RS-99' },
+    });
+    expect(nobody.entities).toEqual([
+      { day: '2025-03-10', picks: 0, drops: 0, tasksCompleted: 0, productiveMoves: 0, wasteMoves: 0 },
     ]);
     const refused = await outcome(admin.api.reports.machineMovementsSummary({ query: { ...DAY, machineName: 'All' } }));
     expect(refused).toMatchObject({ status: 400, body: { message: messages.reportChooseMachine } });

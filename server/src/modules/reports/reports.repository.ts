@@ -13,16 +13,17 @@ export interface ReportFilter {
   sizeId: number | null;
   areaId: number | null;
   linerId: number | null;
-  // The machine of the machine reports (null: every machine, 3.2 and 3.3).
+  // The machine of the machine reports (null: every machine, 3.2 and 3.3), and its name (3.1).
   machineId: number | null;
+  machineName: string | null;
   trailerType: string | null;
   gateInType: string | null;
   // The Loaded visits only (spec 3 §7 loaded-trailer).
   loadedOnly: boolean;
   // Tags expire this long after their first use (1.3).
   tagLifetimeDays: number;
-  // The yard days of 3.1, each with its first and next day's first instant.
-  days: { day: string; start: Date; end: Date }[];
+  // The yard days of 3.1, in order.
+  days: string[];
 }
 
 // Epoch milliseconds of a timestamp, as a JSON number on both drivers.
@@ -145,7 +146,12 @@ const locationStatistics = (filter: ReportFilter) => sql`
     select null, null, 0, 0, 0, 0, n, n, 2147483647, null from not_located
   )`;
 
-export const REPORT_STATEMENTS: Record<ReportKey, ReportStatement> = {
+// Report 3.1 is no statement of its own: its figures are the task dashboard's rollup of machine days
+// (the service reads them through the task dashboard's service), counted once by one rule.
+export type RollupReportKey = 'machineMovementsSummary';
+export type StatementReportKey = Exclude<ReportKey, RollupReportKey>;
+
+export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
   gateIn: {
     rows: (filter, offset, limit) => sql`
       select ${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", c.igm, c.item, ${GATE_IN_TRAILER} as "trailerNumber",
@@ -229,34 +235,6 @@ export const REPORT_STATEMENTS: Record<ReportKey, ReportStatement> = {
       where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
     count: (filter) => sql`select count(*)::int as total from containers c where ${gateInWhere(filter)}`,
   },
-  machineMovementsSummary: {
-    rows: (filter, offset, limit) => {
-      const list = (values: string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
-      const days = list(filter.days.map((day) => day.day));
-      const starts = list(filter.days.map((day) => day.start.toISOString()));
-      const ends = list(filter.days.map((day) => day.end.toISOString()));
-      const machine = filter.machineId ?? -1;
-      return sql`
-        with d as (select * from unnest(${days}::text[], ${starts}::timestamptz[], ${ends}::timestamptz[]) as d(day, s, e)),
-        counted as (
-          select d.day,
-            (select count(*) from machine_events e where e.machine_id = ${machine} and e.kind = 'pick'
-              and e.occurred_at >= d.s and e.occurred_at < d.e)::int as picks,
-            (select count(*) from machine_events e where e.machine_id = ${machine} and e.kind = 'drop'
-              and e.occurred_at >= d.s and e.occurred_at < d.e)::int as drops,
-            (select count(*) from machine_events e where e.machine_id = ${machine} and e.kind = 'drop'
-              and e.occurred_at >= d.s and e.occurred_at < d.e
-              and exists (select 1 from tasks t where t.completed_by_event_id = e.id))::int as productive,
-            (select count(*) from tasks t where t.completed_by_machine = (select machine_name from machines where id = ${machine})
-              and t.completed_at >= d.s and t.completed_at < d.e)::int as tasks
-          from d
-        )
-        select day, picks, drops, tasks as "tasksCompleted", productive as "productiveMoves",
-          (drops - productive) as "wasteMoves"
-        from counted order by day ${page(offset, limit)}`;
-    },
-    count: (filter) => sql`select ${filter.days.length}::int as total`,
-  },
   machineMovementsDetailed: {
     rows: (filter, offset, limit) => sql`
       select e.id::float8 as "id", ${ms('e.occurred_at')} as "occurredAt", mm.machine_name as "machineName", e.kind,
@@ -318,11 +296,11 @@ const dwellBuckets = (filter: ReportFilter) => {
 };
 
 export const reportsRepository = {
-  async rows(db: Database, key: ReportKey, filter: ReportFilter, offset: number, limit: number) {
+  async rows(db: Database, key: StatementReportKey, filter: ReportFilter, offset: number, limit: number) {
     return rowsOf<Record<string, unknown>>(await db.execute(REPORT_STATEMENTS[key].rows(filter, offset, limit)));
   },
 
-  async count(db: Database, key: ReportKey, filter: ReportFilter): Promise<number> {
+  async count(db: Database, key: StatementReportKey, filter: ReportFilter): Promise<number> {
     const [row] = rowsOf<{ total: number }>(await db.execute(REPORT_STATEMENTS[key].count(filter)));
     return Number(row?.total ?? 0);
   },
@@ -332,10 +310,13 @@ export const reportsRepository = {
     return DWELL_BUCKETS.map((_bucket, index) => Number(row?.[`b${index}`] ?? 0));
   },
 
-  async machineId(db: Database, name: string): Promise<number | null> {
-    const [row] = rowsOf<{ id: number }>(
-      await db.execute(sql`select id from machines where lower(machine_name) = lower(${name.trim()})`),
+  // A machine by its name in any case: its id and its name as the machines list writes it.
+  async machine(db: Database, name: string): Promise<{ id: number; name: string } | null> {
+    const [row] = rowsOf<{ id: number; name: string }>(
+      await db.execute(
+        sql`select id, machine_name as name from machines where lower(machine_name) = lower(${name.trim()})`,
+      ),
     );
-    return row?.id ?? null;
+    return row ?? null;
   },
 };

@@ -11,12 +11,12 @@ import {
   shiftYardDay,
   trailerActivityType,
   yardDayOf,
-  yardDayStart,
   yardDaysRange,
   yardMinuteOfDay,
   type ReportAnswers,
   type ReportColumn,
   type ReportExportQuery,
+  type MachineMovementSummaryRow,
   type ReportKey,
   type ReportQuery,
 } from '@openyard/contracts';
@@ -24,7 +24,8 @@ import type { Database } from '../../adapters/db';
 import { badRequest } from '../../errors';
 import type { Principal } from '../auth';
 import type { Cell, ExportsService } from '../exports';
-import { reportsRepository, type ReportFilter } from './reports.repository';
+import type { TaskDashboardService } from '../task-dashboard';
+import { reportsRepository, type ReportFilter, type RollupReportKey } from './reports.repository';
 
 // Rows an export reads per statement: large enough that the statements cost little beside writing
 // the rows, small enough that a batch is a few MB.
@@ -35,6 +36,8 @@ const EXPORT_MAX_ROWS = 1_000_000;
 
 export interface ReportsDependencies {
   exports: ExportsService;
+  // Report 3.1's figures: the task dashboard's rollup of machine days (one count, one rule).
+  taskDashboard: Pick<TaskDashboardService, 'machineDays'>;
   timeZone: string;
   tagLifetimeDays: number;
 }
@@ -60,6 +63,7 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
       areaId: isAllOption(query.areaId) ? null : query.areaId!,
       linerId: isAllOption(query.liner) ? null : query.liner!,
       machineId: null,
+      machineName: null,
       trailerType: isAllOption(query.trailerType) ? null : query.trailerType!.trim(),
       gateInType: isAllOption(query.gateInType) ? null : query.gateInType!.trim(),
       loadedOnly,
@@ -78,19 +82,48 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
         if (!type.machineAll) throw badRequest(messages.reportChooseMachine, 'machineName');
       } else {
         // A machine nobody has is no machine's history: the reports answer nothing for it.
-        filter.machineId = (await reportsRepository.machineId(db, query.machineName!)) ?? 0;
+        const machine = await reportsRepository.machine(db, query.machineName!);
+        filter.machineId = machine?.id ?? 0;
+        filter.machineName = machine?.name ?? null;
       }
     }
     if (key === 'machineMovementsSummary') {
-      for (let day = query.from!; day <= query.to!; day = shiftYardDay(day, { days: 1 }))
-        filter.days.push({
-          day,
-          start: new Date(yardDayStart(day, timeZone)),
-          end: new Date(yardDayStart(shiftYardDay(day, { days: 1 }), timeZone)),
-        });
+      for (let day = query.from!; day <= query.to!; day = shiftYardDay(day, { days: 1 })) filter.days.push(day);
     }
     return filter;
   }
+
+  const isRollupReport = (key: ReportKey): key is RollupReportKey => key === 'machineMovementsSummary';
+
+  // 3.1: the machine's yard days from the task dashboard's rollup (contracts/src/rules/task-dashboard.ts:
+  // drops are its moves, productive when they completed a task, else waste, a refused drop
+  // included; its completed tasks those it completed, else those assigned to it), every day of the
+  // range a row, days with nothing zero.
+  async function machineSummaryRows(filter: ReportFilter, offset: number, limit: number): Promise<Row[]> {
+    const days = filter.days.slice(offset, offset + limit);
+    if (!days.length) return [];
+    const counted = new Map<string, MachineMovementSummaryRow>(
+      days.map((day) => [day, { day, picks: 0, drops: 0, tasksCompleted: 0, productiveMoves: 0, wasteMoves: 0 }]),
+    );
+    if (filter.machineName !== null)
+      for (const row of await deps.taskDashboard.machineDays(days[0]!, days.at(-1)!, filter.machineName)) {
+        const day = counted.get(row.day)!;
+        day.picks += row.picks;
+        day.drops += row.productiveMoves + row.wasteMoves;
+        day.tasksCompleted += row.completedTasks;
+        day.productiveMoves += row.productiveMoves;
+        day.wasteMoves += row.wasteMoves;
+      }
+    return [...counted.values()];
+  }
+
+  const rowsOf = (key: ReportKey, filter: ReportFilter, offset: number, limit: number): Promise<Row[]> =>
+    isRollupReport(key)
+      ? machineSummaryRows(filter, offset, limit)
+      : reportsRepository.rows(db, key, filter, offset, limit);
+
+  const countOf = (key: ReportKey, filter: ReportFilter): Promise<number> =>
+    isRollupReport(key) ? Promise.resolve(filter.days.length) : reportsRepository.count(db, key, filter);
 
   // Rows as the contract has them (the trailer report's activity type is the contracts' rule).
   function shaped(key: ReportKey, rows: Row[]): Row[] {
@@ -107,8 +140,8 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
     const offset = paged ? offsetFromOneBasedSkip(query.startIndex) : 0;
     const limit = paged ? (query.pageSize ?? PAGE_SIZES.reports) : filter.days.length || 1000;
     const [rows, totalCount, buckets] = await Promise.all([
-      reportsRepository.rows(db, key, filter, offset, limit),
-      reportsRepository.count(db, key, filter),
+      rowsOf(key, filter, offset, limit),
+      countOf(key, filter),
       key === 'dwellTime' ? reportsRepository.dwellBuckets(db, filter) : Promise.resolve(null),
     ]);
     const answer = { entities: shaped(key, rows), totalCount };
@@ -163,7 +196,7 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
     async function* batches() {
       for (let read = 0; read < wanted;) {
         const size = Math.min(EXPORT_BATCH, wanted - read);
-        const rows = shaped(key, await reportsRepository.rows(db, key, filter, start + read, size));
+        const rows = shaped(key, await rowsOf(key, filter, start + read, size));
         yield rows.map((row) => columns.map((column) => cell(column, row[column.key])));
         read += rows.length;
         if (rows.length < size) return;

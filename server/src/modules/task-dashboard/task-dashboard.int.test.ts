@@ -242,11 +242,26 @@ describe('the task dashboard over a hand-computed history (spec 3 §3, §9)', ()
     expect(early.machineMovements[0]!.movements).toEqual([{ date: '2026-01-10', productiveCount: 2, wasteCount: 3 }]);
   });
 
+  it('gives a machine’s whole yard days with its picks: the rows report 3.1 and the dashboard read', async () => {
+    const row = { machine: M2, picks: 0, productiveMoves: 0, wasteMoves: 0, completedTasks: 0 };
+    // Its name in any case; the pick of the 11th is no movement.
+    expect(await t.services.taskDashboard.machineDays('2026-01-10', '2026-01-11', 'rs-b2')).toEqual([
+      { ...row, day: '2026-01-10', productiveMoves: 1, completedTasks: 1 },
+      { ...row, day: '2026-01-11', picks: 1, wasteMoves: 1, completedTasks: 1 },
+    ]);
+    const all = await t.services.taskDashboard.machineDays('2026-01-11', '2026-01-11');
+    expect(all.map((entry) => entry.machine)).toEqual([M1, M2]);
+  });
+
   it('refuses a custom period without dates, backwards, too long, or an unknown shift', async () => {
     const refused = async (query: TaskDashboardQuery) =>
       (await outcome(operator.api.taskDashboard.machines({ query }))).body;
-    expect(await refused({ period: 'custom', to: '2026-01-10' })).toMatchObject({ message: messages.reportChooseFromDate });
-    expect(await refused({ period: 'custom', from: '2026-01-10' })).toMatchObject({ message: messages.reportChooseToDate });
+    expect(await refused({ period: 'custom', to: '2026-01-10' })).toMatchObject({
+      message: messages.reportChooseFromDate,
+    });
+    expect(await refused({ period: 'custom', from: '2026-01-10' })).toMatchObject({
+      message: messages.reportChooseToDate,
+    });
     expect(await refused({ period: 'custom', from: '2026-01-11', to: '2026-01-10' })).toMatchObject({
       message: messages.reportInvalidDateRange,
     });
@@ -347,7 +362,11 @@ describe('the rollup kept in the transactions of drops and completions', () => {
     );
   }
 
-  const drop = (machine: string, payload: { containerNumber: string; latitude?: number; longitude?: number }) =>
+  const drop = (
+    machine: string,
+    payload: { containerNumber: string; latitude?: number; longitude?: number },
+    kind: 'pick' | 'drop' = 'drop',
+  ) =>
     t.services.deviceMessages.processBatch([
       {
         kind: 'machineEvent',
@@ -356,7 +375,7 @@ describe('the rollup kept in the transactions of drops and completions', () => {
         payload: {
           messageId: `live-${(serial += 1)}`,
           timestamp: Date.now(),
-          kind: 'drop',
+          kind,
           height: t.config.yard.startHeight,
           ...payload,
         },
@@ -383,7 +402,9 @@ describe('the rollup kept in the transactions of drops and completions', () => {
     ).tasks;
     await drop(M1, { containerNumber: container.containerNumber, ...(await emptyGroundSlot()) });
     expect((await operator.api.tasks.get({ params: { id: work!.taskId } })).completedByMachine).toBe(M1);
-    // A drop of a box the yard does not know: a waste move (and a yard exception).
+    // A pick and a drop of a box the yard does not know: a pick, and a waste move (and a yard
+    // exception).
+    await drop(M2, { containerNumber: 'ZZZU0000000' }, 'pick');
     await drop(M2, { containerNumber: 'ZZZU0000000' });
     // A task of RS-B2 completed from the list.
     const [listed] = (
@@ -400,6 +421,9 @@ describe('the rollup kept in the transactions of drops and completions', () => {
     expect(machineOf(after, M1).moves).toEqual([{ date: today(), productiveCount: 1, wasteCount: 0 }]);
     expect(machineOf(after, M2).moves).toEqual([{ date: today(), productiveCount: 0, wasteCount: 1 }]);
     expect(machineOf(after, M2).tasks).toEqual([{ date: today(), count: 1 }]);
+    expect(await t.services.taskDashboard.machineDays(today(), today(), M2)).toEqual([
+      { day: today(), machine: M2, picks: 1, productiveMoves: 0, wasteMoves: 1, completedTasks: 1 },
+    ]);
 
     // Deleting the drop's task: the drop completed nothing that still exists, so it is waste now.
     await superadmin.api.tasks.delete({ query: { taskIds: String(work!.taskId) } });
@@ -408,8 +432,14 @@ describe('the rollup kept in the transactions of drops and completions', () => {
     expect(deleted.totalCompletedTasks).toBe(after.totalCompletedTasks - 1);
 
     // What the transactions kept is what a rebuild from the history gives, today and for the seeded days.
-    const kept = [deleted, await figures(custom), await figures({ ...custom, shiftId: night })];
+    const days = () => t.services.taskDashboard.machineDays('2026-01-09', today());
+    const kept = [deleted, await figures(custom), await figures({ ...custom, shiftId: night }), await days()];
     await t.services.taskDashboard.rebuild();
-    expect([await todayFigures(), await figures(custom), await figures({ ...custom, shiftId: night })]).toEqual(kept);
+    expect([
+      await todayFigures(),
+      await figures(custom),
+      await figures({ ...custom, shiftId: night }),
+      await days(),
+    ]).toEqual(kept);
   });
 });

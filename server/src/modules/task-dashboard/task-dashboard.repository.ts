@@ -10,12 +10,16 @@ export interface StatDelta {
   day: string;
   shiftId: number | null;
   machine: string;
+  picks: number;
   productiveMoves: number;
   wasteMoves: number;
   completedTasks: number;
 }
 
-export type StatRow = Pick<StatDelta, 'day' | 'machine' | 'productiveMoves' | 'wasteMoves' | 'completedTasks'>;
+export type StatRow = Pick<
+  StatDelta,
+  'day' | 'machine' | 'picks' | 'productiveMoves' | 'wasteMoves' | 'completedTasks'
+>;
 
 // The times of a shift as the rebuild needs them (minutes of the yard's day).
 export interface ShiftMinutes {
@@ -68,6 +72,7 @@ export const taskDashboardRepository = {
       .onConflictDoUpdate({
         target: [machineDayStats.shiftId, machineDayStats.day, machineDayStats.machine],
         set: {
+          picks: sql`${machineDayStats.picks} + excluded.picks`,
           productiveMoves: sql`${machineDayStats.productiveMoves} + excluded.productive_moves`,
           wasteMoves: sql`${machineDayStats.wasteMoves} + excluded.waste_moves`,
           completedTasks: sql`${machineDayStats.completedTasks} + excluded.completed_tasks`,
@@ -94,6 +99,7 @@ export const taskDashboardRepository = {
         .select({
           day: machineDayStats.day,
           machine: machineDayStats.machine,
+          picks: machineDayStats.picks,
           productiveMoves: machineDayStats.productiveMoves,
           wasteMoves: machineDayStats.wasteMoves,
           completedTasks: machineDayStats.completedTasks,
@@ -107,6 +113,7 @@ export const taskDashboardRepository = {
         .select({
           day: month,
           machine: machineDayStats.machine,
+          picks: sql<number>`sum(${machineDayStats.picks})::int`,
           productiveMoves: sql<number>`sum(${machineDayStats.productiveMoves})::int`,
           wasteMoves: sql<number>`sum(${machineDayStats.wasteMoves})::int`,
           completedTasks: sql<number>`sum(${machineDayStats.completedTasks})::int`,
@@ -118,6 +125,29 @@ export const taskDashboardRepository = {
         .orderBy(sql`1`, sql`2`)
     );
   },
+
+  // The whole days' rows of the yard days from..to, by day and machine; of one machine (its name in
+  // any case: a task names its machine as it was typed) or of every one.
+  machineDays: (db: Database, from: string, to: string, machine: string | null): Promise<StatRow[]> =>
+    db
+      .select({
+        day: machineDayStats.day,
+        machine: machineDayStats.machine,
+        picks: machineDayStats.picks,
+        productiveMoves: machineDayStats.productiveMoves,
+        wasteMoves: machineDayStats.wasteMoves,
+        completedTasks: machineDayStats.completedTasks,
+      })
+      .from(machineDayStats)
+      .where(
+        and(
+          isNull(machineDayStats.shiftId),
+          gte(machineDayStats.day, from),
+          lte(machineDayStats.day, to),
+          machine === null ? undefined : sql`lower(${machineDayStats.machine}) = lower(${machine})`,
+        ),
+      )
+      .orderBy(asc(machineDayStats.day), asc(machineDayStats.machine)),
 
   // The shifts, read in the caller's transaction (a write reads them inside its own).
   shifts: (db: Database) => db.select().from(machineShifts).orderBy(asc(machineShifts.id)),
@@ -136,8 +166,8 @@ export const taskDashboardRepository = {
       : Promise.resolve([]),
 
   // Builds these keys' rows again from the history (the rule of contracts/src/rules/task-dashboard.ts),
-  // in one pass over it: every drop, productive when a task names it as the event that completed
-  // it, and every completed task, for its completing machine or else its assigned one, each on the
+  // in one pass over it: every pick, every drop, productive when a task names it as the event that
+  // completed it, and every completed task, for its completing machine or else its assigned one, each on the
   // yard day of its wall-clock time, and for a shift on the day the shift started (contracts'
   // shiftDayOf, the same rule: start included, end excluded, the part after midnight of a shift
   // that crosses it on the day before). Then records what each key was built for.
@@ -168,23 +198,24 @@ export const taskDashboardRepository = {
       with keys (shift_id, start_minute, end_minute) as (values ${values}),
       facts as (
         select local, extract(hour from local)::int * 60 + extract(minute from local)::int as minute,
-          machine, productive, waste, completed
+          machine, picks, productive, waste, completed
         from (
           select e.occurred_at at time zone ${timeZone} as local, m.machine_name as machine,
-            (done.id is not null)::int as productive, (done.id is null)::int as waste, 0 as completed
+            (e.kind = 'pick')::int as picks, (e.kind = 'drop' and done.id is not null)::int as productive,
+            (e.kind = 'drop' and done.id is null)::int as waste, 0 as completed
           from machine_events e
           join machines m on m.id = e.machine_id
           left join (select distinct completed_by_event_id as id from tasks where completed_by_event_id is not null) done
             on done.id = e.id
-          where e.kind = 'drop'
+          where e.kind in ('pick', 'drop')
           union all
-          select t.completed_at at time zone ${timeZone}, coalesce(t.completed_by_machine, t.assigned_to_machine), 0, 0, 1
+          select t.completed_at at time zone ${timeZone}, coalesce(t.completed_by_machine, t.assigned_to_machine), 0, 0, 0, 1
           from tasks t
           where t.completed_at is not null
         ) raw
       ),
       keyed as (
-        select k.shift_id, f.machine, f.productive, f.waste, f.completed,
+        select k.shift_id, f.machine, f.picks, f.productive, f.waste, f.completed,
           case
             when k.shift_id is null then f.local::date
             when k.end_minute > k.start_minute then
@@ -194,8 +225,8 @@ export const taskDashboardRepository = {
           end as day
         from facts f cross join keys k
       )
-      insert into machine_day_stats (day, shift_id, machine, productive_moves, waste_moves, completed_tasks)
-      select day, shift_id, machine, sum(productive)::int, sum(waste)::int, sum(completed)::int
+      insert into machine_day_stats (day, shift_id, machine, picks, productive_moves, waste_moves, completed_tasks)
+      select day, shift_id, machine, sum(picks)::int, sum(productive)::int, sum(waste)::int, sum(completed)::int
       from keyed
       where day is not null
       group by shift_id, day, machine`);

@@ -21,17 +21,27 @@ import type { Database } from '../../adapters/db';
 import { badRequest } from '../../errors';
 import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
-import { taskDashboardRepository as repository, type ShiftMinutes, type StatDelta } from './task-dashboard.repository';
+import {
+  taskDashboardRepository as repository,
+  type ShiftMinutes,
+  type StatDelta,
+  type StatRow,
+} from './task-dashboard.repository';
 
-// What happened, for the rollup: a machine's drop (productive or waste) or a completed task, at its
-// time; negative counts take one back (a deleted completed task).
+// What happened, for the rollup: a machine's pick, its drop (productive or waste) or a completed
+// task, at its time; negative counts take one back (a deleted completed task).
 export interface DashboardFact {
   machine: string;
   at: Date;
+  picks?: number;
   productiveMoves?: number;
   wasteMoves?: number;
   completedTasks?: number;
 }
+
+// One machine's figures of one whole yard day, a row of the rollup (its moves are its productive
+// and waste drops).
+export type MachineDay = StatRow;
 
 // A completed task as the tasks module stores it, for taking it back when it is deleted.
 export interface CompletedTaskFacts {
@@ -59,7 +69,8 @@ const byName = (a: { machine: string }, b: { machine: string }) =>
 
 // The task dashboard (spec 3 §2, §3, §7 Dashboard). Its figures come from the rollup
 // machine_day_stats (task-dashboard.table.ts), kept in the transactions of the tasks module: a
-// drop stored, a task completed, a completed task deleted (`record`, `forgetCompleted`). That is
+// pick or a drop stored, a task completed, a completed task deleted (`record`, `forgetCompleted`).
+// The enterprise dashboard's machine widget and report 3.1 read the same rows (`machineDays`). That is
 // chosen over a worker reading the domain events because the screen refetches when it hears the
 // task's event, and the figure must already include it then; and drops that complete nothing (the
 // waste) raise no task event a worker could count. Rows of a new or edited shift, or of another
@@ -79,10 +90,12 @@ export function createTaskDashboardService(db: Database, deps: TaskDashboardDeps
         day,
         shiftId,
         machine: fact.machine,
+        picks: 0,
         productiveMoves: 0,
         wasteMoves: 0,
         completedTasks: 0,
       };
+      delta.picks += fact.picks ?? 0;
       delta.productiveMoves += fact.productiveMoves ?? 0;
       delta.wasteMoves += fact.wasteMoves ?? 0;
       delta.completedTasks += fact.completedTasks ?? 0;
@@ -97,7 +110,8 @@ export function createTaskDashboardService(db: Database, deps: TaskDashboardDeps
       }
     }
     return [...deltas.values()].filter(
-      (delta) => delta.productiveMoves !== 0 || delta.wasteMoves !== 0 || delta.completedTasks !== 0,
+      (delta) =>
+        delta.picks !== 0 || delta.productiveMoves !== 0 || delta.wasteMoves !== 0 || delta.completedTasks !== 0,
     );
   }
 
@@ -231,6 +245,15 @@ export function createTaskDashboardService(db: Database, deps: TaskDashboardDeps
     },
 
     ensureCurrent: () => ensureCurrent(),
+
+    // The rollup's whole yard days from..to (inclusive), by day and machine, of one machine (its
+    // name, in any case) or of all: what the enterprise dashboard's machine widget and report 3.1
+    // count, so that a machine's moves and tasks are counted once, by this module's rule. Rebuilt
+    // first when stale, as for the task dashboard's own reads.
+    async machineDays(from: string, to: string, machine: string | null = null): Promise<MachineDay[]> {
+      await ensureCurrent();
+      return repository.machineDays(db, from, to, machine);
+    },
 
     // Forgets what every key was built for, then builds them all again from the history.
     async rebuild() {

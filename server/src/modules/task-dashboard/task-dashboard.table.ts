@@ -1,10 +1,13 @@
 import { date, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { machineShifts } from '../machine-shifts/machine-shifts.table';
 
-// The task dashboard's rollup (spec 3 §2, §3): per yard day and machine, its productive and waste
-// movements and its completed tasks (the rule: contracts/src/rules/task-dashboard.ts), once for the
-// whole day (shift_id null) and once per machine shift (the day the shift starts). A dashboard over
-// a year reads a few thousand of these rows instead of millions of machine events and tasks.
+// The rollup of a machine's work per yard day (spec 3 §2, §3): per yard day and machine, its picks,
+// its productive and waste movements and its completed tasks (the rule:
+// contracts/src/rules/task-dashboard.ts), once for the whole day (shift_id null) and once per machine
+// shift (the day the shift starts). A dashboard over a year reads a few thousand of these rows
+// instead of millions of machine events and tasks. It is the one count of these figures: the task
+// dashboard, the enterprise dashboard's machine widget and report 3.1 read it (through the task
+// dashboard service's `machineDays` and `machines`).
 // Written in the transaction that stores a drop or completes a task (task-dashboard.service.ts
 // record), so the figures change with the commit that changes them.
 export const machineDayStats = pgTable(
@@ -13,6 +16,7 @@ export const machineDayStats = pgTable(
     day: date({ mode: 'string' }).notNull(),
     shiftId: integer().references(() => machineShifts.id, { onDelete: 'cascade' }),
     machine: text().notNull(),
+    picks: integer().notNull().default(0),
     productiveMoves: integer().notNull().default(0),
     wasteMoves: integer().notNull().default(0),
     completedTasks: integer().notNull().default(0),

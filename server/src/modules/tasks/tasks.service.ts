@@ -262,12 +262,16 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     ) {
       if (!list.length) return;
       if (list.some(({ event }) => event.kind === 'drop')) await deps.inventory.lockInventory(tx);
-      // Every drop is a movement for the task dashboard: productive when it completes a task, waste
-      // otherwise (contracts/src/rules/task-dashboard.ts).
+      // Every drop is a movement for the rollup of machine days: productive when it completes a
+      // task, waste otherwise; every pick is counted as a pick (contracts/src/rules/task-dashboard.ts).
       const moves = new Map<number, DashboardFact>();
       for (const { event, machine } of list) {
-        if (event.kind === 'drop')
-          moves.set(event.id, { machine: machine.machineName, at: event.occurredAt, wasteMoves: 1 });
+        moves.set(
+          event.id,
+          event.kind === 'drop'
+            ? { machine: machine.machineName, at: event.occurredAt, wasteMoves: 1 }
+            : { machine: machine.machineName, at: event.occurredAt, picks: 1 },
+        );
         const tag = event.tagId?.trim() || null;
         const given = event.containerNumber ? taskContainerNumber(event.containerNumber) : null;
         if (!given && !tag) {

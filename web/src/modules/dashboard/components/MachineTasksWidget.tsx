@@ -13,8 +13,8 @@ const PERIODS = [
   { value: '31', label: '31 days' },
 ];
 
-// Machine movements and tasks: per machine, the containers it moved and the tasks it completed in
-// the period (yard days), and its open tasks now.
+// Machine movements and tasks: per machine, its moves (drops, productive and waste: the task
+// dashboard's rule) and the tasks it completed in the period (yard days), and its open tasks now.
 export function MachineTasksWidget({ chartType, width, height, controls = true }: DashboardWidgetProps) {
   const [days, setDays] = useState('1');
   const machines = useMachineTasks(Number(days));
