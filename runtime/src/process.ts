@@ -15,7 +15,7 @@ import { checkRedisDurability } from '@openyard/server/adapters/redis-check';
 import { buildApp } from '@openyard/server/app';
 import { ConfigError, resolveJwtSecret, resolveMqttServicePassword, type Config } from '@openyard/server/config';
 import { demoDevicesPath, seedDemoDevices } from '@openyard/server/db/seed/demo-devices';
-import { seedDemoContainers } from '@openyard/server/db/seed/demo-containers';
+import { seedDemoContainers, seedDemoMachineEvents } from '@openyard/server/db/seed/demo-containers';
 import { DEMO_PASSWORD, seedDemo, seedInitialSuperadmin, seedReferenceData } from '@openyard/server/db/seed/seed';
 import { createJobStore } from '@openyard/server/modules/jobs';
 import { requeueFrameIntake } from '@openyard/server/modules/ocr';
@@ -55,6 +55,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
       const seeded = await seedDemoContainers(db, { slots: config.yard });
       if (seeded.inYard) logger.info({ ...seeded, ms: Date.now() - seedingAt }, 'Demo containers seeded');
       await seedDemoDevices(db, config.dataDir, config.yard.yardCenter);
+      if (seeded.inYard) await seedDemoMachineEvents(db);
     }
     // PGlite has no autovacuum: give its planner statistics now (the AnalyzeEmbedded job keeps them).
     if (database.kind === 'pglite') await db.execute(sql`analyze`);

@@ -4,7 +4,7 @@ import type { Database } from '../../adapters/db';
 import { containersRepository } from '../../modules/inventory';
 import { createSlotNamer, type Position, type SlotOptions } from '../../modules/yard';
 import { yardRepository } from '../../modules/yard';
-import { insertJsonRows } from '../bulk-insert';
+import { insertJsonRows, rowsOf } from '../bulk-insert';
 import * as schema from '../schema';
 import { LINERS } from './reference-data';
 
@@ -404,4 +404,25 @@ export async function seedDemoContainers(db: Database, options: DemoContainerOpt
   // new tables for nearly empty and plans a container lookup's subquery as a scan (7 ms, not 0.1).
   await db.execute(sql`analyze containers, container_positions, container_movements`);
   return seeded;
+}
+
+// The machines' picks and drops behind the demo history's machine moves (a pick two minutes before
+// each drop), so that the figures read from machine events (the task dashboard, the dashboard's
+// machine widget, reports 3.1 and 3.2) have a history too. Run after the demo machines exist, once,
+// right after the containers were seeded: the machine-day rollup is built from the events when the
+// server first reads it on a new database.
+export async function seedDemoMachineEvents(db: Database): Promise<number> {
+  const result = await db.execute(sql`
+    insert into machine_events (machine_id, kind, container_number, height, message_id, occurred_at)
+    select machine.id, event.kind, movement.container_number,
+      case when event.kind = 'drop' then movement.to_tier end,
+      'demo-' || movement.id || '-' || event.kind,
+      movement.moved_at - case when event.kind = 'pick' then interval '2 minutes' else interval '0' end
+    from container_movements movement
+    join machines machine on machine.name = movement.device
+    cross join (values ('pick'), ('drop')) as event (kind)
+    where movement.source = 'machine'
+    on conflict do nothing
+    returning id`);
+  return rowsOf<{ id: number }>(result).length;
 }
