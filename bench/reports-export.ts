@@ -1,4 +1,4 @@
-// `npm run bench:reports` (the reports' part of issue 18): a streamed export of BENCH_EXPORT_ROWS
+// `npm run bench:reports-export` (the reports' part of issue 18): a streamed export of BENCH_EXPORT_ROWS
 // (100,000) rows and the first page of every report, on PostgreSQL, in this process (no HTTP: the
 // figures are the statement's and the writer's, not the network's).
 //

@@ -94,7 +94,9 @@ export async function seedHistory(child: Child, options: HistoryOptions): Promis
   const vehicleVisits = Math.max(1, Math.round(VEHICLE_VISITS * scale));
   const boxes = Math.max(1, Math.round(visits / VISITS_PER_BOX));
   const chunk = options.chunk ?? 50_000;
-  const end = `to_timestamp(${(options.endMs ?? Date.now()) / 1000})`;
+  // Times are whole milliseconds, as the product writes them (JavaScript dates): the fractions of
+  // a day the seed computes are cut to the millisecond (the reports answer times as epoch ms).
+  const end = `date_trunc('milliseconds', to_timestamp(${(options.endMs ?? Date.now()) / 1000}))`;
   const tz = quote(options.timeZone);
   const withEvents = options.machineEvents ?? true;
   const steps: HistoryFigures['steps'] = [];
@@ -194,7 +196,7 @@ export async function seedHistory(child: Child, options: HistoryOptions): Promis
             from hours cross join lateral generate_series(1, hours.upto - hours.prev) k
             where hours.h >= ${from} and hours.h < ${from + hourChunk}),
           b as (
-            select v.*, (v.g % ${boxes}) as box, v.gate_in_at + ${dwell('v.g')} as leaves,
+            select v.*, (v.g % ${boxes}) as box, date_trunc('milliseconds', v.gate_in_at + ${dwell('v.g')}) as leaves,
               ${shifts('v.g')} as shifts
             from v),
           n as (
@@ -222,7 +224,7 @@ export async function seedHistory(child: Child, options: HistoryOptions): Promis
             n.gate_in_at,
             case when n.leaves < ${end} then n.leaves end,
             case when n.leaves < ${end} then n.leaves
-                 else n.gate_in_at + (${end} - n.gate_in_at) * (n.shifts + 0.5) / (n.shifts + 1) end,
+                 else date_trunc('milliseconds', n.gate_in_at + (${end} - n.gate_in_at) * (n.shifts + 0.5) / (n.shifts + 1)) end,
             case when n.leaves < ${end} then 'gateout' else 'bench' end,
             n.gate_in_at, coalesce(case when n.leaves < ${end} then n.leaves end, n.gate_in_at)
           from n cross join master
@@ -313,10 +315,11 @@ export async function seedHistory(child: Child, options: HistoryOptions): Promis
            else (array['operator', 'admin', 'superadmin'])[1 + ${h(key('v.id', 'k'), 16)} % 3] end,
       case when k between 1 and v.shifts and ${h(key('v.id', 'k'), 15)} % 100 < ${MACHINE_SHARE}
            then fleet.names[1 + ${h(key('v.id', 'k'), 17)} % array_length(fleet.names, 1)] end,
-      case when k = 0 then v.gate_in_at + least((600 + ${h('v.id', 18)} % 4800) * interval '1 second',
+      date_trunc('milliseconds', case
+           when k = 0 then v.gate_in_at + least((600 + ${h('v.id', 18)} % 4800) * interval '1 second',
                                                 (coalesce(v.dispatched_at, ${end}) - v.gate_in_at) * 0.4 / (v.shifts + 1))
            when k > v.shifts then v.dispatched_at
-           else v.gate_in_at + (coalesce(v.dispatched_at, ${end}) - v.gate_in_at) * (k + 0.5) / (v.shifts + 1) end
+           else v.gate_in_at + (coalesce(v.dispatched_at, ${end}) - v.gate_in_at) * (k + 0.5) / (v.shifts + 1) end)
     from (${visits}) v cross join areas cross join fleet
       cross join lateral generate_series(0, v.shifts + case when v.dispatched_at is null then 0 else 1 end) k
     order by v.id, k`;

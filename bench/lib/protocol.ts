@@ -46,6 +46,9 @@ export type Request =
   | { op: 'sql'; text: string; timeoutMs?: number }
   // The process's memory now (a figure the bench samples while a download streams).
   | { op: 'memory' }
+  // Rebuilds the task dashboard's rollup (machine_day_stats) from the whole history, as after an
+  // upgrade: what makes a seed that wrote no domain events visible to GET /rest/dashboard/machines.
+  | { op: 'taskDashboardRebuild' }
   | { op: 'profileStart' }
   | { op: 'profileStop' }
   | { op: 'stop' };
@@ -58,6 +61,7 @@ export interface Responses {
   count: { tagReads: number; machinePositions: number };
   sql: Record<string, unknown>[];
   memory: { rssMb: number; heapUsedMb: number; externalMb: number };
+  taskDashboardRebuild: { ms: number };
   profileStart: null;
   profileStop: ProfileSummary;
   stop: null;

@@ -262,6 +262,11 @@ async function handle(request: Envelope): Promise<unknown> {
         externalMb: mb(usage.external),
       } satisfies Responses['memory'];
     }
+    case 'taskDashboardRebuild': {
+      const began = performance.now();
+      await stack!.services.taskDashboard.rebuild();
+      return { ms: performance.now() - began } satisfies Responses['taskDashboardRebuild'];
+    }
     case 'profileStart':
       profiler = new Session();
       profiler.connect();

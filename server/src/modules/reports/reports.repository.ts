@@ -27,7 +27,7 @@ export interface ReportFilter {
 }
 
 // Epoch milliseconds of a timestamp, as a JSON number on both drivers.
-const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+const ms = (column: string) => sql.raw(`round(extract(epoch from ${column}) * 1000)::float8`);
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const range = (column: string, filter: ReportFilter) =>
   sql
