@@ -419,7 +419,7 @@ export async function seedDemoMachineEvents(db: Database): Promise<number> {
       'demo-' || movement.id || '-' || event.kind,
       movement.moved_at - case when event.kind = 'pick' then interval '2 minutes' else interval '0' end
     from container_movements movement
-    join machines machine on machine.name = movement.device
+    join machines machine on machine.machine_name = movement.device
     cross join (values ('pick'), ('drop')) as event (kind)
     where movement.source = 'machine'
     on conflict do nothing
