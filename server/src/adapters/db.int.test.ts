@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ROLES } from '@openyard/contracts';
 import { roles } from '../db/schema';
 import { seedReferenceData } from '../db/seed/seed';
 import { rowsOf } from '../db/bulk-insert';
@@ -34,7 +35,7 @@ describe.runIf(TEST_DATABASE === 'pglite')('embedded PGlite on disk', { timeout:
 
     const second = await openPglite(dir);
     const [row] = await second.db.select({ count: sql<number>`count(*)::int` }).from(roles);
-    expect(row?.count).toBe(7);
+    expect(row?.count).toBe(SYSTEM_ROLES.length);
     await second.close();
   });
 
