@@ -313,7 +313,10 @@ describe('machine shifts and allocation screens', () => {
     // Sort by machine over every row, then filter by a name.
     await page.getByTestId('allocations-table-sort-machine').click();
     const names = (await page.getByTestId('allocations-table-row').allTextContents()).map((text) => text);
-    const ours = [inPlace, elsewhere, later].map((each) => each.machineName).sort((a, b) => a.localeCompare(b));
+    // The table sorts text naturally (TanStack's alphanumeric: digits by value, letters without case).
+    const ours = [inPlace, elsewhere, later]
+      .map((each) => each.machineName)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
     const order = ours.map((name) => names.findIndex((text) => text.includes(name)));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     await page.getByTestId('allocations-filter').fill(later.machineName);

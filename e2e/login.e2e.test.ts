@@ -50,12 +50,11 @@ describe('login, menu and guards', () => {
 
   it('logs the superadmin in and shows the Users menu entry', async () => {
     await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');
-    // The superadmin's landing page (dashboard) is not part of this build, so the home opens.
-    expect(new URL(page.url()).pathname).toBe('/main');
+    // The superadmin lands on the dashboard (spec 3 §6 landing pages).
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Users' }).waitFor();
-    expect(await page.getByRole('heading', { name: /superadmin/ }).isVisible()).toBe(true);
-    await screenshot(page, 'home-superadmin');
+    await screenshot(page, 'landing-superadmin');
 
     await menu.getByRole('link', { name: 'Users' }).click();
     await page.waitForURL(`${server.baseUrl}/users`);
