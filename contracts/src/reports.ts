@@ -49,8 +49,8 @@ const page = <T extends TSchema>(row: T) => Type.Object({ entities: Type.Array(r
 // The spec does not show the rows (spec 2 §9 "Exact shape of a report result row: not shown"): these
 // are what a control room reads. Times are epoch milliseconds, shown in the yard's zone.
 
-// 1.1 Gate in: containers gated in within the range, in the order they came.
-export const GateInReportRow = Type.Object({
+// The container's own columns, as every container report starts (master data by name).
+const containerColumns = {
   containerId: Type.Integer(),
   containerNumber: Type.String(),
   size: Type.String(),
@@ -58,6 +58,11 @@ export const GateInReportRow = Type.Object({
   process: Nullable(Type.String()),
   customer: Nullable(Type.String()),
   liner: Nullable(Type.String()),
+};
+
+// 1.1 Gate in: containers gated in within the range, in the order they came.
+export const GateInReportRow = Type.Object({
+  ...containerColumns,
   tagId: Nullable(Type.String()),
   igm: Nullable(Type.String()),
   item: Nullable(Type.String()),
@@ -71,13 +76,7 @@ export type GateInReportRow = Static<typeof GateInReportRow>;
 
 // 1.2 Gate out: containers dispatched within the range, with their time in the yard.
 export const GateOutReportRow = Type.Object({
-  containerId: Type.Integer(),
-  containerNumber: Type.String(),
-  size: Type.String(),
-  containerType: Nullable(Type.String()),
-  process: Nullable(Type.String()),
-  customer: Nullable(Type.String()),
-  liner: Nullable(Type.String()),
+  ...containerColumns,
   tagId: Nullable(Type.String()),
   gateInAt: Type.Integer(),
   dispatchedAt: Type.Integer(),
@@ -100,13 +99,7 @@ export type ExpiredTagReportRow = Static<typeof ExpiredTagReportRow>;
 
 // 2.1 Inventory: containers in the yard now.
 export const InventoryReportRow = Type.Object({
-  containerId: Type.Integer(),
-  containerNumber: Type.String(),
-  size: Type.String(),
-  containerType: Nullable(Type.String()),
-  process: Nullable(Type.String()),
-  customer: Nullable(Type.String()),
-  liner: Nullable(Type.String()),
+  ...containerColumns,
   area: Nullable(Type.String()),
   location: Nullable(Type.String()),
   tagId: Nullable(Type.String()),
