@@ -5,7 +5,6 @@ import { CONTAINER_SORT_FIELDS, type ContainerSortField } from '@openyard/contra
 import { metadataState } from '../../../app/states/metadataState';
 import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { ExportDialog } from '../../../ui/ExportDialog';
 import type { ListSort } from '../../../ui/ListSort';
 import { useContainerActions } from '../hooks/useContainerActions';
@@ -21,6 +20,7 @@ import { ContainersToolbar } from './ContainersToolbar';
 import { LocationUpdateBar } from './LocationUpdateBar';
 import { MovementsModal } from './MovementsModal';
 import { YardMapModal } from './YardMapModal';
+import { queryListProps } from '../../../ui/queryListProps';
 
 // One tab of a scope: a search's paged containers with the screen's actions (spec 1 §2). The
 // reference list of the screen kit: data from a query hook (useContainers), what the user can do
@@ -92,9 +92,7 @@ export function ContainersList({
         rowKey={(container) => String(container.id)}
         pagination={{ page, pageSize, totalCount, onPageChange: actions.changePage }}
         serverSort={{ columns: CONTAINER_SORT_FIELDS, value: sort, onChange: changeSort }}
-        loading={containers.isPending || (containers.isFetching && containers.isPlaceholderData)}
-        error={containers.error ? errorMessageOf(containers.error) : null}
-        onRetry={() => void containers.refetch()}
+        {...queryListProps(containers)}
         emptyText={search.texts.length ? 'No containers match this search' : 'No containers in this period'}
         selection={
           scope === 'yard'

@@ -19,6 +19,7 @@ import { deviceLogsQueryKeys } from '../utils/deviceLogsQueryKeys';
 import { entryMatches } from '../utils/entryMatches';
 import { withNewEntry } from '../utils/withNewEntry';
 import { DeviceLogTypeBadge } from './DeviceLogTypeBadge';
+import { queryListProps } from '../../../ui/queryListProps';
 
 const isFilter = (value: string): value is DeviceLogFilter => (DEVICE_LOG_FILTERS as readonly string[]).includes(value);
 
@@ -203,9 +204,7 @@ export function DeviceLogsPage() {
           totalCount: logs.data?.totalCount ?? 0,
           onPageChange: (next) => showList({ page: next }),
         }}
-        loading={logs.isPending || (logs.isFetching && logs.isPlaceholderData)}
-        error={logs.error ? errorMessageOf(logs.error) : null}
-        onRetry={() => void logs.refetch()}
+        {...queryListProps(logs)}
         emptyText={
           deviceId === allDevices && filter === 'All'
             ? 'No device has logged anything yet'

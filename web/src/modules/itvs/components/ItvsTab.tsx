@@ -9,7 +9,6 @@ import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { ReadOnlyBadge, WriteGuard } from '../../../ui/WriteGuard';
 import { clockSecondState } from '../../gate-readers/states/clockSecondState';
@@ -20,6 +19,7 @@ import { useItvs } from '../hooks/useItvs';
 import { useItvWrites } from '../hooks/useItvWrites';
 import { itvMarkers } from '../utils/itvMarkers';
 import { ItvFormModal } from './ItvFormModal';
+import { queryListProps } from '../../../ui/queryListProps';
 
 // The Operations tab: a page of ITVs (spec 2 §2, §9: 15 a page), live; add, edit (one selected) and
 // delete of the selected ITVs (enterprise only: the locked-feature modal otherwise, spec 2 §6).
@@ -136,9 +136,7 @@ export function ItvsTab({ access }: { access: ScreenAccess }) {
         rows={rows}
         rowKey={(itv) => String(itv.id)}
         pagination={{ page, pageSize, totalCount, onPageChange: changePage }}
-        loading={itvs.isPending || (itvs.isFetching && itvs.isPlaceholderData)}
-        error={itvs.error ? errorMessageOf(itvs.error) : null}
-        onRetry={() => void itvs.refetch()}
+        {...queryListProps(itvs)}
         emptyText="No ITVs yet"
         selection={{ mode: 'multi', selectedKeys: selection.selectedKeys, onChange: selection.setSelectedKeys }}
         rowActions={

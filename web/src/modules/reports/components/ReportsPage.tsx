@@ -8,7 +8,6 @@ import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { lockedFeatureState } from '../../../app/states/lockedFeatureState';
 import { metadataState } from '../../../app/states/metadataState';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { ExportDialog } from '../../../ui/ExportDialog';
 import { lockedFeatureOf } from '../../tasks/utils/lockedFeatureOf';
 import { useExportReport } from '../hooks/useExportReport';
@@ -23,6 +22,7 @@ import { reportsQueryKeys } from '../utils/reportsQueryKeys';
 import { ReportChart } from './ReportChart';
 import { ReportFilters } from './ReportFilters';
 import { ReportTypeNav } from './ReportTypeNav';
+import { queryListProps } from '../../../ui/queryListProps';
 
 // /reports (spec 2 §2, §9): choose a report type, its dates and filters; the report is asked as
 // soon as the form has no problem (the spec's date messages show on their fields), paged by 15
@@ -127,9 +127,7 @@ export function ReportsPage() {
               pagination={
                 type.paged ? { page, pageSize: PAGE_SIZES.reports, totalCount, onPageChange: setPage } : undefined
               }
-              loading={report.isPending || (report.isFetching && report.isPlaceholderData)}
-              error={report.error ? errorMessageOf(report.error) : null}
-              onRetry={() => void report.refetch()}
+              {...queryListProps(report)}
               emptyText={type.dates === 'none' ? 'Nothing to report' : 'Nothing to report in this range'}
               dense
               minWidth={Math.max(700, columns.length * 110)}

@@ -15,7 +15,6 @@ import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { metadataState } from '../../../app/states/metadataState';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { TrailersListToolbar } from '../../trailers/components/TrailersListToolbar';
 import { UploadResultsModal } from '../../trailers/components/UploadResultsModal';
@@ -26,6 +25,7 @@ import { useGatePassColumns } from '../hooks/useGatePassColumns';
 import { useGatePasses } from '../hooks/useGatePasses';
 import { useGatePassWrites } from '../hooks/useGatePassWrites';
 import { GatePassFormModal } from './GatePassFormModal';
+import { queryListProps } from '../../../ui/queryListProps';
 
 // The sheet's columns by the contract's names (case, spaces and punctuation ignored: 'Container
 // Number' is containerNumber).
@@ -142,9 +142,7 @@ export function GatePassesPage() {
         rows={rows}
         rowKey={(pass) => String(pass.id)}
         pagination={{ page, pageSize, totalCount, onPageChange: changePage }}
-        loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-        error={list.error ? errorMessageOf(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...queryListProps(list)}
         emptyText="No gate passes"
         selection={{ mode: 'single', selectedKeys: selection.selectedKeys, onChange: selection.setSelectedKeys }}
         rowActions={

@@ -8,7 +8,6 @@ import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import type { ListSort } from '../../../ui/ListSort';
 import { notifyError } from '../../../ui/notifyError';
 import { WriteGuard } from '../../../ui/WriteGuard';
@@ -18,6 +17,7 @@ import { useItvTaskWrites } from '../hooks/useItvTaskWrites';
 import { ALL_ROWS, taskListQueryOf } from '../utils/taskListQueryOf';
 import { ItvTaskFormModal } from './ItvTaskFormModal';
 import { TasksToolbar } from './TasksToolbar';
+import { queryListProps } from '../../../ui/queryListProps';
 
 const DEFAULT_SORT: ListSort<ItvTaskSortField> = { sortBy: 'generationDate', sortOrder: 'desc' };
 
@@ -134,9 +134,7 @@ export function ItvTasksTab({ access, yardPageSize }: { access: ScreenAccess; ya
             changeView(() => setSort(next && field ? { sortBy: field, sortOrder: next.sortOrder } : DEFAULT_SORT));
           },
         }}
-        loading={itvTasks.isPending || (itvTasks.isFetching && itvTasks.isPlaceholderData)}
-        error={itvTasks.error ? errorMessageOf(itvTasks.error) : null}
-        onRetry={() => void itvTasks.refetch()}
+        {...queryListProps(itvTasks)}
         emptyText={searchTexts.length ? 'No ITV tasks match this search' : 'No ITV tasks'}
         selection={{ mode: 'multi', selectedKeys, onChange: setSelectedKeys }}
         rowActions={

@@ -16,7 +16,6 @@ import { metadataState } from '../../../app/states/metadataState';
 import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import type { ListSort } from '../../../ui/ListSort';
 import { WriteGuard } from '../../../ui/WriteGuard';
 import { UploadResultsModal } from '../../trailers/components/UploadResultsModal';
@@ -31,6 +30,7 @@ import { TaskFormModal } from './TaskFormModal';
 import { TaskReportModal } from './TaskReportModal';
 import { TasksToolbar } from './TasksToolbar';
 import { TransferTasksModal } from './TransferTasksModal';
+import { queryListProps } from '../../../ui/queryListProps';
 
 // Spec 3 §9: the tasks sort by generateDate descending unless another column is chosen.
 const DEFAULT_SORT: ListSort<TaskSortField> = { sortBy: 'generateDate', sortOrder: 'desc' };
@@ -182,9 +182,7 @@ export function TasksTab({ access, yardPageSize }: { access: ScreenAccess; yardP
             changeView(() => setSort(next && field ? { sortBy: field, sortOrder: next.sortOrder } : DEFAULT_SORT));
           },
         }}
-        loading={tasks.isPending || (tasks.isFetching && tasks.isPlaceholderData)}
-        error={tasks.error ? errorMessageOf(tasks.error) : null}
-        onRetry={() => void tasks.refetch()}
+        {...queryListProps(tasks)}
         emptyText={searchTexts.length ? 'No tasks match this search' : includeCompleted ? 'No tasks' : 'No open tasks'}
         selection={{
           mode: 'multi',

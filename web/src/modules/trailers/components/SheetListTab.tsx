@@ -6,12 +6,12 @@ import type { StatusResponse, UploadFile, UploadResult } from '@openyard/contrac
 import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useListSearch } from '../hooks/useListSearch';
 import { useRowSelection } from '../hooks/useRowSelection';
 import { TrailersListToolbar } from './TrailersListToolbar';
 import { UploadResultsModal } from './UploadResultsModal';
 import { UploadSheetButton } from './UploadSheetButton';
+import { queryListProps } from '../../../ui/queryListProps';
 
 // A list kept by hand or by sheet upload: the PLA cards and permanent trailers tabs (spec 3 §2,
 // §7). Search, paging with the spec's offsets, add / edit / delete (one selected, confirmed), and
@@ -106,9 +106,7 @@ export function SheetListTab<T extends { id: number }>({
         rows={rows}
         rowKey={(row) => String(row.id)}
         pagination={{ page, pageSize, totalCount, onPageChange: changePage }}
-        loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-        error={list.error ? errorMessageOf(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...queryListProps(list)}
         emptyText={emptyText}
         selection={{ mode: 'single', selectedKeys: selection.selectedKeys, onChange: selection.setSelectedKeys }}
         rowActions={

@@ -8,7 +8,6 @@ import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { ExportDialog } from '../../../ui/ExportDialog';
 import { notifyError } from '../../../ui/notifyError';
 import { WriteGuard } from '../../../ui/WriteGuard';
@@ -22,6 +21,7 @@ import { useTrailerWrites } from '../hooks/useTrailerWrites';
 import { DispatchTrailerModal } from './DispatchTrailerModal';
 import { TrailerFormModal } from './TrailerFormModal';
 import { TrailersListToolbar } from './TrailersListToolbar';
+import { queryListProps } from '../../../ui/queryListProps';
 
 // The Trailers tab: trailer visits, in the yard unless dispatched ones are included (spec 3 §4),
 // with add, edit, delete, dispatch (one selected; a dispatched one only by admins, spec 3 §5) and
@@ -132,9 +132,7 @@ export function TrailersTab({ access, pageSize }: { access: ScreenAccess; pageSi
         rows={rows}
         rowKey={(trailer) => String(trailer.id)}
         pagination={{ page, pageSize, totalCount, onPageChange: changePage }}
-        loading={trailers.isPending || (trailers.isFetching && trailers.isPlaceholderData)}
-        error={trailers.error ? errorMessageOf(trailers.error) : null}
-        onRetry={() => void trailers.refetch()}
+        {...queryListProps(trailers)}
         emptyText={search.searched ? 'No trailers match this search' : 'No trailers in the yard'}
         selection={{ mode: 'single', selectedKeys: selection.selectedKeys, onChange: selection.setSelectedKeys }}
         rowActions={

@@ -5,11 +5,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { messages, type Role, PAGE_SIZES } from '@openyard/contracts';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { useDeleteRole } from '../hooks/useDeleteRole';
 import { useRoles } from '../hooks/useRoles';
 import { RoleFormModal } from './RoleFormModal';
+import { queryListProps } from '../../../ui/queryListProps';
 
 const columns: ColumnDef<Role>[] = [
   { id: 'name', header: 'Name', accessorFn: (role) => role.name, cell: ({ row }) => row.original.name },
@@ -130,9 +130,7 @@ export function RolesTab({ canWrite }: { canWrite: boolean }) {
           totalCount: roles.data?.totalCount ?? 0,
           onPageChange: changePage,
         }}
-        loading={roles.isPending || (roles.isFetching && roles.isPlaceholderData)}
-        error={roles.error ? errorMessageOf(roles.error) : null}
-        onRetry={() => void roles.refetch()}
+        {...queryListProps(roles)}
         emptyText="No roles found"
         selection={{ mode: 'single', selectedKeys, onChange: setSelectedKeys }}
         rowActions={

@@ -17,7 +17,6 @@ import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { metadataState } from '../../../app/states/metadataState';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
-import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { ExportDialog } from '../../../ui/ExportDialog';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import type { ListSort } from '../../../ui/ListSort';
@@ -28,6 +27,7 @@ import { useUsers } from '../hooks/useUsers';
 import { UserFormModal } from './UserFormModal';
 import { UserGatesModal } from './UserGatesModal';
 import { UserRoleIcon } from './UserRoleIcon';
+import { queryListProps } from '../../../ui/queryListProps';
 
 // The Users tab: the paged user list with add, edit, delete and export (spec 3 §2, §5, §8, §9).
 export function UsersTab({ canWrite }: { canWrite: boolean }) {
@@ -239,9 +239,7 @@ export function UsersTab({ canWrite }: { canWrite: boolean }) {
         rowKey={(user) => String(user.id)}
         pagination={{ page, pageSize: PAGE_SIZES.users, totalCount, onPageChange: changePage }}
         serverSort={{ columns: USER_SORT_FIELDS, value: sort, onChange: changeSort }}
-        loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
-        error={users.error ? errorMessageOf(users.error) : null}
-        onRetry={() => void users.refetch()}
+        {...queryListProps(users)}
         emptyText="No users found"
         selection={{ mode: 'single', selectedKeys, onChange: setSelectedKeys }}
         rowActions={
