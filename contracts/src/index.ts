@@ -23,6 +23,7 @@ export * from './trailers';
 export * from './smart-gate';
 export * from './tasks';
 export * from './pre-advice';
+export * from './planning';
 export * from './jobs';
 export * from './api/index';
 export * from './events';

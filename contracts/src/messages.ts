@@ -418,6 +418,14 @@ export const messages = {
   terminalTaskStarted: (number: string) => `Started: ${number}`,
   terminalTaskDone: (number: string) => `Done: ${number}`,
   terminalProblemReported: 'Problem reported to the control room',
+  // Planning (spec 2 §5, §8; issue 19)
+  planNameTaken: (name: string) => `Plan with name ${name} already exist!`,
+  confirmDiscardPlan: 'You have unsaved assigned slots. Do you want to discard them?',
+  confirmDeletePlan: 'Are you sure you want to delete this Plan ?',
+  planSaved: (name: string) => `Plan ${name} saved`,
+  planDeleted: (name: string) => `Plan ${name} deleted`,
+  planRolledBack: (name: string) => `Plan ${name} rolled back`,
+  slotReserved: (slot: string) => `Slot ${slot} is reserved by a plan`,
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.

@@ -13,6 +13,7 @@ import { machineAllocations } from './routes/machine-allocations';
 import { machineShifts } from './routes/machine-shifts';
 import { masterData } from './routes/master-data';
 import { cameras, ocr } from './routes/ocr';
+import { planning } from './routes/planning';
 import { preAdvices } from './routes/pre-advices';
 import { reports } from './routes/reports';
 import { roles } from './routes/roles';
@@ -52,6 +53,7 @@ export const routes = {
   enterpriseDashboard,
   displayTokens,
   taskDashboard,
+  planning,
 };
 
 export type Routes = typeof routes;
