@@ -1,0 +1,2 @@
+export * from './types';
+export { digOut, type DigOutOptions, type DigOutSearchFigures } from './dig-out';
