@@ -21,7 +21,8 @@ export function parseBrp(text: string, maxHeight: number): DigOutInstance {
   const [width] = lines[0]!.split(/\s+/).map(Number);
   const stacks = lines.slice(1, 1 + width!).map((line, stackIndex) => {
     const [height, ...priorities] = line.split(/\s+/).map(Number);
-    if (priorities.length !== height) throw new Error(`Stack ${stackIndex + 1}: ${priorities.length} boxes, not ${height}`);
+    if (priorities.length !== height)
+      throw new Error(`Stack ${stackIndex + 1}: ${priorities.length} boxes, not ${height}`);
     return {
       key: `S${stackIndex + 1}`,
       boxes: priorities.map((priority, tier) => ({ id: `S${stackIndex + 1}T${tier + 1}`, priority })),
