@@ -6,8 +6,8 @@
 // arrival stream (its own generator, seeded): the engine, random, first-fit (the nearest stack with
 // room) and leveling (the lowest stack, nearest first).
 //
-// Layouts: `uniform` — 30 stacks of 20 ft, every box a 20 (the issue's yard); `mixed` — 20 dry
-// 20 ft stacks, 4 reefer 20 ft stacks (slot group kind=reefer, the dry ones kind=dry), 6 stacks of
+// Layouts: `uniform` — 30 stacks of 20 ft, every box a 20 (the issue's yard); `mixed` — 18 dry
+// 20 ft stacks, 6 reefer 20 ft stacks (slot group kind=reefer, the dry ones kind=dry), 6 stacks of
 // 40 ft, arrivals in proportion to each kind's slots, and one stack closed for 2 h every 12 h: the
 // hard rules are then there to be broken, and every placement is checked against them.
 import {
@@ -102,15 +102,15 @@ function buildYard(layout: Layout): { stacks: SimStack[]; kinds: Kind[] } {
   });
   if (layout === 'uniform') return { stacks, kinds: [{ size: 20, share: 1 }] };
   stacks.forEach((stack, index) => {
-    if (index < 4) stack.accepts = { kind: ['reefer'] };
+    if (index < 6) stack.accepts = { kind: ['reefer'] };
     else if (index < 24) stack.accepts = { kind: ['dry'] };
     else stack.size = 40;
   });
   return {
     stacks,
     kinds: [
-      { size: 20, values: { kind: 'dry' }, share: 100 / 150 },
-      { size: 20, values: { kind: 'reefer' }, share: 20 / 150 },
+      { size: 20, values: { kind: 'dry' }, share: 90 / 150 },
+      { size: 20, values: { kind: 'reefer' }, share: 30 / 150 },
       { size: 40, share: 30 / 150 },
     ],
   };

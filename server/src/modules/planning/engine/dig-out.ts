@@ -282,6 +282,8 @@ const decisionsOf = (node: Node) => {
 export interface DigOutSearchFigures {
   // The bound at the start: no sequence needs fewer relocations.
   lowerBound: number;
+  // What the min-max rule alone needs (the search's first answer).
+  minMax: number;
   // The result is proven to need no more relocations than any other sequence.
   optimal: boolean;
   // Beam widths tried (the last may have been cut by the time limit) and nodes valued.
@@ -366,7 +368,13 @@ export function digOut(
   const overrun = () => performance.now() + 2 * rolloutMs > deadline;
   let best = root;
   let bestValue = root.upper;
-  const figures: DigOutSearchFigures = { lowerBound: root.lower, optimal: false, widths: [], nodes: 1 };
+  const figures: DigOutSearchFigures = {
+    lowerBound: root.lower,
+    minMax: root.upper,
+    optimal: false,
+    widths: [],
+    nodes: 1,
+  };
 
   const valueChild = (parent: Node, to: number): Node | null => {
     const state = copyState(parent.state);

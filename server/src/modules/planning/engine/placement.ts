@@ -41,6 +41,7 @@ interface WorkStack {
   earliestMu: number;
   takes: number;
   distance: number;
+  accepts: [string, readonly string[]][];
 }
 
 // The dwell times of the boxes still to come as a log-normal (ln ms): the option when the depot's
@@ -74,9 +75,9 @@ const fitsSize = (stack: EngineStack, box: EngineBox) => stack.size === box.size
 
 // A stack's slot groups: every param it names must hold the box's value (a box without a value
 // for a param the stack restricts does not fit: the stack is kept for what it was set up for).
-function accepted(stack: EngineStack, box: EngineBox): string | null {
-  if (!stack.accepts) return null;
-  for (const [param, values] of Object.entries(stack.accepts)) {
+// Returns the first param that refuses the box, or null.
+function refusingParam(accepts: WorkStack['accepts'], box: EngineBox): string | null {
+  for (const [param, values] of accepts) {
     const value = box.values?.[param];
     if (value === undefined || !values.includes(value)) return param;
   }
@@ -106,6 +107,7 @@ export function planPlacements(
       earliestMu: Infinity,
       takes: 1,
       distance: distanceOf(stack),
+      accepts: Object.entries(stack.accepts ?? {}),
     };
     for (const box of stack.boxes) addBox(entry, box, departureOf(box, now), accepting);
     return entry;
@@ -139,7 +141,7 @@ export function planPlacements(
         refused.full++;
         continue;
       }
-      const param = accepted(stack, box);
+      const param = entry.accepts.length === 0 ? null : refusingParam(entry.accepts, box);
       if (param !== null) {
         refused.groups.set(param, (refused.groups.get(param) ?? 0) + 1);
         continue;
