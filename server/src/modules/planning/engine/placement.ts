@@ -34,6 +34,8 @@ export interface PlacementOptions extends EnginePlanOptions {
 
 interface WorkStack {
   stack: EngineStack;
+  // Its place in the input: exact ties go to the earlier stack.
+  index: number;
   boxes: { box: EngineBox; departure: Departure }[];
   // The box believed to leave first, its mu, and the share of arrivals the stack takes without a
   // rehandle (1 when empty).
@@ -41,7 +43,14 @@ interface WorkStack {
   earliestMu: number;
   takes: number;
   distance: number;
+  // The travel term of its cost.
+  travel: number;
+}
+
+interface StackKind {
+  size: 20 | 40;
   accepts: [string, readonly string[]][];
+  members: WorkStack[];
 }
 
 // The dwell times of the boxes still to come as a log-normal (ln ms): the option when the depot's
@@ -71,12 +80,10 @@ function dwellOf(stacks: EngineStack[], arrivals: EngineBox[], options: EnginePl
   return { mu: mean, sigma: Math.max(Math.sqrt(variance), 0.1) };
 }
 
-const fitsSize = (stack: EngineStack, box: EngineBox) => stack.size === box.size;
-
 // A stack's slot groups: every param it names must hold the box's value (a box without a value
 // for a param the stack restricts does not fit: the stack is kept for what it was set up for).
 // Returns the first param that refuses the box, or null.
-function refusingParam(accepts: WorkStack['accepts'], box: EngineBox): string | null {
+function refusingParam(accepts: StackKind['accepts'], box: EngineBox): string | null {
   for (const [param, values] of accepts) {
     const value = box.values?.[param];
     if (value === undefined || !values.includes(value)) return param;
@@ -99,20 +106,32 @@ export function planPlacements(
   const accepting = (mu: number) => normalCdf((mu - dwell.mu) / dwell.sigma);
   const distanceOf = (stack: EngineStack) =>
     origin && stack.x !== undefined && stack.y !== undefined ? Math.hypot(stack.x - origin.x, stack.y - origin.y) : 0;
-  const work: WorkStack[] = stacks.map((stack) => {
+  const work: WorkStack[] = stacks.map((stack, index) => {
     const entry: WorkStack = {
       stack,
+      index,
       boxes: [],
       earliest: -1,
       earliestMu: Infinity,
       takes: 1,
       distance: distanceOf(stack),
-      accepts: Object.entries(stack.accepts ?? {}),
+      travel: 0,
     };
     for (const box of stack.boxes) addBox(entry, box, departureOf(box, now), accepting);
     return entry;
   });
   const farthest = Math.max(1, ...work.map((entry) => entry.distance));
+  for (const entry of work) entry.travel = weights.travel * (entry.distance / farthest);
+  // Stacks of one size and the same slot groups take the same boxes: a box is matched against each
+  // kind once, not against each of thousands of stacks.
+  const kinds = new Map<string, StackKind>();
+  for (const entry of work) {
+    const accepts = Object.entries(entry.stack.accepts ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const key = JSON.stringify([entry.stack.size, accepts]);
+    const kind = kinds.get(key) ?? { size: entry.stack.size, accepts, members: [] };
+    kind.members.push(entry);
+    kinds.set(key, kind);
+  }
 
   const placements: EnginePlacementResult[] = [];
   const unplaced: EnginePlanResult['unplaced'] = [];
@@ -125,48 +144,52 @@ export function planPlacements(
     let bestCost = Infinity;
     let bestRisk = 0;
     let candidates = 0;
+    // Ahead of the best so far: cheaper, or as cheap and earlier in the input (deterministic ties).
+    const beats = (cost: number, entry: WorkStack) =>
+      cost < bestCost || (cost === bestCost && best !== null && entry.index < best.index);
     const refused = { size: 0, closed: 0, full: 0, groups: new Map<string, number>() };
-    for (const entry of work) {
-      const { stack } = entry;
-      if (!fitsSize(stack, box)) {
-        refused.size++;
+    for (const kind of kinds.values()) {
+      if (kind.size !== box.size) {
+        refused.size += kind.members.length;
         continue;
       }
-      if (stack.closed) {
-        refused.closed++;
-        continue;
-      }
-      const height = entry.boxes.length;
-      if (height >= stack.maxHeight) {
-        refused.full++;
-        continue;
-      }
-      const param = entry.accepts.length === 0 ? null : refusingParam(entry.accepts, box);
+      const param = kind.accepts.length === 0 ? null : refusingParam(kind.accepts, box);
       if (param !== null) {
-        refused.groups.set(param, (refused.groups.get(param) ?? 0) + 1);
+        refused.groups.set(param, (refused.groups.get(param) ?? 0) + kind.members.length);
         continue;
       }
-      candidates++;
-      // The cost without the risk first: most stacks are out before any chance is computed.
-      const takesNow = entry.takes;
-      const narrowing =
-        ((takesNow - Math.min(takesNow, takesBox)) * (stack.maxHeight - height - 1)) / Math.max(1, stack.maxHeight - 1);
-      const together = box.group !== undefined && entry.boxes.at(-1)?.box.group === box.group ? 1 : 0;
-      const rest =
-        weights.keep * narrowing - weights.together * together + weights.travel * (entry.distance / farthest);
-      if (rest >= bestCost) continue;
-      let stays = 1;
-      for (let index = height - 1; index >= 0 && rest + 1 - stays < bestCost; index--) {
-        const below = entry.boxes[index]!;
-        if (box.group !== undefined && below.box.group === box.group) continue;
-        stays *= 1 - leavesBefore(below.departure, departure);
-      }
-      const risk = 1 - stays;
-      const cost = risk + rest;
-      if (cost < bestCost) {
-        best = entry;
-        bestCost = cost;
-        bestRisk = risk;
+      for (const entry of kind.members) {
+        const { stack } = entry;
+        if (stack.closed) {
+          refused.closed++;
+          continue;
+        }
+        const height = entry.boxes.length;
+        if (height >= stack.maxHeight) {
+          refused.full++;
+          continue;
+        }
+        candidates++;
+        // The cost without the risk first: most stacks are out before any chance is computed.
+        const takesNow = entry.takes;
+        const narrowing =
+          ((takesNow - Math.min(takesNow, takesBox)) * (stack.maxHeight - height - 1)) /
+          Math.max(1, stack.maxHeight - 1);
+        const together = box.group !== undefined && entry.boxes[height - 1]?.box.group === box.group ? 1 : 0;
+        const rest = weights.keep * narrowing - weights.together * together + entry.travel;
+        if (!beats(rest, entry)) continue;
+        let stays = 1;
+        for (let below = height - 1; below >= 0 && beats(rest + 1 - stays, entry); below--) {
+          const held = entry.boxes[below]!;
+          if (box.group !== undefined && held.box.group === box.group) continue;
+          stays *= 1 - leavesBefore(held.departure, departure);
+        }
+        const risk = 1 - stays;
+        if (beats(risk + rest, entry)) {
+          best = entry;
+          bestCost = risk + rest;
+          bestRisk = risk;
+        }
       }
     }
     if (!best) {
