@@ -126,6 +126,27 @@ describe('dashboard', () => {
       .toBe('normal');
     expect((await box(item('areaInventory'))).width).toBeLessThan(600);
 
+    // Full screen: the widget becomes the document's full-screen element and fills the window;
+    // leaving it puts it back in the grid.
+    await page.getByTestId('dashboard-widget-gateInOut-fullscreen').click();
+    await expect
+      .poll(() => page.getByTestId('dashboard-widget-gateInOut').getAttribute('data-mode'))
+      .toBe('fullscreen');
+    expect(
+      await page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null),
+    ).toBe('dashboard-widget-gateInOut');
+    const full = await box(page.getByTestId('dashboard-widget-gateInOut'));
+    const viewport = page.viewportSize()!;
+    expect(full.width).toBeGreaterThanOrEqual(viewport.width - 2);
+    expect(full.height).toBeGreaterThanOrEqual(viewport.height - 2);
+    await page.getByTestId('dashboard-gate-chart').waitFor();
+    await screenshot(page, 'dashboard-fullscreen');
+    await page.getByTestId('dashboard-widget-gateInOut-fullscreen').click();
+    await expect
+      .poll(() => page.getByTestId('dashboard-widget-gateInOut').getAttribute('data-mode'))
+      .toBe('normal');
+    expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+
     // A chart type chosen is kept with the layout.
     await page.getByTestId('dashboard-widget-customerInventory-chart-type').getByText('Pie').click();
     await page.getByTestId('dashboard-customers-pie').waitFor();
