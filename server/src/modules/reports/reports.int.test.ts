@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/bulk-insert';
 import { outcome } from '../../test/api-client';
 import { eventually } from '../../test/eventually';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
+import { addContainer } from '../../test/yard-fixtures';
 
 // A small history, hand-computed, in a yard at UTC+05:30 (Asia/Kolkata has no daylight saving): the
 // yard day 2025-03-10 runs from 2025-03-09T18:30Z to 2025-03-10T18:30Z. Rows at 18:29Z and 18:31Z
@@ -337,6 +338,27 @@ describe('alarms from the domain events', () => {
       `select count(*)::int as n from machine_status_changes where machine_id = ${machine.id}`,
     );
     expect(again.n).toBe(2);
+  });
+});
+
+describe('movement-alert alarms', () => {
+  it('raises one when a container under an alert moves in the yard, and clears it when the alert is lifted', async () => {
+    const box = await addContainer(t, admin.auth, { location: 'C_6_20_1' });
+    await admin.api.containers.updateMovementAlert({ body: { containerIds: [box.id], movementAlert: true } });
+    await admin.api.inventory.updateLocation({
+      body: [{ containerId: box.id, number: box.containerNumber, newLocation: 'C_6_21_1' }],
+    });
+    const open = await eventually(async () => {
+      const page = await admin.api.reports.openAlarms({ query: {} });
+      return page.entities.find((alarm) => alarm.kind === 'movementAlert' && alarm.sourceId === box.id) ?? null;
+    });
+    expect(open).toMatchObject({ severity: 'warning', sourceName: box.containerNumber, clearedAt: null });
+    // The alert lifted (the container stays where it is): the alarm is over.
+    await admin.api.containers.updateMovementAlert({ body: { containerIds: [box.id], movementAlert: false } });
+    await eventually(async () => {
+      const page = await admin.api.reports.openAlarms({ query: {} });
+      return !page.entities.some((alarm) => alarm.kind === 'movementAlert' && alarm.sourceId === box.id);
+    });
   });
 });
 
