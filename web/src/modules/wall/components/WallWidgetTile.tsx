@@ -24,12 +24,7 @@ export function WallWidgetTile({ widget, variant }: { widget: DashboardWidgetId;
   return (
     <WallTileFrame title={dashboardWidgets[widget].title} testId={`wall-tile-${wallTileIdOf(widget)}`} liveAt={asOf}>
       <div style={{ ...WALL_WIDGET_COLOURS, display: 'flex', flexDirection: 'column', height: '100%' }}>
-        <DashboardWidgetCanvas
-          widget={widget}
-          chartType={chartType}
-          scaleOf={wallWidgetScale}
-          controls={false}
-        />
+        <DashboardWidgetCanvas widget={widget} chartType={chartType} scaleOf={wallWidgetScale} controls={false} />
       </div>
     </WallTileFrame>
   );
