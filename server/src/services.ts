@@ -151,17 +151,20 @@ export function createServices({
   const alarms = createAlarmsService(db, { afterCommit });
   // A machine's moves and tasks per yard day are the task dashboard's rollup, which report 3.1 and
   // the dashboard's machine widget read (one count, one rule).
-  const reports = createReportsService(db, {
-    exports,
-    taskDashboard,
-    timeZone: config.yard.timeZone,
-    tagLifetimeDays: config.gate.tagLifetimeDays,
-  });
   const dashboard = createDashboardService(db, {
     taskDashboard,
     timeZone: config.yard.timeZone,
     trailerTatLimitMinutes: config.dashboard.trailerTatLimitMinutes,
   });
+  const reports = createReportsService(db, {
+    exports,
+    taskDashboard,
+    // The day counts the report totals sum are cut in the yard's zone with the dashboard's.
+    dayCountsReady: dashboard.ready,
+    timeZone: config.yard.timeZone,
+    tagLifetimeDays: config.gate.tagLifetimeDays,
+  });
+
   return {
     access,
     inventoryVersion,
