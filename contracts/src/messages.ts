@@ -296,7 +296,6 @@ export const messages = {
   chaVehicleDetailOtherAgent: 'The vehicle allocation belongs to another CHA',
   chaVehicleDetailOtherType: (deliveryType: string, gateInType: string) =>
     `The vehicle allocation is for ${deliveryType}, not for ${gateInType}`,
-  chaRequiredWithVehicleDetail: 'Choose the CHA of the vehicle allocation',
   // Survey mails (spec 1 §5, §8)
   surveyMailFailed: 'Error while sending mail',
   surveyMailSent: (count: number) => `Survey mail sent to ${count === 1 ? '1 recipient' : `${count} recipients`}`,

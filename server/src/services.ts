@@ -3,6 +3,7 @@ import { createFileBlobs } from './adapters/blobs';
 import type { Config } from './config';
 import { createAlarmsService } from './modules/alarms';
 import { AccessCache, createAuthService } from './modules/auth';
+import { createChaService } from './modules/cha';
 import { createConfigurationService } from './modules/configuration';
 import { createDashboardService } from './modules/dashboard';
 import { createDeviceLogsService } from './modules/device-logs';
@@ -116,11 +117,14 @@ export function createServices({
     afterCommit: committed,
     timeZone: config.yard.timeZone,
   });
+  // CHA vehicles: the trailer gate-in counts against the agents' allocations in its transaction.
+  const cha = createChaService(db, { masterData });
   // Gate transactions write straight to the database (never through the queue or the broker).
   const gateOperations = createGateOperationsService(db, {
     inventory,
     tasks,
     preAdvices,
+    cha,
     erp,
     afterCommit: committed,
     tagLifetimeDays: config.gate.tagLifetimeDays,
@@ -182,6 +186,7 @@ export function createServices({
     gates,
     tasks,
     taskDashboard,
+    cha,
     gateOperations,
     machines,
     ocr,
