@@ -304,6 +304,7 @@ export const messages = {
   surveyNoneSelected: 'Select at least one survey',
   surveyBodyRequired: 'Enter the mail body',
   surveyUnknown: 'A selected survey does not exist',
+  surveyDayInvalid: 'A date must be a day written YYYY-MM-DD',
 
   // Trailers (spec 3 §5, §8)
   trailerSaved: 'TRSuccess',

@@ -39,6 +39,7 @@ import { reportsRoutes } from './modules/reports';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
+import { surveysRoutes } from './modules/surveys';
 import { trailersRoutes } from './modules/trailers';
 import { taskDashboardRoutes } from './modules/task-dashboard';
 import { tasksRoutes } from './modules/tasks';
@@ -232,6 +233,7 @@ export async function buildApp({
   await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(chaRoutes, { cha: services.cha });
+  await app.register(surveysRoutes, { surveys: services.surveys });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from './adapters/db';
 import { createFileBlobs } from './adapters/blobs';
+import { createMailer } from './adapters/mail';
 import type { Config } from './config';
 import { createAlarmsService } from './modules/alarms';
 import { AccessCache, createAuthService } from './modules/auth';
@@ -31,6 +32,7 @@ import { createRolesService } from './modules/roles';
 import { createTaskDashboardService } from './modules/task-dashboard';
 import { createTasksService } from './modules/tasks';
 import { createSmartGateService } from './modules/smart-gate';
+import { createSurveysService } from './modules/surveys';
 import { createTrailersService } from './modules/trailers';
 import { createUsersService } from './modules/users';
 import { createYardLayoutService } from './modules/yard';
@@ -161,6 +163,9 @@ export function createServices({
     timeZone: config.yard.timeZone,
     tagLifetimeDays: config.gate.tagLifetimeDays,
   });
+  // Survey mails go to the configured SMTP server, else to DATA_DIR/outbox as .eml files.
+  const mailer = createMailer(config.mail, config.dataDir);
+  const surveys = createSurveysService(db, { mailer, timeZone: config.yard.timeZone });
   const dashboard = createDashboardService(db, {
     taskDashboard,
     timeZone: config.yard.timeZone,
@@ -201,9 +206,11 @@ export function createServices({
     alarms,
     reports,
     dashboard,
+    surveys,
     close() {
       access.close();
       inventoryVersion.close();
+      mailer.close();
     },
   };
 }
