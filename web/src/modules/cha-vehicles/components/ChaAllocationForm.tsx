@@ -139,6 +139,7 @@ export function ChaAllocationForm({
           onChange={(equipmentIds) => change({ ...draft, equipmentIds })}
           disabled={readOnly}
           clearable
+          searchable
           data-testid="cha-equipments"
         />
         <Group justify="flex-end">

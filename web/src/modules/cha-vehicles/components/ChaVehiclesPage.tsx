@@ -74,6 +74,7 @@ export function ChaVehiclesPage() {
               emptyText={debounced ? 'No agent matches the search' : 'No agents yet'}
               selection={{ mode: 'single', selectedKeys, onChange: setSelectedKeys }}
               dense
+              minWidth={320}
               label="Agents"
               testId="cha-agents-table"
             />
