@@ -1,10 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  messages,
-  type ChaAllocationInput,
-  type TrailerGateInForm,
-} from '@openyard/contracts';
+import { messages, type ChaAllocationInput, type TrailerGateInForm } from '@openyard/contracts';
 import { chaVehicleDetails, trailers } from '../../db/schema';
 import { outcome } from '../../test/api-client';
 import { requestId, rfidTag } from '../../test/gate-fixtures';

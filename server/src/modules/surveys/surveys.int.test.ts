@@ -167,7 +167,11 @@ describe('POST /rest/surveys/email (spec 1 §3, §5, §8)', () => {
       const failed = await outcome(operator.api.surveys.email({ body: mail({ recipients, surveyIds: [first.id] }) }));
       expect(failed).toMatchObject({
         status: 500,
-        body: { message: messages.surveyMailFailed, code: 'UPSTREAM_FAILED', correlationId: expect.any(String) as string },
+        body: {
+          message: messages.surveyMailFailed,
+          code: 'UPSTREAM_FAILED',
+          correlationId: expect.any(String) as string,
+        },
       });
     }
     // Not the embedded outbox: with SMTP configured nothing is written there.
