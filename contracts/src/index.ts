@@ -33,3 +33,4 @@ export * from './alarms';
 export * from './reports';
 export * from './dashboard';
 export * from './task-dashboard';
+export * from './kiosk';

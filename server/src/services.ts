@@ -18,6 +18,7 @@ import {
   createYardAdminService,
   InventoryVersion,
 } from './modules/inventory';
+import { createKioskService } from './modules/kiosk';
 import { createMachinesService } from './modules/machines';
 import { createMachineAllocationsService } from './modules/machine-allocations';
 import { createMachineShiftsService } from './modules/machine-shifts';
@@ -111,6 +112,8 @@ export function createServices({
     taskDashboard,
     timeZone: config.yard.timeZone,
   });
+  // The public kiosks (issue 21): their tasks are the yard's tasks, their answers the inventory's.
+  const kiosk = createKioskService(db, { containers, inventory, masterData, tasks });
   const preAdvices = createPreAdvicesService(db, {
     masterData,
     afterCommit: committed,
@@ -182,6 +185,7 @@ export function createServices({
     gates,
     tasks,
     taskDashboard,
+    kiosk,
     gateOperations,
     machines,
     ocr,

@@ -29,3 +29,4 @@ export * from './reports';
 export * from './report-columns';
 export * from './dashboard';
 export * from './task-dashboard';
+export * from './kiosk';

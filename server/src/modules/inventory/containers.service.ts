@@ -371,17 +371,18 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       if (!igmNumber.trim() || !itemNumber.trim()) throw badRequest(messages.igmStatusIncomplete);
       const rows = await containersRepository.byIgm(db, igmNumber.trim(), itemNumber.trim(), false);
       const containers = await containersWithLocations(db, rows);
-      const containerStatusList: ContainerStatus[] = containers.map((container) => ({
-        containerNumber: container.containerNumber,
-        sizeName: container.sizeName,
-        igmNumber: container.igm,
-        itemNumber: container.item,
-        status: container.dispatched ? 'Dispatched' : 'In yard',
-        location: container.location,
-        gateInDate: container.addeddate,
-        dispatchDate: container.dispatchDate,
-      }));
-      return { responsestatus: 'success', responseMap: { containerStatusList } };
+      return { responsestatus: 'success', responseMap: { containerStatusList: containers.map(statusOf) } };
+    },
+
+    // One visit's status as the kiosk status shows it (a status link, issue 21); a voided visit
+    // (deleted by staff, DESIGN §5) has none.
+    async visitStatus(containerId: number): Promise<ContainerStatus | null> {
+      const rows = await containersRepository.byIds(db, [containerId]);
+      const [container] = await containersWithLocations(
+        db,
+        rows.filter((row) => row.container.voidedAt === null),
+      );
+      return container ? statusOf(container) : null;
     },
 
     async updateMovementAlert(containerIds: number[], movementAlert: boolean) {
@@ -399,3 +400,17 @@ export function createContainersService(db: Database, deps: { inventory: Invento
 }
 
 export type ContainersService = ReturnType<typeof createContainersService>;
+
+// What the public status answers show of a container (spec 2 §3 Kiosk status form).
+function statusOf(container: Container): ContainerStatus {
+  return {
+    containerNumber: container.containerNumber,
+    sizeName: container.sizeName,
+    igmNumber: container.igm,
+    itemNumber: container.item,
+    status: container.dispatched ? 'Dispatched' : 'In yard',
+    location: container.location,
+    gateInDate: container.addeddate,
+    dispatchDate: container.dispatchDate,
+  };
+}
