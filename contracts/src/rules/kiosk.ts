@@ -85,3 +85,7 @@ export function kioskIgmSearch(
   if (!igm || !item || rest.length) return { kind: 'error', error: messages.kioskIgmItemFormat };
   return { kind: 'igm', igm, item };
 }
+
+// A kiosk left alone this long goes back to its start page and forgets what was typed: the next
+// customer does not see the last one's containers (issue 21).
+export const KIOSK_IDLE_RESET_MS = 120_000;

@@ -4,7 +4,7 @@ import { PolygonLayer, SolidPolygonLayer, TextLayer } from '@deck.gl/layers';
 import { DeckGL, type DeckGLRef } from '@deck.gl/react';
 import { Box } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { slotSpan, type ContainerLocation, type YardLayout } from '@openyard/contracts';
+import { slotSpan, type PublicContainerLocation, type YardLayout } from '@openyard/contracts';
 import { SLOT_LENGTH, SLOT_WIDTH, slotPolygon, yardPlan, type PlannedArea } from '../utils/yardPlan';
 
 interface Cell {
@@ -68,7 +68,7 @@ export function YardPlanMap({
   deckRef,
 }: {
   layout: YardLayout;
-  containers: readonly ContainerLocation[];
+  containers: readonly PublicContainerLocation[];
   deckRef: Ref<DeckGLRef>;
 }) {
   const { ref, width, height } = useElementSize();

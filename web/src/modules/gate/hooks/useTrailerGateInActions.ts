@@ -10,6 +10,7 @@ import {
 import { api } from '../../../api/http';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
+import { gatedInContainersState } from '../states/gatedInContainersState';
 import { generatedTasksState } from '../states/generatedTasksState';
 import { trailerDraftState } from '../states/trailerDraftState';
 import { emptyTrailer, type TrailerDraft } from '../utils/gateDrafts';
@@ -23,6 +24,7 @@ import { useTransactionStatus } from './useTransactionStatus';
 export function useTrailerGateInActions({ gateId, focusFirst }: { gateId: number | null; focusFirst: () => void }) {
   const [draft, setDraft] = useAtom(trailerDraftState);
   const setTasks = useSetAtom(generatedTasksState);
+  const setGatedIn = useSetAtom(gatedInContainersState);
   const status = useTransactionStatus();
   const requestIds = useRequestId<TrailerDraft>();
   const trailerGateIn = useNotifyingMutation({
@@ -66,6 +68,8 @@ export function useTrailerGateInActions({ gateId, focusFirst }: { gateId: number
         return status.fail(messages.vehicleGateInFailed(result.message ?? result.responsestatus));
       requestIds.done();
       setTasks(result.tasks);
+      // A trailer gate-in brings no container visit in: the slip has no status link.
+      setGatedIn([]);
       setDraft(emptyTrailer());
       status.succeed(messages.vehicleGateInSuccessful, result.tasks.length ? undefined : GATE_RESET_MS.gateIn);
       focusFirst();
