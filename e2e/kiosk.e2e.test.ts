@@ -116,7 +116,9 @@ describe('public kiosks and mobile search', () => {
     await kiosk.getByTestId('kiosk-locate-submit').tap();
     await kiosk.getByTestId('kiosk-locations-map').waitFor();
     expect(await kiosk.getByTestId('kiosk-locations-found').count()).toBe(2);
-    expect(await kiosk.getByTestId('kiosk-locations-place').first().textContent()).toMatch(/^Area \S+ · Row \S+ · Column \S+ · Tier \S+$/);
+    expect(await kiosk.getByTestId('kiosk-locations-place').first().textContent()).toMatch(
+      /^Area \S+ · Row \S+ · Column \S+ · Tier \S+$/,
+    );
     // Nothing private on the page: no customer.
     expect(await kiosk.locator('body').textContent()).not.toContain('Konkan');
     expect(await smallTargets(kiosk)).toEqual([]);
@@ -181,13 +183,21 @@ describe('public kiosks and mobile search', () => {
     await screenshot(kiosk, 'kiosk-tasks-summary');
 
     const [task] = (await api.tasks.page({ query: { searchText: boxes[0]! } })).tasks;
-    expect(task).toMatchObject({ source: 'kiosk', assignedToMachine: 'ALL', taskType: 'Examination', status: 'pending' });
+    expect(task).toMatchObject({
+      source: 'kiosk',
+      assignedToMachine: 'ALL',
+      taskType: 'Examination',
+      status: 'pending',
+    });
     const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     try {
       const staff = await staffContext.newPage();
       await loginThroughPage(staff, server.baseUrl, 'superadmin', 'demo');
       await staff.goto(`${server.baseUrl}/tasks`);
-      await staff.locator('[data-testid="tasks-table-row"]', { hasText: boxes[0]! }).getByText('Examination Zone').waitFor();
+      await staff
+        .locator('[data-testid="tasks-table-row"]', { hasText: boxes[0]! })
+        .getByText('Examination Zone')
+        .waitFor();
       await screenshot(staff, 'kiosk-task-on-tasks');
     } finally {
       await staffContext.close();
@@ -230,9 +240,11 @@ describe('public kiosks and mobile search', () => {
   });
 
   it('opens a status link on a phone without a login, and nothing once it is revoked', async () => {
-    const [{ containerId }] = (await api.containers.inYard({ query: { searchText: boxes[1]! } })).entities.map((row) => ({
-      containerId: row.id,
-    })) as [{ containerId: number }];
+    const [{ containerId }] = (await api.containers.inYard({ query: { searchText: boxes[1]! } })).entities.map(
+      (row) => ({
+        containerId: row.id,
+      }),
+    ) as [{ containerId: number }];
     const link = await api.kiosk.issueStatusLink({ body: { containerId } });
     await phone.goto(`${server.baseUrl}/track/${link.token}`);
     expect(await phone.getByTestId('track-status').textContent()).toBe('In yard');

@@ -43,7 +43,7 @@ export const messages = {
   kioskLocationNotFound: 'Location not found',
   kioskStatusNothingFound: 'No container was found for this IGM number and item number',
   mobileNoContainer: 'No container found',
-  kioskNotSignedIn: 'This screen works on the depot\'s kiosks. Please use a kiosk, or ask at the gate office.',
+  kioskNotSignedIn: "This screen works on the depot's kiosks. Please use a kiosk, or ask at the gate office.",
   kioskOneIgmItem: 'Only one IGM item can be searched at a time',
   kioskTaskIncomplete: 'Fill in container number, task type, from location, to location and delivery mode',
   kioskIgmItemFormat: 'Enter the IGM item as IGM:ITEM, for example 1234567:12',

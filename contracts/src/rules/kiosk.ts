@@ -14,12 +14,7 @@ export const KIOSK_KEYBOARD_ROWS = [
   ['A', 'S', 'D', 'F', 'G', 'H', 'J', 'K', 'L', ':'],
   ['Z', 'X', 'C', 'V', 'B', 'N', 'M', ','],
 ] as const;
-export const KIOSK_KEYPAD_ROWS = [
-  ['1', '2', '3'],
-  ['4', '5', '6'],
-  ['7', '8', '9'],
-  ['0'],
-] as const;
+export const KIOSK_KEYPAD_ROWS = [['1', '2', '3'], ['4', '5', '6'], ['7', '8', '9'], ['0']] as const;
 
 // The shortest a person's finger can hit reliably (WCAG 2.5.5): every control of the kiosk and
 // mobile pages is at least this tall and wide, in CSS pixels.

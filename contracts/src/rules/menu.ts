@@ -1,4 +1,11 @@
-import { hasRole, KIOSK_START_PATH, WALL_PATH, type PermissionFlag, type Principal, type SystemRole } from './permissions';
+import {
+  hasRole,
+  KIOSK_START_PATH,
+  WALL_PATH,
+  type PermissionFlag,
+  type Principal,
+  type SystemRole,
+} from './permissions';
 
 export interface FeatureFlags {
   enterpriseVersion: boolean;
@@ -134,7 +141,12 @@ export function isNavigationHidden(path: string): boolean {
 }
 
 // The public kiosk's and mobile search's pages (spec 1 §2, spec 2 §2), no login.
-export const KIOSK_PATHS = { start: KIOSK_START_PATH, locate: '/kiosk', status: '/status', tasks: '/kiosk-task' } as const;
+export const KIOSK_PATHS = {
+  start: KIOSK_START_PATH,
+  locate: '/kiosk',
+  status: '/status',
+  tasks: '/kiosk-task',
+} as const;
 export const MOBILE_SEARCH_PATHS = { search: '/mobile-search', view: '/mobile-search-view' } as const;
 
 export const PUBLIC_PATHS: readonly string[] = [

@@ -4,7 +4,17 @@ import QRCode from 'qrcode';
 
 // A QR code of a text (a status link, issue 21), drawn by the qrcode library as a PNG data URL:
 // printed with the page, scanned by a phone's camera. Error correction M survives a creased slip.
-export function QrCode({ value, size, label, testId }: { value: string; size: number; label: string; testId?: string }) {
+export function QrCode({
+  value,
+  size,
+  label,
+  testId,
+}: {
+  value: string;
+  size: number;
+  label: string;
+  testId?: string;
+}) {
   const [image, setImage] = useState<{ value: string; url: string } | null>(null);
   useEffect(() => {
     let cancelled = false;

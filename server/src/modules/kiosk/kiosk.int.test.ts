@@ -32,7 +32,10 @@ describe('a kiosk', () => {
     const info = await kiosk.api.auth.user();
     expect(info).toMatchObject({ systemRole: 'kiosk', landingPage: '/start', sessionExpireInIdleMins: 0 });
     const [, payload] = kiosk.token.split('.');
-    const { sid, uid } = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { sid: string; uid: number };
+    const { sid, uid } = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as {
+      sid: string;
+      uid: number;
+    };
     const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
     await expect(t.services.auth.check(sid, uid, tomorrow)).resolves.toBeDefined();
     const listed = await superadmin.api.displayTokens.list();
@@ -40,7 +43,11 @@ describe('a kiosk', () => {
   });
 
   it('has no password login, and the demo has no kiosk user', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/rest/login', payload: { username: 'kiosk', password: 'demo' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/rest/login',
+      payload: { username: 'kiosk', password: 'demo' },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -58,7 +65,9 @@ describe('a kiosk', () => {
     const roles = await superadmin.api.roles.page({ query: { skip: 1, limit: 100 } });
     const role = roles.roles.find((candidate) => candidate.name === 'kiosk')!;
     const all = Object.fromEntries(Object.keys((await kiosk.api.auth.user()).permissions).map((flag) => [flag, true]));
-    await superadmin.api.roles.updatePermissions({ body: { roleId: role.id, landingPage: '/start', permissions: all } });
+    await superadmin.api.roles.updatePermissions({
+      body: { roleId: role.id, landingPage: '/start', permissions: all },
+    });
     try {
       await t.accessSettled();
       expect((await outcome(kiosk.api.tasks.page({ query: {} }))).status).toBe(403);
@@ -66,7 +75,11 @@ describe('a kiosk', () => {
       expect((await outcome(kiosk.api.kiosk.taskChoices())).status).toBe(200);
     } finally {
       await superadmin.api.roles.updatePermissions({
-        body: { roleId: role.id, landingPage: '/start', permissions: Object.fromEntries(Object.keys(all).map((f) => [f, false])) },
+        body: {
+          roleId: role.id,
+          landingPage: '/start',
+          permissions: Object.fromEntries(Object.keys(all).map((f) => [f, false])),
+        },
       });
     }
   });
@@ -78,8 +91,13 @@ describe('kiosk tasks', () => {
     const operator = await t.login('operator');
     expect((await outcome(operator.api.kiosk.taskChoices())).status).toBe(403);
     expect(
-      (await outcome(operator.api.kiosk.saveTasks({ body: [{ containerNumber: 'X', taskType: 'X', deliveryMode: 'X', fromLocation: 'X', toLocation: 'X' }] })))
-        .status,
+      (
+        await outcome(
+          operator.api.kiosk.saveTasks({
+            body: [{ containerNumber: 'X', taskType: 'X', deliveryMode: 'X', fromLocation: 'X', toLocation: 'X' }],
+          }),
+        )
+      ).status,
     ).toBe(403);
   });
 
@@ -93,7 +111,12 @@ describe('kiosk tasks', () => {
   });
 
   it("find an IGM item's containers in the yard by number and size only", async () => {
-    const inYard = await addContainer(t, superadmin.auth, { location: 'A_5_1_1', igm: '5550001', item: '3', customer: CUSTOMER });
+    const inYard = await addContainer(t, superadmin.auth, {
+      location: 'A_5_1_1',
+      igm: '5550001',
+      item: '3',
+      customer: CUSTOMER,
+    });
     const gone = await addContainer(t, superadmin.auth, { location: 'A_5_2_1', igm: '5550001', item: '3' });
     await superadmin.api.containers.delete({ params: { n: String(gone.id) } });
     const found = await kiosk.api.kiosk.igmContainers({ query: { igmItem: '5550001:3' } });
@@ -139,7 +162,15 @@ describe('kiosk tasks', () => {
     // The same task again is the tasks' duplicate.
     const twice = await outcome(
       kiosk.api.kiosk.saveTasks({
-        body: [{ containerNumber: box.containerNumber, taskType: 'Offloading', deliveryMode: 'Loaded', fromLocation: 'Trailer', toLocation: 'Import Zone' }],
+        body: [
+          {
+            containerNumber: box.containerNumber,
+            taskType: 'Offloading',
+            deliveryMode: 'Loaded',
+            fromLocation: 'Trailer',
+            toLocation: 'Import Zone',
+          },
+        ],
       }),
     );
     expect(twice.status).toBe(409);
@@ -147,7 +178,13 @@ describe('kiosk tasks', () => {
 
   it('refuse a row the kiosk does not offer, or a container not in the yard, and save none', async () => {
     const box = await addContainer(t, superadmin.auth, { location: 'A_5_4_1' });
-    const good = { containerNumber: box.containerNumber, taskType: 'Examination', deliveryMode: 'Crane', fromLocation: 'Trailer', toLocation: 'Examination Zone' };
+    const good = {
+      containerNumber: box.containerNumber,
+      taskType: 'Examination',
+      deliveryMode: 'Crane',
+      fromLocation: 'Trailer',
+      toLocation: 'Examination Zone',
+    };
     for (const bad of [
       { ...good, toLocation: 'Slot' },
       { ...good, taskType: 'Export Loading' },
@@ -165,9 +202,16 @@ describe('kiosk tasks', () => {
 
 describe('status links', () => {
   it('are issued once per visit, show its state and place without a login, and can be revoked', async () => {
-    const box = await addContainer(t, superadmin.auth, { location: 'A_4_1_1', customer: CUSTOMER, rfidTagId: 'E200TAG0001' });
+    const box = await addContainer(t, superadmin.auth, {
+      location: 'A_4_1_1',
+      customer: CUSTOMER,
+      rfidTagId: 'E200TAG0001',
+    });
     const gatein = await t.login('gatein');
-    const link = await gatein.api.kiosk.issueStatusLink({ body: { containerId: box.id } }, { headers: { pagepath: '/gate' } });
+    const link = await gatein.api.kiosk.issueStatusLink(
+      { body: { containerId: box.id } },
+      { headers: { pagepath: '/gate' } },
+    );
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect((await superadmin.api.kiosk.issueStatusLink({ body: { containerId: box.id } })).token).toBe(link.token);
 
@@ -218,7 +262,9 @@ describe('the public calls', () => {
     // Ids, and numbers one apart, find nothing that was not asked for by its whole number.
     const byIds = await t.api.inventory.yardMap({ query: { containerNumbers: boxes.map((box) => box.id).join(',') } });
     expect(byIds.containers).toEqual([]);
-    const found = await t.api.inventory.yardMap({ query: { containerNumbers: boxes[0]!.containerNumber, medium: 'Mobile' } });
+    const found = await t.api.inventory.yardMap({
+      query: { containerNumbers: boxes[0]!.containerNumber, medium: 'Mobile' },
+    });
     const keys = keysOf(found);
     for (const key of PRIVATE_KEYS) expect(keys).not.toContain(key);
     expect(JSON.stringify(found)).not.toContain(CUSTOMER);
@@ -265,10 +311,24 @@ describe('the public calls', () => {
       if (response.statusCode === 200) expect(response.body, shown).not.toContain('<script>');
     }
     for (const attack of attacks) {
-      const body = { containerNumber: attack, taskType: attack, deliveryMode: attack, fromLocation: attack, toLocation: attack };
-      const refused = await t.app.inject({ method: 'POST', url: '/rest/kiosk/tasks', headers: kiosk.auth, payload: [body] });
+      const body = {
+        containerNumber: attack,
+        taskType: attack,
+        deliveryMode: attack,
+        fromLocation: attack,
+        toLocation: attack,
+      };
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/rest/kiosk/tasks',
+        headers: kiosk.auth,
+        payload: [body],
+      });
       expect([400]).toContain(refused.statusCode);
-      const igm = await t.app.inject({ url: `/rest/kiosk/igm-containers?igmItem=${encodeURIComponent(attack)}`, headers: kiosk.auth });
+      const igm = await t.app.inject({
+        url: `/rest/kiosk/igm-containers?igmItem=${encodeURIComponent(attack)}`,
+        headers: kiosk.auth,
+      });
       expect([200, 400]).toContain(igm.statusCode);
     }
     // The yard is as it was.
@@ -319,14 +379,18 @@ describe('the public calls’ limits', () => {
     const staffMs = performance.now() - started;
     const answers = await Promise.all(flood);
     for (const call of staffCalls) expect(call.status).toBe(200);
-    const refusedBusy = answers.filter((answer) => answer.statusCode === 429 && answer.json<{ message: string }>().message === messages.publicBusy);
+    const refusedBusy = answers.filter(
+      (answer) => answer.statusCode === 429 && answer.json<{ message: string }>().message === messages.publicBusy,
+    );
     const served = answers.filter((answer) => answer.statusCode !== 429);
     // The first test's clients took 6 of the 40.
     expect(served.length).toBeLessThanOrEqual(40);
     expect(served.length).toBeGreaterThan(0);
     expect(refusedBusy.length).toBeGreaterThan(0);
     // Measured, not asserted (timing depends on the machine): how long the staff waited.
-    console.info(`flood of ${flood.length} public calls: ${served.length} served, staff calls answered in ${staffMs.toFixed(0)} ms`);
+    console.info(
+      `flood of ${flood.length} public calls: ${served.length} served, staff calls answered in ${staffMs.toFixed(0)} ms`,
+    );
     // A new address is refused too, until the minute is over: the budget is everybody's.
     expect((await ask('10.3.0.1', CALLS[0]!)).statusCode).toBe(429);
     expect((await outcome(staff.api.containers.inYard({ query: {} }))).status).toBe(200);

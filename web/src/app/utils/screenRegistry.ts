@@ -255,7 +255,7 @@ export const screenRegistry: readonly ScreenDefinition[] = [
       import('../../modules/kiosk/components/KioskLocatePage').then((module) => ({ default: module.KioskLocatePage })),
     ),
     icon: IconMapPin,
-    description: "Kiosk: container numbers on the on-screen keyboard, their places on the yard map",
+    description: 'Kiosk: container numbers on the on-screen keyboard, their places on the yard map',
     fullScreen: true,
   },
   {
@@ -279,19 +279,23 @@ export const screenRegistry: readonly ScreenDefinition[] = [
   {
     path: MOBILE_SEARCH_PATHS.search,
     component: lazy(() =>
-      import('../../modules/kiosk/components/MobileSearchPage').then((module) => ({ default: module.MobileSearchPage })),
+      import('../../modules/kiosk/components/MobileSearchPage').then((module) => ({
+        default: module.MobileSearchPage,
+      })),
     ),
     icon: IconSearch,
-    description: "Mobile search: up to 10 container numbers or one IGM item",
+    description: 'Mobile search: up to 10 container numbers or one IGM item',
     fullScreen: true,
   },
   {
     path: MOBILE_SEARCH_PATHS.view,
     component: lazy(() =>
-      import('../../modules/kiosk/components/MobileSearchViewPage').then((module) => ({ default: module.MobileSearchViewPage })),
+      import('../../modules/kiosk/components/MobileSearchViewPage').then((module) => ({
+        default: module.MobileSearchViewPage,
+      })),
     ),
     icon: IconSearch,
-    description: "Mobile search: where the searched containers stand",
+    description: 'Mobile search: where the searched containers stand',
     fullScreen: true,
   },
   {

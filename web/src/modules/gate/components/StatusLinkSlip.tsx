@@ -36,8 +36,8 @@ export function StatusLinkSlip({ containerId, containerNumber }: { containerId: 
           {containerNumber}
         </Text>
         <Text size="sm">
-          <IconQrcode size={14} style={{ verticalAlign: 'middle' }} /> Scan to see where your container is and when it is
-          ready.
+          <IconQrcode size={14} style={{ verticalAlign: 'middle' }} /> Scan to see where your container is and when it
+          is ready.
         </Text>
         {url && (
           <Anchor href={url} target="_blank" size="xs" c="dimmed" data-testid="gate-status-link-url">

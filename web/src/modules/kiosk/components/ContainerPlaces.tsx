@@ -1,11 +1,12 @@
 import { useRef } from 'react';
 import type { DeckGLRef } from '@deck.gl/react';
-import { Alert, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { sizeClass, type PublicContainerLocation } from '@openyard/contracts';
 import { YardPlanMap } from '../../containers/components/YardPlanMap';
 import { useYardLayout } from '../../containers/hooks/useYardLayout';
 import { useTouchSize } from '../utils/touchSize';
+import { PublicNotice } from './PublicNotice';
 
 // Where the searched containers stand, for the public pages (the kiosk's locations, the mobile
 // view, a status link): each container's slot in words, then the yard map with their slots marked.
@@ -32,7 +33,7 @@ export function ContainerPlaces({
   ];
   return (
     <Stack gap={kiosk ? 'lg' : 'sm'} data-testid={testId}>
-      {located.map((container) => (
+      {located.map((container, index) => (
         <Paper
           key={container.containerNumber}
           withBorder
@@ -41,9 +42,15 @@ export function ContainerPlaces({
           data-testid={`${testId}-found`}
         >
           <Group justify="space-between" wrap="nowrap">
-            <Text ff="monospace" fw={700} fz={kiosk ? 32 : 20}>
-              {container.containerNumber}
-            </Text>
+            <Group gap="sm" wrap="nowrap">
+              {/* The number of its marker on the map below. */}
+              <Badge size={kiosk ? 'xl' : 'lg'} circle color="yellow" c="dark.9" aria-label={`Marker ${index + 1}`}>
+                {index + 1}
+              </Badge>
+              <Text ff="monospace" fw={700} fz={kiosk ? 32 : 20}>
+                {container.containerNumber}
+              </Text>
+            </Group>
             <Badge size={kiosk ? 'xl' : 'lg'} variant="light" color="gray">
               {sizeClass(container.size)} ft
             </Badge>
@@ -54,24 +61,24 @@ export function ContainerPlaces({
         </Paper>
       ))}
       {unplaced.map((number) => (
-        <Alert
-          key={number}
-          color="orange"
-          variant="light"
-          icon={<IconMapPinOff />}
-          fz={kiosk ? 24 : 16}
-          data-testid={`${testId}-missing`}
-        >
+        <PublicNotice key={number} color="orange" icon={<IconMapPinOff />} testId={`${testId}-missing`}>
           <Text ff="monospace" fw={700} fz={kiosk ? 26 : 17} span>
             {number}
           </Text>
           {' · '}
           {missingText}
-        </Alert>
+        </PublicNotice>
       ))}
       {located.length > 0 && layout.data && (
         <Box h={kiosk ? 760 : 420} data-testid={`${testId}-map`}>
-          <YardPlanMap layout={layout.data} containers={located} deckRef={deckRef} />
+          <YardPlanMap
+            layout={layout.data}
+            containers={located}
+            deckRef={deckRef}
+            focus="containers"
+            labelOf={(_container, index) => String(index + 1)}
+            labelSize={kiosk ? 30 : 18}
+          />
         </Box>
       )}
     </Stack>

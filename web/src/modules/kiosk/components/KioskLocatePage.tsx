@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconMapSearch, IconSearch } from '@tabler/icons-react';
 import { containerSearch, messages } from '@openyard/contracts';
 import { ListState } from '../../../ui/ListState';
@@ -10,6 +10,7 @@ import { ContainerPlaces } from './ContainerPlaces';
 import { EntryTagsField } from './EntryTagsField';
 import { KioskFrame } from './KioskFrame';
 import { OnScreenKeyboard } from './OnScreenKeyboard';
+import { PublicNotice } from './PublicNotice';
 
 // /kiosk (spec 2 §2 Kiosk locate, §4, §5): container numbers typed as tags on the on-screen
 // keyboard (or one IGM item), at least one; then where they stand on the yard map, or "Location
@@ -44,9 +45,9 @@ export function KioskLocatePage() {
               testId="kiosk-locate-entries"
             />
             {problem && (
-              <Alert color="red" fz={22} data-testid="kiosk-locate-problem">
+              <PublicNotice color="red" testId="kiosk-locate-problem">
                 {problem}
-              </Alert>
+              </PublicNotice>
             )}
             <OnScreenKeyboard
               onKey={entries.key}
@@ -85,12 +86,20 @@ export function KioskLocatePage() {
                   testId="kiosk-locations"
                 />
               ) : (
-                <Alert color="orange" fz={28} title={messages.kioskLocationNotFound} data-testid="kiosk-location-not-found">
-                  {[...map.data.notFound, ...map.data.containers.map((container) => container.containerNumber)].join(', ')}
-                </Alert>
+                <PublicNotice color="orange" title={messages.kioskLocationNotFound} testId="kiosk-location-not-found">
+                  {[...map.data.notFound, ...map.data.containers.map((container) => container.containerNumber)].join(
+                    ', ',
+                  )}
+                </PublicNotice>
               ))}
             <Group grow>
-              <Button size="xl" variant="light" leftSection={<IconMapSearch size={28} />} onClick={again} data-testid="kiosk-locate-again">
+              <Button
+                size="xl"
+                variant="light"
+                leftSection={<IconMapSearch size={28} />}
+                onClick={again}
+                data-testid="kiosk-locate-again"
+              >
                 Search again
               </Button>
             </Group>

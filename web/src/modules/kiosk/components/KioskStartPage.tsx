@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Paper, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconClipboardPlus, IconListSearch, IconMapPin } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
@@ -7,8 +7,21 @@ import { KIOSK_PATHS } from '@openyard/contracts';
 import { currentUserState } from '../../../app/states/currentUserState';
 import { metadataState } from '../../../app/states/metadataState';
 import { KioskFrame } from './KioskFrame';
+import { PublicNotice } from './PublicNotice';
 
-function StartTile({ to, icon, title, text, testId }: { to: string; icon: ReactNode; title: string; text: string; testId: string }) {
+function StartTile({
+  to,
+  icon,
+  title,
+  text,
+  testId,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  testId: string;
+}) {
   return (
     <UnstyledButton component={Link} to={to} data-testid={testId}>
       <Paper withBorder p="xl" radius="md" bg="dark.6" h="100%">
@@ -39,9 +52,9 @@ export function KioskStartPage() {
       {(session) => (
         <Stack gap="xl">
           {session.state === 'refused' && (
-            <Alert color="red" fz={22} data-testid="kiosk-refused">
+            <PublicNotice color="red" testId="kiosk-refused">
               {session.message}
-            </Alert>
+            </PublicNotice>
           )}
           <SimpleGrid cols={1} spacing="xl">
             <StartTile

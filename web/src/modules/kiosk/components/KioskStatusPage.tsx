@@ -24,7 +24,8 @@ export function KioskStatusPage() {
   const [asked, setAsked] = useState<Record<Field, string> | null>(null);
   const status = useContainerStatus(asked);
   const complete = values.igmNumber.trim() !== '' && values.itemNumber.trim() !== '';
-  const edit = (change: (text: string) => string) => setValues((current) => ({ ...current, [active]: change(current[active]) }));
+  const edit = (change: (text: string) => string) =>
+    setValues((current) => ({ ...current, [active]: change(current[active]) }));
   const rows = status.data ?? [];
 
   return (
@@ -65,7 +66,7 @@ export function KioskStatusPage() {
             onBackspace={() => edit((text) => text.slice(0, -1))}
             onClear={() => edit(() => '')}
             onEnter={() => setActive(active === 'igmNumber' ? 'itemNumber' : 'igmNumber')}
-            enterLabel={active === 'igmNumber' ? 'Item number' : 'IGM number'}
+            enterLabel="Next"
             testId="kiosk-keypad"
           />
           <Button
@@ -136,7 +137,9 @@ export function KioskStatusPage() {
                       </Table.Td>
                       <Table.Td>{row.location ?? '—'}</Table.Td>
                       <Table.Td>{formatDateTime(row.gateInDate, timeZone)}</Table.Td>
-                      <Table.Td>{row.dispatchDate === null ? '—' : formatDateTime(row.dispatchDate, timeZone)}</Table.Td>
+                      <Table.Td>
+                        {row.dispatchDate === null ? '—' : formatDateTime(row.dispatchDate, timeZone)}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -40,7 +40,14 @@ export function KioskTaskRow({
         <Badge size="xl" variant="light" color={!value.touched ? 'gray' : complete ? 'green' : 'yellow'}>
           Row {index + 1} · {!value.touched ? 'to fill in' : complete ? 'complete' : 'incomplete'}
         </Badge>
-        <ActionIcon size={60} variant="light" color="red" aria-label={`Remove row ${index + 1}`} onClick={onRemove} data-testid={`${testId}-remove`}>
+        <ActionIcon
+          size={60}
+          variant="light"
+          color="red"
+          aria-label={`Remove row ${index + 1}`}
+          onClick={onRemove}
+          data-testid={`${testId}-remove`}
+        >
           <IconTrash size={30} />
         </ActionIcon>
       </Group>

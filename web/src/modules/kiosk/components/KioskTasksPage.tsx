@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ import { EntryTagsField } from './EntryTagsField';
 import { KioskFrame } from './KioskFrame';
 import { KioskTaskRow, type KioskRow } from './KioskTaskRow';
 import { OnScreenKeyboard } from './OnScreenKeyboard';
+import { PublicNotice } from './PublicNotice';
 
 const emptyRow = (containerNumber = ''): KioskRow => ({ row: { containerNumber }, touched: false });
 
@@ -77,15 +78,15 @@ export function KioskTasksPage() {
           return <Loader size="xl" mx="auto" aria-label="Loading" />;
         if (!isKiosk)
           return (
-            <Alert color="orange" fz={26} data-testid="kiosk-tasks-not-kiosk">
+            <PublicNotice color="orange" testId="kiosk-tasks-not-kiosk">
               {session.state === 'refused' ? session.message : messages.kioskNotSignedIn}
-            </Alert>
+            </PublicNotice>
           );
         if (choices.error || !choices.data)
           return (
-            <Alert color="red" fz={24} data-testid="kiosk-tasks-error">
+            <PublicNotice color="red" testId="kiosk-tasks-error">
               {errorMessageOf(choices.error)}
-            </Alert>
+            </PublicNotice>
           );
         if (saved)
           return (
@@ -95,10 +96,22 @@ export function KioskTasksPage() {
                   {messages.kioskTasksSaved(saved.tasks.length)}
                 </Text>
                 <Group gap="md" data-print-hide>
-                  <Button size="xl" variant="light" leftSection={<IconPrinter size={28} />} onClick={() => window.print()} data-testid="kiosk-tasks-print">
+                  <Button
+                    size="xl"
+                    variant="light"
+                    leftSection={<IconPrinter size={28} />}
+                    onClick={() => window.print()}
+                    data-testid="kiosk-tasks-print"
+                  >
                     Print
                   </Button>
-                  <Button size="xl" component={Link} to={KIOSK_PATHS.start} leftSection={<IconCheck size={28} />} data-testid="kiosk-tasks-done">
+                  <Button
+                    size="xl"
+                    component={Link}
+                    to={KIOSK_PATHS.start}
+                    leftSection={<IconCheck size={28} />}
+                    data-testid="kiosk-tasks-done"
+                  >
                     Done
                   </Button>
                 </Group>
@@ -116,7 +129,10 @@ export function KioskTasksPage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {saved.tasks.map((task) => (
-                    <Table.Tr key={`${task.containerNumber}-${task.taskType}-${task.toLocation}`} data-testid="kiosk-tasks-summary-row">
+                    <Table.Tr
+                      key={`${task.containerNumber}-${task.taskType}-${task.toLocation}`}
+                      data-testid="kiosk-tasks-summary-row"
+                    >
                       <Table.Td ff="monospace" fw={700}>
                         {task.containerNumber}
                       </Table.Td>
@@ -134,13 +150,24 @@ export function KioskTasksPage() {
         if (rows === null)
           return (
             <Stack gap="lg">
-              <EntryTagsField entries={entries} label="IGM item (IGM:ITEM)" placeholder="1234567:12" testId="kiosk-tasks-igm" />
+              <EntryTagsField
+                entries={entries}
+                label="IGM item (IGM:ITEM)"
+                placeholder="1234567:12"
+                testId="kiosk-tasks-igm"
+              />
               {problem && (
-                <Alert color="red" fz={22} data-testid="kiosk-tasks-problem">
+                <PublicNotice color="red" testId="kiosk-tasks-problem">
                   {problem}
-                </Alert>
+                </PublicNotice>
               )}
-              <OnScreenKeyboard onKey={entries.key} onBackspace={entries.backspace} onClear={entries.clear} onEnter={entries.commit} testId="kiosk-keyboard" />
+              <OnScreenKeyboard
+                onKey={entries.key}
+                onBackspace={entries.backspace}
+                onClear={entries.clear}
+                onEnter={entries.commit}
+                testId="kiosk-keyboard"
+              />
               <Button
                 size="xl"
                 h={84}
@@ -158,9 +185,9 @@ export function KioskTasksPage() {
         return (
           <Stack gap="lg">
             {problem && (
-              <Alert color="orange" fz={22} data-testid="kiosk-tasks-problem">
+              <PublicNotice color="orange" testId="kiosk-tasks-problem">
                 {problem}
-              </Alert>
+              </PublicNotice>
             )}
             {rows.map((value, index) => (
               <KioskTaskRow
@@ -173,7 +200,13 @@ export function KioskTasksPage() {
               />
             ))}
             <Group grow>
-              <Button size="xl" variant="default" leftSection={<IconPlus size={28} />} onClick={() => setRows([...rows, emptyRow()])} data-testid="kiosk-tasks-add-row">
+              <Button
+                size="xl"
+                variant="default"
+                leftSection={<IconPlus size={28} />}
+                onClick={() => setRows([...rows, emptyRow()])}
+                data-testid="kiosk-tasks-add-row"
+              >
                 Add a row
               </Button>
               <Button size="xl" variant="default" onClick={restart} data-testid="kiosk-tasks-restart">

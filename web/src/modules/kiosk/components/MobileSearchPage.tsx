@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { containerSearch } from '@openyard/contracts';
 import { mobileSearchViewUrl, type MobileSearchState } from '../utils/mobileSearchUrl';
 import { PublicFrame } from './PublicFrame';
+import { PublicNotice } from './PublicNotice';
 import { StoreLinks } from './StoreLinks';
 
 // /mobile-search (spec 2 §2, §5, §8): up to 10 container numbers separated by commas, or one IGM
@@ -45,9 +46,9 @@ export function MobileSearchPage() {
             data-testid="mobile-search-query"
           />
           {problem && (
-            <Alert color="red" data-testid="mobile-search-problem">
+            <PublicNotice color="red" testId="mobile-search-problem">
               {problem}
-            </Alert>
+            </PublicNotice>
           )}
           <Button type="submit" size="lg" leftSection={<IconSearch size={20} />} data-testid="mobile-search-submit">
             Search

@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { MOBILE_SEARCH_PATHS, containerSearch, messages } from '@openyard/contracts';
@@ -8,6 +8,7 @@ import { useYardMap } from '../../containers/hooks/useYardMap';
 import type { MobileSearchState } from '../utils/mobileSearchUrl';
 import { ContainerPlaces } from './ContainerPlaces';
 import { PublicFrame } from './PublicFrame';
+import { PublicNotice } from './PublicNotice';
 import { StoreLinks } from './StoreLinks';
 
 // /mobile-search-view?query= (spec 2 §2, §8): where the searched containers stand (the public yard
@@ -17,7 +18,8 @@ export function MobileSearchViewPage() {
   const [params] = useSearchParams();
   const query = params.get('query') ?? '';
   const search = containerSearch(query);
-  const asked = search.kind === 'numbers' ? search.numbers : search.kind === 'igm' ? [`${search.igm}:${search.item}`] : [];
+  const asked =
+    search.kind === 'numbers' ? search.numbers : search.kind === 'igm' ? [`${search.igm}:${search.item}`] : [];
   const map = useYardMap(asked, 'Mobile');
   if (search.kind === 'error') {
     const state: MobileSearchState = { message: search.error, query };
@@ -42,9 +44,14 @@ export function MobileSearchViewPage() {
         />
         {map.data &&
           (found === 0 ? (
-            <Alert color="orange" icon={<IconMoodEmpty />} title={messages.mobileNoContainer} data-testid="mobile-no-container">
+            <PublicNotice
+              color="orange"
+              icon={<IconMoodEmpty />}
+              title={messages.mobileNoContainer}
+              testId="mobile-no-container"
+            >
               {map.data.notFound.join(', ')}
-            </Alert>
+            </PublicNotice>
           ) : (
             <ContainerPlaces
               containers={map.data.containers}

@@ -25,9 +25,10 @@ export function OnScreenKeyboard({ onKey, onBackspace, onClear, onEnter, enterLa
             <Button
               key={key}
               size={size}
+              h={size === 'xl' ? 76 : undefined}
               variant="default"
               px={0}
-              fz={size === 'xl' ? 28 : 20}
+              fz={size === 'xl' ? 30 : 20}
               onClick={() => onKey(key)}
               data-testid={`${testId}-key-${key}`}
             >
@@ -36,7 +37,13 @@ export function OnScreenKeyboard({ onKey, onBackspace, onClear, onEnter, enterLa
           ))}
         </SimpleGrid>
       ))}
-      <KeyboardActions onBackspace={onBackspace} onClear={onClear} onEnter={onEnter} enterLabel={enterLabel} testId={testId} />
+      <KeyboardActions
+        onBackspace={onBackspace}
+        onClear={onClear}
+        onEnter={onEnter}
+        enterLabel={enterLabel}
+        testId={testId}
+      />
     </Stack>
   );
 }
@@ -64,7 +71,13 @@ export function NumericKeypad({ onKey, onBackspace, onClear, onEnter, enterLabel
           ))}
         </SimpleGrid>
       ))}
-      <KeyboardActions onBackspace={onBackspace} onClear={onClear} onEnter={onEnter} enterLabel={enterLabel} testId={testId} />
+      <KeyboardActions
+        onBackspace={onBackspace}
+        onClear={onClear}
+        onEnter={onEnter}
+        enterLabel={enterLabel}
+        testId={testId}
+      />
     </Stack>
   );
 }

@@ -6,6 +6,24 @@ import { Link } from 'react-router';
 import { metadataState } from '../../../app/states/metadataState';
 import { TouchSizeContext, type TouchSize } from '../utils/touchSize';
 
+// Back to the page before (the kiosk's start, a new search): beside the title on a kiosk, above it
+// on a phone, where the title takes the width.
+function BackButton({ to, label, size }: { to: string; label: string; size: TouchSize }) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      size={size}
+      variant="default"
+      leftSection={<IconArrowLeft size={size === 'xl' ? 28 : 20} />}
+      style={{ alignSelf: 'flex-start' }}
+      data-testid="public-back"
+    >
+      {label}
+    </Button>
+  );
+}
+
 // The frame of the public pages (spec 2 §2; issue 21): no navigation bar (spec 3 §2), the kiosk's
 // header texts and banner from the configuration, a way back, large controls.
 export function PublicFrame({
@@ -30,6 +48,7 @@ export function PublicFrame({
       <Box mih="100vh" bg="dark.8" data-testid={testId}>
         <Container size={kiosk ? 980 : 'sm'} px={kiosk ? 'xl' : 'md'} py={kiosk ? 'xl' : 'md'}>
           <Stack gap={kiosk ? 'xl' : 'md'}>
+            {back && !kiosk && <BackButton to={back.to} label={back.label} size={size} />}
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={4}>
                 <Title order={1} fz={kiosk ? 44 : 26} data-testid="public-title">
@@ -41,21 +60,16 @@ export function PublicFrame({
                   </Text>
                 )}
               </Stack>
-              {back && (
-                <Button
-                  component={Link}
-                  to={back.to}
-                  size={size}
-                  variant="default"
-                  leftSection={<IconArrowLeft size={kiosk ? 28 : 20} />}
-                  data-testid="public-back"
-                >
-                  {back.label}
-                </Button>
-              )}
+              {back && kiosk && <BackButton to={back.to} label={back.label} size={size} />}
             </Group>
             {banner && (
-              <Alert color="yellow" variant="light" icon={<IconInfoCircle />} fz={kiosk ? 22 : 16} data-testid="public-banner">
+              <Alert
+                color="yellow"
+                variant="light"
+                icon={<IconInfoCircle size={kiosk ? 30 : 20} />}
+                styles={{ message: { fontSize: kiosk ? 24 : 16 } }}
+                data-testid="public-banner"
+              >
                 {banner}
               </Alert>
             )}

@@ -14,12 +14,30 @@ export function StoreLinks() {
         Follow your containers in the app
       </Text>
       {links.android && (
-        <Button component="a" href={links.android} target="_blank" rel="noopener" size="lg" variant="default" leftSection={<IconBrandGooglePlay size={20} />} data-testid="mobile-store-android">
+        <Button
+          component="a"
+          href={links.android}
+          target="_blank"
+          rel="noopener"
+          size="lg"
+          variant="default"
+          leftSection={<IconBrandGooglePlay size={20} />}
+          data-testid="mobile-store-android"
+        >
           Google Play
         </Button>
       )}
       {links.ios && (
-        <Button component="a" href={links.ios} target="_blank" rel="noopener" size="lg" variant="default" leftSection={<IconBrandApple size={20} />} data-testid="mobile-store-ios">
+        <Button
+          component="a"
+          href={links.ios}
+          target="_blank"
+          rel="noopener"
+          size="lg"
+          variant="default"
+          leftSection={<IconBrandApple size={20} />}
+          data-testid="mobile-store-ios"
+        >
           App Store
         </Button>
       )}

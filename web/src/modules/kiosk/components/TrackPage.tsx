@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useParams } from 'react-router';
 import { messages } from '@openyard/contracts';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../ui/formatDateTime';
 import { useTrack } from '../hooks/useTrack';
 import { ContainerPlaces } from './ContainerPlaces';
 import { PublicFrame } from './PublicFrame';
+import { PublicNotice } from './PublicNotice';
 
 // /track/<token> (issue 21, beyond the spec): the page a gate-in slip's QR code opens on a driver's
 // phone, without a login: the container's state and where it stands. A revoked or unknown link says
@@ -33,7 +34,12 @@ export function TrackPage() {
               <Text ff="monospace" fw={700} fz={24} data-testid="track-number">
                 {shown.containerNumber}
               </Text>
-              <Badge size="xl" variant="light" color={shown.status === 'In yard' ? 'green' : 'gray'} data-testid="track-status">
+              <Badge
+                size="xl"
+                variant="light"
+                color={shown.status === 'In yard' ? 'green' : 'gray'}
+                data-testid="track-status"
+              >
                 {shown.status}
               </Badge>
             </Group>
@@ -44,9 +50,16 @@ export function TrackPage() {
           </Paper>
           {shown.status === 'In yard' &&
             (shown.location ? (
-              <ContainerPlaces containers={[shown.location]} missing={[]} missingText={messages.kioskLocationNotFound} testId="track-places" />
+              <ContainerPlaces
+                containers={[shown.location]}
+                missing={[]}
+                missingText={messages.kioskLocationNotFound}
+                testId="track-places"
+              />
             ) : (
-              <Alert color="orange">{messages.kioskLocationNotFound}</Alert>
+              <PublicNotice color="orange" testId="track-not-placed">
+                {messages.kioskLocationNotFound}
+              </PublicNotice>
             ))}
         </Stack>
       )}

@@ -23,7 +23,10 @@ export function useEntryTags() {
     type: (text: string) => {
       if (text.includes(',')) {
         const parts = text.split(',');
-        const made = parts.slice(0, -1).map((part) => part.trim().toUpperCase()).filter(Boolean);
+        const made = parts
+          .slice(0, -1)
+          .map((part) => part.trim().toUpperCase())
+          .filter(Boolean);
         setTags([...tags, ...made.filter((entry, index) => !tags.includes(entry) && made.indexOf(entry) === index)]);
         setDraft(parts.at(-1) ?? '');
       } else setDraft(text);

@@ -22,8 +22,8 @@ export function DisplayTokenShownModal({ created, onClose }: { created: DisplayT
       <Stack gap="sm">
         <Alert color="orange" variant="light" icon={<IconInfoCircle size={16} />} p="xs">
           The token is shown only once. Open the address below on the {role === 'kiosk' ? 'kiosk' : 'display'} (it signs
-          in with the token, {role === 'kiosk' ? 'saves kiosk tasks and nothing else' : 'read-only'}, and takes it out of
-          the address bar); if the token is lost, revoke it and make a new one.
+          in with the token, {role === 'kiosk' ? 'saves kiosk tasks and nothing else' : 'read-only'}, and takes it out
+          of the address bar); if the token is lost, revoke it and make a new one.
         </Alert>
         <CopyValue
           label={role === 'kiosk' ? 'Kiosk address' : 'Wall address'}
