@@ -87,10 +87,28 @@ describe('public kiosks and mobile search', () => {
     for (const key of text) await kiosk.getByTestId(`kiosk-keyboard-key-${key}`).tap();
   };
 
-  it('signs a kiosk in with its token and shows the start page with the configured texts', async () => {
-    const admin = apiClient(server.baseUrl, await loginToken(server.baseUrl, 'admin', 'demo'));
-    const { token } = await admin.displayTokens.create({ body: { name: 'Gate kiosk', role: 'kiosk' } });
-    await kiosk.goto(`${server.baseUrl}/start?token=${token}`);
+  it('signs a kiosk in with the token an admin made for it, and shows the configured start page', async () => {
+    // The admin makes the kiosk's token on the Displays tab and reads its address off the dialog.
+    const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    let kioskAddress: string;
+    try {
+      const admin = await adminContext.newPage();
+      await loginThroughPage(admin, server.baseUrl, 'admin', 'demo');
+      await admin.goto(`${server.baseUrl}/users`);
+      await admin.getByTestId('users-tab-displays').click();
+      await admin.getByTestId('display-tokens-add').click();
+      await admin.getByTestId('display-token-form-role').getByText('Kiosk').click();
+      await admin.getByTestId('display-token-form-name').fill('Gate kiosk');
+      await admin.getByTestId('display-token-form-save').click();
+      kioskAddress = (await admin.getByTestId('display-url').textContent())!;
+      expect(kioskAddress).toMatch(new RegExp(`^${server.baseUrl}/start\\?token=oyd_`));
+      await screenshot(admin, 'kiosk-token-made');
+      await admin.getByTestId('display-token-shown-close').click();
+      await admin.getByTestId('display-tokens-table').getByText('Kiosk', { exact: true }).waitFor();
+    } finally {
+      await adminContext.close();
+    }
+    await kiosk.goto(kioskAddress);
     await kiosk.getByTestId('kiosk-start-tasks').waitFor();
     expect(kiosk.url()).toBe(`${server.baseUrl}/start`);
     expect(await kiosk.getByTestId('public-title').textContent()).toBe(ENV.KIOSK_HEADER_TITLE);

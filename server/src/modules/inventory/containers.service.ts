@@ -374,6 +374,14 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       return { responsestatus: 'success', responseMap: { containerStatusList: containers.map(statusOf) } };
     },
 
+    // The container in the yard with this number (never by id: a kiosk types numbers, and ids are
+    // counted out), or null when none is (unknown, dispatched, voided).
+    async activeIdOf(containerNumber: string): Promise<number | null> {
+      const found = await containersRepository.lookup(db, containerNumber, 'number');
+      const container = found?.row.container;
+      return container && container.dispatchedAt === null && container.voidedAt === null ? container.id : null;
+    },
+
     // One visit's status as the kiosk status shows it (a status link, issue 21); a voided visit
     // (deleted by staff, DESIGN §5) has none.
     async visitStatus(containerId: number): Promise<ContainerStatus | null> {

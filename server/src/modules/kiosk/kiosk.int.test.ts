@@ -193,6 +193,12 @@ describe('kiosk tasks', () => {
       const refused = await outcome(kiosk.api.kiosk.saveTasks({ body: [good, bad] }));
       expect(refused.status).toBe(400);
     }
+    // An all-digit "number" is a number nobody has, never a container's internal id.
+    const byId = await outcome(kiosk.api.kiosk.saveTasks({ body: [{ ...good, containerNumber: String(box.id) }] }));
+    expect(byId).toMatchObject({
+      status: 400,
+      body: { message: messages.kioskTaskContainerNotInYard(String(box.id)) },
+    });
     const missing = containerNumber();
     const notInYard = await outcome(kiosk.api.kiosk.saveTasks({ body: [good, { ...good, containerNumber: missing }] }));
     expect(notInYard).toMatchObject({ status: 400, body: { message: messages.kioskTaskContainerNotInYard(missing) } });

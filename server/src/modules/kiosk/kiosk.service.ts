@@ -16,7 +16,7 @@ import type { Database } from '../../adapters/db';
 import { badRequest, notFound } from '../../errors';
 import { databaseError } from '../../lib/database-errors';
 import type { Principal } from '../auth';
-import { containersRepository, type ContainersService, type InventoryService } from '../inventory';
+import type { ContainersService, InventoryService } from '../inventory';
 import type { MasterDataService } from '../master-data';
 import type { TasksService } from '../tasks';
 import { statusLinksRepository } from './status-links.repository';
@@ -70,13 +70,11 @@ export function createKioskService(db: Database, deps: KioskDeps) {
         const problem = kioskTaskRowProblem(row, choices);
         if (problem) throw badRequest(problem);
         const number = kioskContainerNumber(row.containerNumber);
-        const found = await containersRepository.lookup(db, number, 'number');
-        const container = found?.row.container;
-        if (!container || container.dispatchedAt !== null || container.voidedAt !== null)
-          throw badRequest(messages.kioskTaskContainerNotInYard(number), 'containerNumber');
+        const containerId = await deps.containers.activeIdOf(number);
+        if (containerId === null) throw badRequest(messages.kioskTaskContainerNotInYard(number), 'containerNumber');
         inputs.push({
           containerNumber: number,
-          containerId: container.id,
+          containerId,
           taskType: row.taskType,
           deliveryMode: row.deliveryMode,
           fromLocation: row.fromLocation,
