@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ExportFormat, SortOrderSchema } from './common';
+import { ExportFormat, SortOrderSchema, TypedText } from './common';
 import { PAGE_SIZES } from './rules/paging';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -191,8 +191,8 @@ export type MovementAlertUpdate = Static<typeof MovementAlertUpdate>;
 
 // Kiosk status (spec 2 §3): by IGM and item number.
 export const ContainerStatusQuery = Type.Object({
-  igmNumber: Type.String({ maxLength: 40 }),
-  itemNumber: Type.String({ maxLength: 40 }),
+  igmNumber: TypedText({ maxLength: 40 }),
+  itemNumber: TypedText({ maxLength: 40 }),
 });
 export type ContainerStatusQuery = Static<typeof ContainerStatusQuery>;
 

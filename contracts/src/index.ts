@@ -35,3 +35,4 @@ export * from './dashboard';
 export * from './task-dashboard';
 export * from './cha';
 export * from './surveys';
+export * from './kiosk';

@@ -32,12 +32,27 @@ export const messages = {
   userNameTaken: 'A user with this username already exists',
   userCannotDeleteSelf: 'You can not delete your own user',
 
-  // Display tokens (issue 18, not in the spec)
-  displayTokenInvalid: 'This display token is not valid or has been revoked',
-  displayTokenNameTaken: 'A display with this name already exists',
-  displayTokenCreated: 'Display token created',
-  displayTokenRevoked: 'Display token revoked',
-  displayRoleMissing: 'The display role does not exist; restart the server to add it',
+  // Display and kiosk tokens (issues 18 and 21, not in the spec)
+  displayTokenInvalid: 'This token is not valid or has been revoked',
+  displayTokenNameTaken: 'A display or kiosk with this name already exists',
+  displayTokenCreated: 'Token created',
+  displayTokenRevoked: 'Token revoked',
+  displayRoleMissing: (role: string) => `The ${role} role does not exist; restart the server to add it`,
+
+  // Public kiosks and mobile search (spec 2 §8; issue 21). The spec names the states, not their words.
+  kioskLocationNotFound: 'Location not found',
+  kioskStatusNothingFound: 'No container was found for this IGM number and item number',
+  mobileNoContainer: 'No container found',
+  kioskNotSignedIn: "This screen works on the depot's kiosks. Please use a kiosk, or ask at the gate office.",
+  kioskOneIgmItem: 'Only one IGM item can be searched at a time',
+  kioskTaskIncomplete: 'Fill in container number, task type, from location, to location and delivery mode',
+  kioskIgmItemFormat: 'Enter the IGM item as IGM:ITEM, for example 1234567:12',
+  kioskTaskContainerNotInYard: (number: string) => `Container ${number} is not in the yard`,
+  kioskTasksSaved: (count: number) => `${count} task${count === 1 ? '' : 's'} saved`,
+  // The public calls' limits (issue 21): one client's, and everybody's together.
+  publicRateLimited: 'Too many searches from here, please wait a minute and try again',
+  publicBusy: 'The yard is answering many searches just now, please try again in a minute',
+  statusLinkInvalid: 'This status link is not valid or has been revoked',
 
   // Roles (spec 3 §8)
   roleAdded: 'Role added successfully',

@@ -28,6 +28,7 @@ import { exportsRoutes } from './modules/exports';
 import { gateOperationsRoutes, type Erp } from './modules/gate-operations';
 import { gatesRoutes } from './modules/gates';
 import { containersRoutes, inventoryRoutes, yardRoutes } from './modules/inventory';
+import { kioskRoutes } from './modules/kiosk';
 import { machinesRoutes } from './modules/machines';
 import { machineAllocationsRoutes } from './modules/machine-allocations';
 import { machineShiftsRoutes } from './modules/machine-shifts';
@@ -47,6 +48,7 @@ import { usersRoutes } from './modules/users';
 import { displayTokensRoutes } from './modules/display-tokens';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
+import { publicLimits as createPublicLimits } from './lib/public-limits';
 import { createServices, type Services } from './services';
 
 // How many verified tokens a server keeps (fast-jwt's LRU): more than the users it serves at once.
@@ -171,6 +173,11 @@ export async function buildApp({
   app.addHook('onRequest', async function (request, reply) {
     if (request.routeOptions.config.rateLimit === undefined) await apiRateLimit.call(this, request, reply);
   });
+  // The public calls' limits, per client and for all clients together (issue 21).
+  const publicLimits = createPublicLimits({
+    perClientPerMinute: config.publicRateLimitPerMinute,
+    globalPerMinute: config.publicGlobalRateLimitPerMinute,
+  });
   await app.register(cookie);
   // Uploads (routes declared `bodyKind: 'multipart'`): the plugin only accepts the content type;
   // registerRoutes reads the parts of those routes, with their limits (server/src/lib/multipart.ts).
@@ -207,8 +214,8 @@ export async function buildApp({
   });
   await app.register(metadataRoutes, { config });
   await app.register(yardRoutes, { layout: services.layout, admin: services.yardAdmin });
-  await app.register(inventoryRoutes, { inventory: services.inventory });
-  await app.register(containersRoutes, { containers: services.containers });
+  await app.register(inventoryRoutes, { inventory: services.inventory, publicLimits });
+  await app.register(containersRoutes, { containers: services.containers, publicLimits });
   await app.register(configurationRoutes, { configuration: services.configuration });
   await app.register(masterDataRoutes, { masterData: services.masterData });
   await app.register(usersRoutes, { users: services.users });
@@ -227,6 +234,7 @@ export async function buildApp({
   await app.register(trailersRoutes, { trailers: services.trailers });
   await app.register(tasksRoutes, { tasks: services.tasks });
   await app.register(taskDashboardRoutes, { taskDashboard: services.taskDashboard });
+  await app.register(kioskRoutes, { kiosk: services.kiosk, publicLimits });
   await app.register(smartGateRoutes, { smartGate: services.smartGate });
   await app.register(machineShiftsRoutes, { shifts: services.machineShifts });
   await app.register(machineAllocationsRoutes, { allocations: services.machineAllocations });

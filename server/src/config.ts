@@ -161,6 +161,10 @@ export function loadConfig(env: Env = process.env) {
       .filter(Boolean),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1, 10000),
     apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT_PER_MINUTE', 1200, 1, 1000000),
+    // The public calls (kiosk, mobile search, status links; issue 21): per client address, and all
+    // clients together, so that a flood from many addresses cannot take the server from the staff.
+    publicRateLimitPerMinute: integer(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120, 1, 1000000),
+    publicGlobalRateLimitPerMinute: integer(env, 'PUBLIC_GLOBAL_RATE_LIMIT_PER_MINUTE', 3000, 1, 10000000),
     exportRetentionMinutes: integer(env, 'EXPORT_RETENTION_MINUTES', 60, 1, 10080),
     webDir: optionalText(env, 'WEB_DIR'),
     // all: API, websocket, workers and (without MQTT_URL) the embedded broker in one process.
@@ -242,6 +246,19 @@ export function loadConfig(env: Env = process.env) {
       strictPasswordRule: flag(env, 'STRICT_PASSWORD_RULE', false),
       surveyPreConfiguredEmailRecipients: text(env, 'SURVEY_EMAIL_RECIPIENTS', ''),
       surveyPreConfiguredEmailBody: text(env, 'SURVEY_EMAIL_BODY', ''),
+      // The kiosk start page's header texts and banner, and its add-task link (spec 2 §2).
+      kiosk: {
+        headerTitle: text(env, 'KIOSK_HEADER_TITLE', 'Welcome to the container yard'),
+        headerSubtitle: text(env, 'KIOSK_HEADER_SUBTITLE', 'Find your container, check its status, ask for a move'),
+        banner: text(env, 'KIOSK_BANNER', ''),
+        addTaskEnabled: flag(env, 'KIOSK_ADD_TASK', true),
+      },
+      mobileAppLinks: {
+        android: url(env, 'MOBILE_APP_ANDROID_URL', ['https:']) ?? '',
+        ios: url(env, 'MOBILE_APP_IOS_URL', ['https:']) ?? '',
+      },
+      // Where drivers' phones reach the depot (the status links' QR codes); empty: the page's own.
+      publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? '',
     },
   };
   if (!config.yard.slotFormat.includes('area') || !config.yard.slotFormat.includes('height')) {

@@ -20,6 +20,7 @@ import {
   createYardAdminService,
   InventoryVersion,
 } from './modules/inventory';
+import { createKioskService } from './modules/kiosk';
 import { createMachinesService } from './modules/machines';
 import { createMachineAllocationsService } from './modules/machine-allocations';
 import { createMachineShiftsService } from './modules/machine-shifts';
@@ -114,6 +115,8 @@ export function createServices({
     taskDashboard,
     timeZone: config.yard.timeZone,
   });
+  // The public kiosks (issue 21): their tasks are the yard's tasks, their answers the inventory's.
+  const kiosk = createKioskService(db, { containers, inventory, masterData, tasks });
   const preAdvices = createPreAdvicesService(db, {
     masterData,
     afterCommit: committed,
@@ -195,6 +198,7 @@ export function createServices({
     tasks,
     taskDashboard,
     cha,
+    kiosk,
     gateOperations,
     machines,
     ocr,

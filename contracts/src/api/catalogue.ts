@@ -9,6 +9,7 @@ import { exportFiles } from './routes/exports';
 import { gateOperations } from './routes/gate-operations';
 import { gates } from './routes/gates';
 import { inventory } from './routes/inventory';
+import { kiosk } from './routes/kiosk';
 import { machines } from './routes/machines';
 import { machineAllocations } from './routes/machine-allocations';
 import { machineShifts } from './routes/machine-shifts';
@@ -58,6 +59,7 @@ export const routes = {
   planning,
   cha,
   surveys,
+  kiosk,
 };
 
 export type Routes = typeof routes;

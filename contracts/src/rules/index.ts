@@ -31,3 +31,4 @@ export * from './dashboard';
 export * from './task-dashboard';
 export * from './cha';
 export * from './surveys';
+export * from './kiosk';

@@ -63,5 +63,7 @@ export function liveMessagePermission(type: LiveMessageType): PermissionFlag {
 export function mayWatchTopic(principal: Principal, topic: string): boolean {
   const parsed = parseLiveTopic(topic);
   if (!parsed) return false;
+  // A kiosk shows the public what the public calls answer, never the yard's live feeds (issue 21).
+  if (hasRole(principal, 'kiosk')) return false;
   return hasRole(principal, 'superadmin') || principal.permissions[TOPIC_TABLE[parsed.base].permission];
 }

@@ -24,3 +24,4 @@ export * from '../modules/dashboard/dashboard.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/task-dashboard/task-dashboard.table';
 export * from '../modules/cha/cha.table';
+export * from '../modules/kiosk/status-links.table';

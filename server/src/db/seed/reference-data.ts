@@ -9,8 +9,8 @@ export const SYSTEM_ROLE_NAMES = [
   'kiosk',
   'display',
 ];
-// The demo's users, one per role a person signs in with: a display signs in with a display token.
-export const DEMO_USER_ROLE_NAMES = SYSTEM_ROLE_NAMES.filter((name) => name !== 'display');
+// The demo's users, one per role a person signs in with: a display or a kiosk signs in with a token.
+export const DEMO_USER_ROLE_NAMES = SYSTEM_ROLE_NAMES.filter((name) => name !== 'display' && name !== 'kiosk');
 
 export const NAMED_LIST_VALUES = {
   containerProcesses: ['Import', 'Export', 'Empty', 'Transhipment', 'LCL', 'Domestic'],

@@ -371,17 +371,26 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       if (!igmNumber.trim() || !itemNumber.trim()) throw badRequest(messages.igmStatusIncomplete);
       const rows = await containersRepository.byIgm(db, igmNumber.trim(), itemNumber.trim(), false);
       const containers = await containersWithLocations(db, rows);
-      const containerStatusList: ContainerStatus[] = containers.map((container) => ({
-        containerNumber: container.containerNumber,
-        sizeName: container.sizeName,
-        igmNumber: container.igm,
-        itemNumber: container.item,
-        status: container.dispatched ? 'Dispatched' : 'In yard',
-        location: container.location,
-        gateInDate: container.addeddate,
-        dispatchDate: container.dispatchDate,
-      }));
-      return { responsestatus: 'success', responseMap: { containerStatusList } };
+      return { responsestatus: 'success', responseMap: { containerStatusList: containers.map(statusOf) } };
+    },
+
+    // The container in the yard with this number (never by id: a kiosk types numbers, and ids are
+    // counted out), or null when none is (unknown, dispatched, voided).
+    async activeIdOf(containerNumber: string): Promise<number | null> {
+      const found = await containersRepository.lookup(db, containerNumber, 'number');
+      const container = found?.row.container;
+      return container && container.dispatchedAt === null && container.voidedAt === null ? container.id : null;
+    },
+
+    // One visit's status as the kiosk status shows it (a status link, issue 21); a voided visit
+    // (deleted by staff, DESIGN §5) has none.
+    async visitStatus(containerId: number): Promise<ContainerStatus | null> {
+      const rows = await containersRepository.byIds(db, [containerId]);
+      const [container] = await containersWithLocations(
+        db,
+        rows.filter((row) => row.container.voidedAt === null),
+      );
+      return container ? statusOf(container) : null;
     },
 
     // Sets or clears the movement alert; the containers in the yard are announced where they stand
@@ -408,3 +417,17 @@ export function createContainersService(db: Database, deps: { inventory: Invento
 }
 
 export type ContainersService = ReturnType<typeof createContainersService>;
+
+// What the public status answers show of a container (spec 2 §3 Kiosk status form).
+function statusOf(container: Container): ContainerStatus {
+  return {
+    containerNumber: container.containerNumber,
+    sizeName: container.sizeName,
+    igmNumber: container.igm,
+    itemNumber: container.item,
+    status: container.dispatched ? 'Dispatched' : 'In yard',
+    location: container.location,
+    gateInDate: container.addeddate,
+    dispatchDate: container.dispatchDate,
+  };
+}

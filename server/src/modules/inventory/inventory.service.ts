@@ -12,6 +12,8 @@ import {
   slotSpan,
   type AreaOccupancy,
   type ContainerLocation,
+  type PublicContainerLocation,
+  type YardMapMedium,
   type InventoryContainer,
   type InventoryGrid,
   type InventorySnapshot,
@@ -496,30 +498,39 @@ export function createInventoryService(
 
     // Where the searched containers stand, for the yard map of the web, kiosk and mobile pages. The
     // route is public (spec 1 §2): it takes container numbers or an IGM item (spec 2 §5), never the
-    // containers' ids, which anyone could count out; an all-digit entry is a number nobody has.
-    async yardMap(text: string, medium: string | undefined) {
+    // containers' ids, which anyone could count out; an all-digit entry is a number nobody has. The
+    // answer names no id either (PublicContainerLocation, issue 21): what was not found is given
+    // back as it was asked.
+    async yardMap(text: string, medium: YardMapMedium | undefined) {
       const search = containerSearch(text);
       if (search.kind === 'error') throw badRequest(search.error);
-      // An IGM item's containers are looked up by the ids read for it here.
-      const keys =
+      // An IGM item's active containers, by the numbers read for it here.
+      const numbers =
         search.kind === 'numbers'
-          ? search.numbers.map((number) => ({ key: number, by: 'number' as const }))
-          : (await containersRepository.byIgm(db, search.igm, search.item, true)).map((row) => ({
-              key: String(row.container.id),
-              by: 'key' as const,
-            }));
-      const found: ContainerLocation[] = [];
+          ? search.numbers
+          : (await containersRepository.byIgm(db, search.igm, search.item, true)).map(
+              (row) => row.container.containerNumber,
+            );
+      const found: PublicContainerLocation[] = [];
       const notFound: string[] = [];
-      for (const { key, by } of keys) {
-        try {
-          found.push(await this.location(key, by));
-        } catch (error) {
-          if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
-          notFound.push(key);
-        }
+      for (const number of numbers) {
+        const location = await this.publicLocation(number, 'number');
+        if (location) found.push(location);
+        else notFound.push(number);
       }
-      if (search.kind === 'igm' && !keys.length) notFound.push(`${search.igm}:${search.item}`);
+      if (search.kind === 'igm' && !numbers.length) notFound.push(`${search.igm}:${search.item}`);
       return { responsestatus: 'success', medium: medium ?? null, containers: found, notFound };
+    },
+
+    // Where a container stands without its id (public pages, issue 21), or null when there is none.
+    async publicLocation(key: string, by: 'key' | 'number'): Promise<PublicContainerLocation | null> {
+      try {
+        const { containerId: _id, ...location } = await this.location(key, by);
+        return location;
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) return null;
+        throw error;
+      }
     },
 
     async location(key: string, by: 'key' | 'number' = 'key'): Promise<ContainerLocation> {

@@ -453,8 +453,9 @@ export function createTasksService(db: Database, deps: TasksDeps) {
       return { found: true, task: await this.get(row.id), message: messages.taskDuplicate };
     },
 
-    // POST /rest/tasks: new tasks, or edits of pending ones (with taskId); all or none.
-    async save(list: TaskInput[], principal: Principal) {
+    // POST /rest/tasks: new tasks, or edits of pending ones (with taskId); all or none. The kiosk
+    // saves its tasks here too (issue 21: the same tasks as /tasks), as source 'kiosk'.
+    async save(list: TaskInput[], principal: Principal, source: Extract<TaskSource, 'user' | 'kiosk'> = 'user') {
       const prepared: { input: TaskInput; values: Awaited<ReturnType<typeof checked>> }[] = [];
       for (const input of list) prepared.push({ input, values: await checked(input) });
       return write(async (tx, events) => {
@@ -476,7 +477,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
               ...entry.values,
               containerId: entry.input.containerId ?? null,
               parentTaskId: entry.input.parentTaskId ?? null,
-              source: 'user',
+              source,
               createdBy: principal.username,
             })),
         );

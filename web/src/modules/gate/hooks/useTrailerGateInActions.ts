@@ -11,6 +11,7 @@ import { api } from '../../../api/http';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
+import { gatedInContainersState } from '../states/gatedInContainersState';
 import { generatedTasksState } from '../states/generatedTasksState';
 import { trailerDraftState } from '../states/trailerDraftState';
 import { emptyTrailer, type TrailerDraft } from '../utils/gateDrafts';
@@ -34,6 +35,7 @@ export function useTrailerGateInActions({
 }) {
   const [draft, setDraft] = useAtom(trailerDraftState);
   const setTasks = useSetAtom(generatedTasksState);
+  const setGatedIn = useSetAtom(gatedInContainersState);
   const status = useTransactionStatus();
   const requestIds = useRequestId<TrailerDraft>();
   const trailerGateIn = useNotifyingMutation({
@@ -91,6 +93,8 @@ export function useTrailerGateInActions({
         return status.fail(messages.vehicleGateInFailed(result.message ?? result.responsestatus));
       requestIds.done();
       setTasks(result.tasks);
+      // A trailer gate-in brings no container visit in: the slip has no status link.
+      setGatedIn([]);
       setDraft(emptyTrailer());
       status.succeed(messages.vehicleGateInSuccessful, result.tasks.length ? undefined : GATE_RESET_MS.gateIn);
       focusFirst();
