@@ -10,7 +10,7 @@ let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;
 let operator: Awaited<ReturnType<TestApp['login']>>;
 let manager: Awaited<ReturnType<TestApp['login']>>;
-let kiosk: Awaited<ReturnType<TestApp['login']>>;
+let kiosk: Awaited<ReturnType<TestApp['loginWithToken']>>;
 let gateOnly: Awaited<ReturnType<TestApp['login']>>;
 let types: Map<string, number>;
 let equipment: { id: number; name: string }[];
@@ -20,7 +20,7 @@ beforeAll(async () => {
   superadmin = await t.login('superadmin');
   operator = await t.login('operator');
   manager = await t.login('manager');
-  kiosk = await t.login('kiosk');
+  kiosk = await t.loginWithToken('kiosk');
   gateOnly = await createUserWithPermissions(t, superadmin.auth, 'cha-gate-clerk', { gateVisible: true });
   types = new Map(
     (await superadmin.api.cha.deliveryTypes()).map((type) => [type.activityName, type.activityId] as const),
