@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from './adapters/db';
+import type { JobRequest } from './adapters/queue';
 import { createFileBlobs } from './adapters/blobs';
 import type { Config } from './config';
 import { createAlarmsService } from './modules/alarms';
@@ -24,6 +25,7 @@ import { createMachineShiftsService } from './modules/machine-shifts';
 import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
+import { createPlanningService } from './modules/planning';
 import { createPreAdvicesService } from './modules/pre-advices';
 import { createReportsService } from './modules/reports';
 import { createRolesService } from './modules/roles';
@@ -44,6 +46,9 @@ export interface ServicesDependencies {
   listen?: boolean;
   // The yard's ERP as the gate asks it (none yet: no container is found there).
   erp?: Erp;
+  // The worker queue that services hand work to (the planning engine's runs); none: such work
+  // cannot be asked for (a process without a queue, some tests).
+  jobs?: { addBulk(jobs: readonly JobRequest[]): Promise<void> };
 }
 
 // Every domain service, built once per process: the API (buildApp) and the workers (jobs, ingest)
@@ -54,6 +59,7 @@ export function createServices({
   afterCommit = () => undefined,
   listen = true,
   erp = noErp,
+  jobs,
 }: ServicesDependencies) {
   const { db } = database;
   const notifications = listen ? database.notifications : null;
@@ -116,11 +122,14 @@ export function createServices({
     afterCommit: committed,
     timeZone: config.yard.timeZone,
   });
+  // Planning reserves slots through the inventory's change; its engine runs as a worker job.
+  const planning = createPlanningService(db, { inventory, afterCommit: committed, jobs });
   // Gate transactions write straight to the database (never through the queue or the broker).
   const gateOperations = createGateOperationsService(db, {
     inventory,
     tasks,
     preAdvices,
+    planning,
     erp,
     afterCommit: committed,
     tagLifetimeDays: config.gate.tagLifetimeDays,
@@ -188,6 +197,7 @@ export function createServices({
     trailers,
     smartGate,
     preAdvices,
+    planning,
     deviceMessages,
     healthAgeing,
     outbox,

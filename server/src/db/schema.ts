@@ -22,3 +22,4 @@ export * from '../modules/pre-advices/pre-advices.table';
 export * from '../modules/alarms/alarms.table';
 export * from '../modules/dashboard/dashboard.table';
 export * from '../modules/task-dashboard/task-dashboard.table';
+export * from '../modules/planning/planning.table';

@@ -14,7 +14,7 @@ import {
   NAMED_LIST_VALUES,
   SYSTEM_ROLE_NAMES,
 } from './reference-data';
-import { DEMO_AREAS, DEMO_CUSTOMERS, demoCorners } from './demo-yard';
+import { DEMO_AREAS, DEMO_CUSTOMERS, DEMO_SLOT_GROUPS, demoCorners } from './demo-yard';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -121,6 +121,7 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
         );
       }
       await tx.insert(schema.customers).values(DEMO_CUSTOMERS).onConflictDoNothing();
+      await seedDemoSlotGroups(tx);
     }
     if (users === 0) {
       const ids = await roleIds(tx);
@@ -134,6 +135,29 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
       );
     }
   });
+}
+
+// The demo's planning param and the cells of its values (slot groups, issue 19).
+async function seedDemoSlotGroups(db: Database) {
+  const [param] = await db
+    .insert(schema.planningParams)
+    .values({ name: DEMO_SLOT_GROUPS.name, dataProvider: 'CUSTOM', allowedStrings: [...DEMO_SLOT_GROUPS.allowedStrings] })
+    .onConflictDoNothing()
+    .returning();
+  if (!param) return;
+  const cells = await db
+    .select({ id: schema.yardCells.id, fullName: schema.yardCells.fullName })
+    .from(schema.yardCells);
+  const idOf = new Map(cells.map((cell) => [cell.fullName, cell.id]));
+  const rows = DEMO_SLOT_GROUPS.cells.flatMap((group) =>
+    group.rows.flatMap((row) =>
+      group.columns.flatMap((column) => {
+        const cellId = idOf.get(`${group.area}_${row}_${column}`);
+        return cellId === undefined ? [] : [{ paramId: param.id, value: group.value, cellId }];
+      }),
+    ),
+  );
+  if (rows.length) await db.insert(schema.planningSlotGroupCells).values(rows);
 }
 
 // Without the demo, a new database gets one superadmin with a random password, written once to a

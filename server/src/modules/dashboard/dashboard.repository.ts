@@ -62,6 +62,8 @@ export const dashboardRepository = {
         containers: sql<number>`count(distinct ${containerPositions.containerId})`.as('containers'),
       })
       .from(containerPositions)
+      // A plan's reservations hold positions but are no containers in the yard (issue 19).
+      .innerJoin(containers, and(eq(containers.id, containerPositions.containerId), eq(containers.planned, false)))
       .groupBy(containerPositions.areaId)
       .as('taken');
     const rows = await db
@@ -87,7 +89,7 @@ export const dashboardRepository = {
   // Containers in the yard (gated in, neither dispatched nor voided) by customer, liner or process;
   // null names those without one.
   async inventoryBy(db: Database, groupBy: InventoryGrouping) {
-    const active = and(isNull(containers.dispatchedAt), isNull(containers.voidedAt));
+    const active = and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), eq(containers.planned, false));
     const counted = { containers: count() };
     const rows =
       groupBy === 'customer'
@@ -120,7 +122,7 @@ export const dashboardRepository = {
     const rows = await db
       .select({ days: age, containers: count() })
       .from(containers)
-      .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt)))
+      .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), eq(containers.planned, false)))
       // By position: the expression's parameters are bound twice otherwise, and differ to the planner.
       .groupBy(sql`1`);
     return rows.map((row) => ({ days: toInt(row.days), containers: toInt(row.containers) }));

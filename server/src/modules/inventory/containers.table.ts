@@ -178,7 +178,7 @@ export const containerMovements = pgTable(
   (table) => [
     index('container_movements_container_idx').on(table.containerId, table.id),
     index('container_movements_moved_at_idx').on(table.movedAt),
-    check('container_movements_source', sql`${table.source} in ('manual', 'gate', 'machine', 'import')`),
+    check('container_movements_source', sql`${table.source} in ('manual', 'gate', 'machine', 'import', 'planning')`),
     check(
       'container_movements_to_complete',
       sql`(${table.toAreaId} is null) = (${table.toLocation} is null)

@@ -114,6 +114,8 @@ export const ocrRepository = {
           eq(containers.containerNumber, containerNumber),
           isNull(containers.dispatchedAt),
           isNull(containers.voidedAt),
+          // A plan's reservation (issue 19) is not in the yard yet.
+          eq(containers.planned, false),
         ),
       );
     return row;

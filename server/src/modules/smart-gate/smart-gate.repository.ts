@@ -179,7 +179,8 @@ export const smartGateRepository = {
       db
         .select({ containerNumber: containers.containerNumber })
         .from(containers)
-        .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt))),
+        // A plan's reservations (issue 19) are not in the yard.
+        .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), eq(containers.planned, false))),
     ]);
     return { passes: passes.map((row) => row.containerNumber), inYard: inYard.map((row) => row.containerNumber) };
   },
@@ -198,6 +199,7 @@ export const smartGateRepository = {
             eq(containers.containerNumber, tasks.containerNumber),
             isNull(containers.dispatchedAt),
             isNull(containers.voidedAt),
+            eq(containers.planned, false),
           ),
         )
         .where(and(isNull(tasks.completedAt), isNull(containers.id))),

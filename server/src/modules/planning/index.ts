@@ -1,0 +1,4 @@
+// The planning module's public face: code outside server/src/modules/planning imports only this
+// file, and the module's tables through server/src/db/schema.ts (eslint).
+export * from './planning.routes';
+export * from './planning.service';
