@@ -351,7 +351,10 @@ describe('the dashboard message of domain events', () => {
     ).toEqual(['yardTrailers']);
     // A plan's reservation (issue 19) is in no figure: placed or released, it asks for nothing.
     const reserved = moved('C', null);
-    const planned = { ...reserved, data: { ...reserved.data, container: { ...reserved.data.container, planned: true } } };
+    const planned = {
+      ...reserved,
+      data: { ...reserved.data, container: { ...reserved.data.container, planned: true } },
+    };
     expect(dashboardWidgetsOf(planned)).toEqual([]);
     // Positions change no figure: no message.
     const position = { type: 'machine.moved', eventId: 'm', at: 1, data: {} } as unknown as DomainEvent;

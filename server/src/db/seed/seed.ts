@@ -141,7 +141,11 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
 async function seedDemoSlotGroups(db: Database) {
   const [param] = await db
     .insert(schema.planningParams)
-    .values({ name: DEMO_SLOT_GROUPS.name, dataProvider: 'CUSTOM', allowedStrings: [...DEMO_SLOT_GROUPS.allowedStrings] })
+    .values({
+      name: DEMO_SLOT_GROUPS.name,
+      dataProvider: 'CUSTOM',
+      allowedStrings: [...DEMO_SLOT_GROUPS.allowedStrings],
+    })
     .onConflictDoNothing()
     .returning();
   if (!param) return;

@@ -346,7 +346,8 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             if (!reservation) return { reservation: undefined, fits: false };
             const master = masters[index]!;
             const fits =
-              !entry.location && slotSpan(master.lengthOf(master.sizeId!)) === slotSpan(master.lengthOf(reservation.sizeId));
+              !entry.location &&
+              slotSpan(master.lengthOf(master.sizeId!)) === slotSpan(master.lengthOf(reservation.sizeId));
             return { reservation, fits };
           };
           const planned = entries.map((_, index) => reservationOf(index));
@@ -367,7 +368,12 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           };
           const unfit = planned.flatMap(({ reservation, fits }) => (reservation && !fits ? [reservation.id] : []));
           if (unfit.length)
-            await inventory.reserve(tx, events, { add: [], move: [], release: unfit }, { username: userName, source: 'planning' });
+            await inventory.reserve(
+              tx,
+              events,
+              { add: [], move: [], release: unfit },
+              { username: userName, source: 'planning' },
+            );
           const arrived = await inventory.arrive(
             tx,
             events,
@@ -375,7 +381,12 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
               if (!reservation || !fits) return [];
               // What the plan knew (the manifest) stays unless the gate says otherwise.
               const { igm, item, ...values } = valuesOf(index);
-              return [{ containerId: reservation.id, values: { ...values, ...(igm ? { igm } : {}), ...(item ? { item } : {}) } }];
+              return [
+                {
+                  containerId: reservation.id,
+                  values: { ...values, ...(igm ? { igm } : {}), ...(item ? { item } : {}) },
+                },
+              ];
             }),
             actor,
           );
@@ -387,8 +398,8 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             ),
             actor,
           );
-          const admitted = entries.map(
-            (entry) => [...arrived, ...newcomers].find((view) => view.number === entry.number)!,
+          const admitted = entries.map((entry) =>
+            [...arrived, ...newcomers].find((view) => view.number === entry.number)!,
           );
           const usedReservations = reservations.map((row) => row.id);
           if (usedReservations.length && deps.planning)

@@ -376,7 +376,9 @@ export function createInventoryService(
         added.push((await containersRepository.insert(tx, { ...entry.values, planned: true })).id);
       const existing = [...changes.release, ...changes.move.map((entry) => entry.containerId)];
       const grid = await loadGrid(tx, namer);
-      const standing = new Map((await containersRepository.standing(tx, existing)).map((row) => [row.containerId, row]));
+      const standing = new Map(
+        (await containersRepository.standing(tx, existing)).map((row) => [row.containerId, row]),
+      );
       const same = (containerId: number, location: string) => {
         const where = standing.get(containerId);
         const target = namer.resolve(grid, location);

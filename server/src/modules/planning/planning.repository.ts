@@ -219,7 +219,13 @@ export const planningRepository = {
 
   async link(
     db: Database,
-    rows: { planId: number; containerId: number; planningOrder: number; slotReason: string | null; expectedRehandles: number | null }[],
+    rows: {
+      planId: number;
+      containerId: number;
+      planningOrder: number;
+      slotReason: string | null;
+      expectedRehandles: number | null;
+    }[],
   ) {
     if (!rows.length) return;
     await db
@@ -244,7 +250,10 @@ export const planningRepository = {
 
   // The master data's container sizes (a size param's values).
   sizes: (db: Database) =>
-    db.select({ name: containerSizes.name, lengthFeet: containerSizes.lengthFeet }).from(containerSizes).orderBy(asc(containerSizes.lengthFeet), asc(containerSizes.name)),
+    db
+      .select({ name: containerSizes.name, lengthFeet: containerSizes.lengthFeet })
+      .from(containerSizes)
+      .orderBy(asc(containerSizes.lengthFeet), asc(containerSizes.name)),
 
   // The liners of these owner codes (liner_prefixes, spec 1 §9).
   async linersOfPrefixes(db: Database, prefixes: string[]) {

@@ -29,7 +29,7 @@ import {
 import type { Database } from '../../adapters/db';
 import type { JobRequest } from '../../adapters/queue';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
+import type { DatabaseAnswers } from '../../lib/database-errors';
 import type { Principal } from '../auth';
 import { loadGrid, type Actor, type InventoryService, type NewContainerRow } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
@@ -158,7 +158,8 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   }
 
   const nameAnswers = (name: string): DatabaseAnswers => ({
-    unique: ({ constraint }) => (constraint === 'plans_name_unique' ? conflict(messages.planNameTaken(name), 'name') : undefined),
+    unique: ({ constraint }) =>
+      constraint === 'plans_name_unique' ? conflict(messages.planNameTaken(name), 'name') : undefined,
   });
 
   // A plan's assignments written in the caller's change (the plan row exists): new reservations for
@@ -167,7 +168,12 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     tx: Database,
     events: NewEvent[],
     planId: number,
-    assignments: { containerNumber: string; slotFullName: string; slotReason?: string | null; expectedRehandles?: number | null }[],
+    assignments: {
+      containerNumber: string;
+      slotFullName: string;
+      slotReason?: string | null;
+      expectedRehandles?: number | null;
+    }[],
     actor: Actor,
   ) {
     const numbers = assignments.map((assignment) => normalizeContainerNumber(assignment.containerNumber));
@@ -266,7 +272,8 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       .map((param) => {
         const valuesByCell = new Map<number, string[]>();
         for (const entry of groupCells)
-          if (entry.paramId === param.id) valuesByCell.set(entry.cellId, [...(valuesByCell.get(entry.cellId) ?? []), entry.value]);
+          if (entry.paramId === param.id)
+            valuesByCell.set(entry.cellId, [...(valuesByCell.get(entry.cellId) ?? []), entry.value]);
         return { name: param.name, valuesByCell };
       });
     return {
@@ -343,11 +350,18 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       .sort((a, b) => a.target.tier - b.target.tier);
     for (const { drop, target } of sortedDrops) {
       const span = sizeClass(drop.lengthFeet) === 40 ? 2 : 1;
-      const keys = Array.from({ length: span }, (_, offset) => cellKey({ ...target, columnIndex: target.columnIndex + offset }));
+      const keys = Array.from({ length: span }, (_, offset) =>
+        cellKey({ ...target, columnIndex: target.columnIndex + offset }),
+      );
       if (keys.some((key) => (heights.get(key) ?? 0) !== target.tier - 1)) continue;
       for (const key of keys) heights.set(key, target.tier);
       boxes.push({
-        position: { areaId: target.areaId, rowIndex: target.rowIndex, columnIndex: target.columnIndex, tier: target.tier },
+        position: {
+          areaId: target.areaId,
+          rowIndex: target.rowIndex,
+          columnIndex: target.columnIndex,
+          tier: target.tier,
+        },
         lengthFeet: drop.lengthFeet,
         box: boxOf(drop),
       });
@@ -433,7 +447,12 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     const numbers = containers.map((container) => normalizeContainerNumber(container.containerNumber));
     const reserved = new Map(
       (
-        await repository.queued(database, { includePlanned: true, plannedOnly: true, numbers, limit: numbers.length + 1 })
+        await repository.queued(database, {
+          includePlanned: true,
+          plannedOnly: true,
+          numbers,
+          limit: numbers.length + 1,
+        })
       ).map((row) => [row.containerNumber, row]),
     );
     const now = Date.now();
@@ -662,7 +681,11 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
             .filter((entry) => entry.paramId === paramId && entry.value === value)
             .map((entry) => byId.get(entry.cellId))
             .filter((cell): cell is (typeof cells)[number] => cell !== undefined);
-          return groupOfCells(value, members, members.reduce((sum, cell) => sum + free(cell), 0));
+          return groupOfCells(
+            value,
+            members,
+            members.reduce((sum, cell) => sum + free(cell), 0),
+          );
         }),
       };
     },
@@ -726,7 +749,9 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     async runEngine(runId: string): Promise<void> {
       const run = await repository.run(db, runId);
       if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
-      await runChanged(await repository.updateRun(db, runId, { status: 'running', progress: 0, startedAt: new Date() }));
+      await runChanged(
+        await repository.updateRun(db, runId, { status: 'running', progress: 0, startedAt: new Date() }),
+      );
       try {
         const now = Date.now();
         const sizes = await sizesOf(db);

@@ -34,7 +34,10 @@ export const plans = pgTable(
     // Made by a planner on /planning, or applied from an engine run.
     source: text().notNull(),
     // The selector's search the plan was made from (spec 2 §3 searchedContainers).
-    searchedContainers: text().array().notNull().default(sql`'{}'::text[]`),
+    searchedContainers: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -78,7 +81,10 @@ export const planningParams = pgTable(
     id: serial().primaryKey(),
     name: text().notNull().unique('planning_params_name_unique'),
     dataProvider: text().notNull(),
-    allowedStrings: text().array().notNull().default(sql`'{}'::text[]`),
+    allowedStrings: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     required: boolean().notNull().default(false),
   },
   (table) => [check('planning_params_data_provider', sql`${table.dataProvider} in ('CONTAINER_SIZE', 'CUSTOM')`)],
@@ -115,8 +121,12 @@ export const planningEngineRuns = pgTable(
     containerNumbers: text().array(),
     planName: text(),
     apply: boolean().notNull().default(false),
-    placements: jsonb().notNull().default(sql`'[]'::jsonb`),
-    unplaced: jsonb().notNull().default(sql`'[]'::jsonb`),
+    placements: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    unplaced: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     planId: integer().references(() => plans.id, { onDelete: 'set null' }),
     error: text(),
     requestedBy: text(),
@@ -125,10 +135,7 @@ export const planningEngineRuns = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
-    check(
-      'planning_engine_runs_status',
-      sql`${table.status} in ('queued', 'running', 'done', 'failed', 'rolledBack')`,
-    ),
+    check('planning_engine_runs_status', sql`${table.status} in ('queued', 'running', 'done', 'failed', 'rolledBack')`),
     check('planning_engine_runs_progress', sql`${table.progress} between 0 and 1`),
     index('planning_engine_runs_plan_idx').on(table.planId),
   ],

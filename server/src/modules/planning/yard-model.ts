@@ -66,7 +66,7 @@ export function buildYardModel(input: YardModelInput): YardModel {
     for (let offset = 0; offset < span; offset += 1) {
       const key = cellKey({ ...standing.position, columnIndex: standing.position.columnIndex + offset });
       let column = byColumn.get(key);
-      if (!column) byColumn.set(key, (column = new Map()));
+      if (!column) byColumn.set(key, (column = new Map<number, StandingBox>()));
       column.set(standing.position.tier, standing);
     }
   }
