@@ -304,7 +304,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
       const outLocations = new Map<string, string | null>();
       for (const number of outNumbers) {
         try {
-          outLocations.set(number, (await inventory.location(number, 'number')).location);
+          outLocations.set(number, (await inventory.location(number, 'number', false)).location);
         } catch (error) {
           if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
         }

@@ -767,7 +767,7 @@ export const containersRepository = {
     return rows.map((row) => ({ ...(row as ContainerDetailsRow), ...row, columnIndex: Number(row.columnIndex) }));
   },
 
-  // Active containers of an IGM (and item), in the yard or not.
+  // Active containers of an IGM (and item), in the yard or not (a plan's reservations too).
   async byIgm(db: Database, igm: string, item: string | undefined, activeOnly: boolean) {
     return (await withDetails(db)
       .where(

@@ -610,15 +610,17 @@ export function createInventoryService(
       const keys =
         search.kind === 'numbers'
           ? search.numbers.map((number) => ({ key: number, by: 'number' as const }))
-          : (await containersRepository.byIgm(db, search.igm, search.item, true)).map((row) => ({
-              key: String(row.container.id),
-              by: 'key' as const,
-            }));
+          : (await containersRepository.byIgm(db, search.igm, search.item, true))
+              .filter((row) => !row.container.planned)
+              .map((row) => ({
+                key: String(row.container.id),
+                by: 'key' as const,
+              }));
       const found: ContainerLocation[] = [];
       const notFound: string[] = [];
       for (const { key, by } of keys) {
         try {
-          found.push(await this.location(key, by));
+          found.push(await this.location(key, by, false));
         } catch (error) {
           if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
           notFound.push(key);
@@ -628,8 +630,11 @@ export function createInventoryService(
       return { responsestatus: 'success', medium: medium ?? null, containers: found, notFound };
     },
 
-    async location(key: string, by: 'key' | 'number' = 'key'): Promise<ContainerLocation> {
+    // Where a container stands. A plan's reservation (issue 19) stands at its planned slot; where only
+    // boxes in the yard count (the public yard map, the gate's out-containers) it is not found.
+    async location(key: string, by: 'key' | 'number' = 'key', includePlanned = true): Promise<ContainerLocation> {
       const { row, where, grid } = await lookUp(key, by);
+      if (row.container.planned && !includePlanned) throw notFound(messages.containerNotFound(key));
       const names = slotNamesOf(namer, grid, where);
       let geo: { latitude: number; longitude: number } | null = null;
       const area = where ? grid.areasById.get(where.areaId) : undefined;

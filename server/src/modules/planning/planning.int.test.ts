@@ -39,7 +39,7 @@ const save = (name: string, assignments: { containerNumber: string; slotFullName
   outcome(admin.api.planning.save({ body: { ...(id ? { id } : {}), name, assignments } }));
 
 // The active rows of a number (planned or in the yard), with where they stand.
-async function activeRows(number: string) {
+async function rowsOfNumber(number: string) {
   return t.db
     .select({ id: containers.id, planned: containers.planned, voidedAt: containers.voidedAt })
     .from(containers)
@@ -129,7 +129,7 @@ describe('saving a plan reserves its slots', () => {
     ]);
     expect(plan.plannedContainers[0]!.cellId).toEqual(expect.any(Number));
     // The reservation is a planned container standing in the slot.
-    const [row] = await activeRows(a);
+    const [row] = await rowsOfNumber(a);
     expect(row).toMatchObject({ planned: true, voidedAt: null });
     expect((await positionsAt(slotA!)).map((position) => position.container_id)).toEqual([row!.id]);
     // Queued: gone from the unplanned list, there with its slot on Edit Plan.
@@ -143,6 +143,8 @@ describe('saving a plan reserves its slots', () => {
     expect(withPlanned.find((container) => container.number === a)).toMatchObject({ planned: true, location: slotA });
     const without = await admin.api.inventory.yardContainers({ query: {} });
     expect(without.find((container) => container.number === a)).toBeUndefined();
+    // The public yard map does not show a box that has not come.
+    expect((await t.api.inventory.yardMap({ query: { containerNumbers: a } })).notFound).toEqual([a]);
     // The containers screen's Yard tab lists boxes in the yard only; the All tab shows the reservation.
     expect((await admin.api.containers.inYard({ query: { searchText: a } })).totalCount).toBe(0);
     expect((await admin.api.containers.all({ query: { searchText: a } })).entities).toEqual([
@@ -190,7 +192,7 @@ describe('saving a plan reserves its slots', () => {
       status: 409,
       body: { message: messages.planContainerInOtherPlan(number, name) },
     });
-    expect(await activeRows(second)).toEqual([]);
+    expect(await rowsOfNumber(second)).toEqual([]);
   });
 
   it('replaces a plan’s assignments: one moved, one released (voided, its slot free), one added', async () => {
@@ -217,10 +219,10 @@ describe('saving a plan reserves its slots', () => {
     ]);
     expect(await positionsAt(s1!)).toEqual([]);
     // b is released: its record voided (history is kept), it is queued again.
-    expect((await activeRows(b)).map((row) => [row.planned, row.voidedAt instanceof Date])).toEqual([[true, true]]);
+    expect((await rowsOfNumber(b)).map((row) => [row.planned, row.voidedAt instanceof Date])).toEqual([[true, true]]);
     expect((await admin.api.planning.queued({ query: { query: b } })).map((row) => row.containerNumber)).toEqual([b]);
     // The reservation moves are history of source planning.
-    const [aRow] = await activeRows(a);
+    const [aRow] = await rowsOfNumber(a);
     const moves = await t.db.select().from(containerMovements).where(eq(containerMovements.containerId, aRow!.id));
     expect(moves.map((move) => move.source)).toEqual(['planning', 'planning']);
     expect(await save(name, [{ containerNumber: a, slotFullName: s4! }], 999_999)).toMatchObject({
@@ -235,7 +237,7 @@ describe('gate-in of planned containers', () => {
     const number = await expect20({ igm: 'IGM-9001', item: '7' });
     const [slot] = await freeGroundSlots(t, 1);
     const { body: saved } = await save(planName(), [{ containerNumber: number, slotFullName: slot! }]);
-    const [reservation] = await activeRows(number);
+    const [reservation] = await rowsOfNumber(number);
     const before = live.length;
     const { status, body } = await gateIn(number);
     expect(status, JSON.stringify(body)).toBe(200);
@@ -292,7 +294,7 @@ describe('gate-in of planned containers', () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.containers[0]).toMatchObject({ location: elsewhere });
     expect(await positionsAt(slot!)).toEqual([]);
-    const rows = await activeRows(number);
+    const rows = await rowsOfNumber(number);
     expect(rows.map((row) => [row.planned, row.voidedAt === null])).toEqual(
       expect.arrayContaining([
         [true, false],
