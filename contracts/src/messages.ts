@@ -436,7 +436,6 @@ export const messages = {
   planningParamNotFound: 'This planning parameter does not exist',
   planningEngineJobNotFound: 'This planning engine job does not exist',
   planningEngineUnavailable: 'The planning engine cannot be reached: no worker queue is configured',
-  planningNothingQueued: 'No queued container to plan',
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.
