@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DWELL, departureOf, dwellEstimator, DWELL_MIN_SAMPLES, type DwellStatistic } from './departures';
+import { DEFAULT_DWELL, departureEstimate, dwellEstimator, DWELL_MIN_SAMPLES, type DwellStatistic } from './departures';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+const DAY = 86_400_000;
 // ln of a dwell in days, as the SQL gives it (seconds).
 const lnDays = (days: number) => Math.log(days * 86_400);
 
@@ -36,20 +35,18 @@ describe('dwell estimates from the gate history', () => {
     expect(thin.sigma).toBe(0.3);
     expect(estimate({ linerId: 5, processId: null, categoryId: null }).medianMs / DAY).toBeCloseTo(8, 6);
     expect(dwellEstimator([])({ linerId: 1, processId: 2, categoryId: 3 })).toEqual(DEFAULT_DWELL);
+    expect(estimate.depot.medianMs / DAY).toBeCloseTo(8, 6);
+    expect(dwellEstimator([]).depot).toEqual(DEFAULT_DWELL);
   });
 });
 
-describe('departures', () => {
-  const now = Date.UTC(2026, 0, 10);
-  const dwell = { medianMs: 4 * DAY, sigma: 0.6 };
-
-  it('is the arrival plus the median dwell', () => {
-    expect(departureOf(dwell, now - DAY, now)).toEqual({ departureAt: now + 3 * DAY, sigma: 0.6 });
-    expect(departureOf(dwell, now + DAY, now).departureAt).toBe(now + 5 * DAY);
-  });
-
-  it('takes an overdue box to leave within a quarter of its dwell, and no box within the hour', () => {
-    expect(departureOf(dwell, now - 10 * DAY, now).departureAt).toBe(now + DAY);
-    expect(departureOf(dwell, now - 4 * DAY + 60_000, now).departureAt).toBe(now + HOUR);
+describe('departure estimates', () => {
+  it('are the arrival plus the median dwell, with the arrival for the engine to condition on', () => {
+    const now = Date.UTC(2026, 0, 10);
+    expect(departureEstimate({ medianMs: 4 * DAY, sigma: 0.6 }, now - DAY)).toEqual({
+      departureAt: now + 3 * DAY,
+      sigma: 0.6,
+      arrivedAt: now - DAY,
+    });
   });
 });

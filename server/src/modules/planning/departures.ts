@@ -3,8 +3,7 @@
 // dispatched lately is taken as log-normal: its median and the spread of its logarithm per liner,
 // process and category, falling back to the liner's, then the whole depot's, then a default.
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * 3_600_000;
 
 // A group needs this many dispatched containers before its own figures are believed.
 export const DWELL_MIN_SAMPLES = 5;
@@ -33,6 +32,7 @@ export interface DwellEstimate {
 export interface DepartureEstimate {
   departureAt: number;
   sigma: number;
+  arrivedAt: number;
 }
 
 const key = (linerId: number | null, processId: number | null, categoryId: number | null) =>
@@ -50,18 +50,16 @@ export function dwellEstimator(statistics: readonly DwellStatistic[]) {
     else if (row.level === 3) byLiner.set(String(row.linerId ?? '-'), estimate);
     else if (row.level === 7) all = estimate;
   }
-  return (box: { linerId: number | null; processId: number | null; categoryId: number | null }): DwellEstimate =>
-    exact.get(key(box.linerId, box.processId, box.categoryId)) ??
-    byLiner.get(String(box.linerId ?? '-')) ??
-    all ??
-    DEFAULT_DWELL;
+  const depot: DwellEstimate = all ?? DEFAULT_DWELL;
+  const estimate = (box: { linerId: number | null; processId: number | null; categoryId: number | null }) =>
+    exact.get(key(box.linerId, box.processId, box.categoryId)) ?? byLiner.get(String(box.linerId ?? '-')) ?? depot;
+  // The depot's own dwell: what the engine expects of the boxes still to come.
+  return Object.assign(estimate, { depot });
 }
 
-// When a box that arrived (or is expected) at `arrivedAt` will leave, seen at `now`. A box past its
-// median dwell is overdue: it is taken to leave within a quarter of that dwell (at least an hour), as
-// such boxes wait for a truck that is due rather than for the next weeks.
-export function departureOf(dwell: DwellEstimate, arrivedAt: number, now: number): DepartureEstimate {
-  const expected = arrivedAt + dwell.medianMs;
-  const departureAt = expected > now ? Math.max(expected, now + HOUR_MS) : now + Math.max(HOUR_MS, dwell.medianMs / 4);
-  return { departureAt, sigma: dwell.sigma };
+// The engine's estimate of a box that came (or is expected) at `arrivedAt`: its departure after the
+// median dwell, with the spread; the engine conditions it on the time the box has already spent
+// (engine/departure.ts: a box past its estimate is believed to leave soon, not at once).
+export function departureEstimate(dwell: DwellEstimate, arrivedAt: number): DepartureEstimate {
+  return { departureAt: arrivedAt + dwell.medianMs, sigma: dwell.sigma, arrivedAt };
 }

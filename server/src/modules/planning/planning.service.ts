@@ -34,8 +34,8 @@ import type { Principal } from '../auth';
 import { loadGrid, type Actor, type InventoryService, type NewContainerRow } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import type { Grid } from '../yard';
-import { departureOf, dwellEstimator, type DwellStatistic } from './departures';
-import type { DigOutInstance, EngineBox } from './engine/types';
+import { departureEstimate, dwellEstimator, type DwellStatistic } from './departures';
+import { digOut, planPlacements, type DigOutInstance, type EngineBox } from './engine';
 import { planningRepository as repository, type EngineRunRow, type QueuedRow } from './planning.repository';
 import { buildYardModel, cellKey, type SlotGroupRule, type StandingBox, type YardModel } from './yard-model';
 
@@ -62,6 +62,14 @@ const PROGRESS_EVERY_MS = 300;
 // How long a dig-out may search.
 const DIG_OUT_TIME_LIMIT_MS = 2000;
 
+// What the engine is told besides the yard: the time, where machines come from (stack positions are
+// metres from the gate, so the gate is the origin), and the depot's dwell for the boxes to come.
+const engineOptions = (now: number, origin: GeoPoint | null, dwell: { medianMs: number; sigma: number }) => ({
+  now,
+  dwell,
+  ...(origin ? { origin: { x: 0, y: 0 } } : {}),
+});
+
 const planChanged = (planId: number): NewEvent => ({ type: 'planning.planChanged', data: { planId } });
 
 // A planner's reservation of slots is recorded as the planner's move of the reservations (source
@@ -87,9 +95,6 @@ const toEngineJob = (row: EngineRunRow): EngineJob => ({
 // liner's of a category, go together.
 const groupOf = (box: { igm: string | null; liner: string | null; category?: string | null }) =>
   box.igm ? `igm:${box.igm}` : box.liner ? `liner:${box.liner}:${box.category ?? ''}` : undefined;
-
-// The planning engine (engine/index.ts, pure and synchronous).
-const loadEngine = () => import('./engine');
 
 // Planning (issue 19; spec 2 §2–§5 and §6, spec 1 §3 and §5, spec 3 §7): queued containers, plans
 // that reserve slots (saved, deleted, rolled back in one transaction each, through the inventory's
@@ -307,13 +312,11 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       igm: string | null;
       arrivedAt: Date;
     }): EngineBox => {
-      const { departureAt, sigma } = departureOf(estimate(row), row.arrivedAt.getTime(), now);
       const group = groupOf(row);
       return {
         id: row.containerNumber,
         size: sizeClass(row.lengthFeet),
-        departureAt,
-        sigma,
+        ...departureEstimate(estimate(row), row.arrivedAt.getTime()),
         ...(group ? { group } : {}),
         ...(sizeParamName ? { values: { [sizeParamName]: row.size } } : {}),
       };
@@ -415,17 +418,12 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
         if (!param) throw badRequest(messages.planningParamNotFound, 'params');
         values[param.name] = given.value;
       }
-      const { departureAt, sigma } = departureOf(
-        estimate({ linerId: liner?.id ?? null, processId: null, categoryId: null }),
-        now,
-        now,
-      );
       const group = groupOf({ igm: container.igm?.trim() || null, liner: liner?.name ?? null });
       return {
         id: number,
         size: sizeClass(lengthFeet),
-        departureAt,
-        sigma,
+        // At the gate now: the dwell of its liner (nothing else is known of it yet).
+        ...departureEstimate(estimate({ linerId: liner?.id ?? null, processId: null, categoryId: null }), now),
         values,
         ...(group ? { group } : {}),
       };
@@ -463,8 +461,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     const unplaced = new Map<string, string>();
     if (open.length) {
       const arrivals = await arrivalsOf(database, open, sizes, rules, estimate, now);
-      const { planPlacements } = await loadEngine();
-      const result = planPlacements(model.stacks, arrivals, { now, ...(origin ? { origin: { x: 0, y: 0 } } : {}) });
+      const result = planPlacements(model.stacks, arrivals, engineOptions(now, origin, estimate.depot));
       for (const placement of result.placements) {
         const names = slotName(grid, model, placement.stackKey, placement.tier);
         if (names)
@@ -773,24 +770,22 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
           .map((containerNumber) => ({ containerNumber, reason: messages.planContainerNotQueued(containerNumber) }));
         const sizeParamName = rules.sizeParam?.name;
         const arrivals: EngineBox[] = queued.map((row) => {
-          const { departureAt, sigma } = departureOf(estimate(row), row.expectedAt?.getTime() ?? now, now);
           const group = groupOf(row);
           return {
             id: row.containerNumber,
             size: sizeClass(row.lengthFeet),
-            departureAt,
-            sigma,
+            // Expected at its pre-advice's window (now, when that has begun or passed).
+            ...departureEstimate(estimate(row), Math.max(now, row.expectedAt?.getTime() ?? now)),
             ...(group ? { group } : {}),
             ...(sizeParamName ? { values: { [sizeParamName]: row.size } } : {}),
           };
         });
-        const { planPlacements } = await loadEngine();
         const stacks = new Map(model.stacks.map((stack) => [stack.key, stack]));
         const placements: EnginePlacement[] = [];
         let told = Date.now();
         for (let start = 0; start < arrivals.length; start += ENGINE_BATCH) {
           const batch = arrivals.slice(start, start + ENGINE_BATCH);
-          const result = planPlacements(model.stacks, batch, { now, ...(origin ? { origin: { x: 0, y: 0 } } : {}) });
+          const result = planPlacements(model.stacks, batch, engineOptions(now, origin, estimate.depot));
           const byId = new Map(batch.map((box) => [box.id, box]));
           for (const placement of result.placements) {
             const stack = stacks.get(placement.stackKey);
@@ -883,7 +878,6 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
         const key = `${stack.area}|${stack.size}`;
         groups.set(key, [...(groups.get(key) ?? []), number]);
       }
-      const { digOut } = await loadEngine();
       const steps: DigOutStep[] = [];
       let relocations = 0;
       for (const [key, members] of groups) {
