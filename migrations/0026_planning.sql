@@ -68,6 +68,7 @@ CREATE UNIQUE INDEX "plan_containers_container_unique" ON "plan_containers" USIN
 CREATE INDEX "planning_engine_runs_plan_idx" ON "planning_engine_runs" USING btree ("plan_id");--> statement-breakpoint
 CREATE INDEX "planning_slot_group_cells_cell_idx" ON "planning_slot_group_cells" USING btree ("cell_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "plans_name_unique" ON "plans" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "containers_planned_idx" ON "containers" USING btree ("container_number") WHERE "containers"."planned" and "containers"."dispatched_at" is null and "containers"."voided_at" is null;--> statement-breakpoint
 ALTER TABLE "container_movements" ADD CONSTRAINT "container_movements_source" CHECK ("container_movements"."source" in ('manual', 'gate', 'machine', 'import', 'planning'));--> statement-breakpoint
 -- Handwritten. Planning (issue 19, docs/database.md): a planned container (planned = true) is a
 -- reservation, not a gate-in. The dashboard's rollup counts a container when it stops being planned

@@ -84,6 +84,11 @@ export const containers = pgTable(
         sql`${table.dispatchedAt} is null and ${table.voidedAt} is null and ${table.rfidTagId} is not null and ${table.rfidTagId} not in ('Refer Tag', 'ODC Tag', 'Tank Tag', 'DummyTag')`,
       ),
     index('containers_number_idx').on(table.containerNumber),
+    // A plan's open reservations (issue 19): few rows among the yard's whole history, read by every
+    // plan list, save and queued search.
+    index('containers_planned_idx')
+      .on(table.containerNumber)
+      .where(sql`${table.planned} and ${table.dispatchedAt} is null and ${table.voidedAt} is null`),
     index('containers_igm_item_idx').on(table.igm, table.item),
     index('containers_gate_in_idx').on(table.gateInAt),
     // The gate-out report (1.2): dispatches within a range.

@@ -298,6 +298,10 @@ export function createInventoryService(
 
     change,
 
+    // The inventory version (raised by every change of containers or positions, in its transaction),
+    // as the given connection or transaction sees it: what caches of the yard's boxes are keyed by.
+    version: (database: Database) => containersRepository.version(database),
+
     // The active containers (not dispatched or voided) in the yard with these numbers or RFID tags;
     // a plan's reservations are not in the yard (plannedContainers names them).
     activeContainers: (database: Database, numbers: string[], tags: string[]) =>

@@ -87,10 +87,13 @@ const PLANNED = sql.raw(`
   select c.id, c.container_number, l.plan_id, l.planning_order, l.slot_reason, l.expected_rehandles
   from containers c left join plan_containers l on l.container_id = c.id
   where c.planned and c.dispatched_at is null and c.voided_at is null`);
+// Planned rows are few (the plans' open reservations): a partial index keeps them apart from the
+// yard's history (containers_planned_idx).
 
 export const planningRepository = {
   async queued(db: Database, filter: QueuedFilter): Promise<QueuedRow[]> {
-    const numbers = filter.numbers;
+    // The numbers asked for narrow both branches (a save's or a suggestion's few containers).
+    const numbers = filter.numbers ? `{${filter.numbers.join(',')}}` : null;
     const rows = rowsOf<QueuedRow>(
       await db.execute(sql`
       with planned as (${PLANNED}),
@@ -106,6 +109,7 @@ export const planningRepository = {
         left join categories cat on cat.id = pa.category_id
         left join planned p on p.container_number = pa.container_number
         where pa.used_at is null
+          ${numbers ? sql`and pa.container_number = any(${numbers}::text[])` : sql``}
           and not exists (select 1 from containers y where y.container_number = pa.container_number
             and y.dispatched_at is null and y.voided_at is null and not y.planned)
         union all
@@ -120,6 +124,7 @@ export const planningRepository = {
         left join liner_infos li on li.id = lp.liner_id
         left join categories cat on cat.id = c.category_id
         where not exists (select 1 from pre_advices pa where pa.container_number = c.container_number and pa.used_at is null)
+          ${numbers ? sql`and c.container_number = any(${numbers}::text[])` : sql``}
       )
       select q.container_number as "containerNumber", q.igm, q.item, q.job_order_number as "jobOrderNumber",
         q.liner, q.liner_id as "linerId", q.category, q.category_id as "categoryId", q.process_id as "processId",
@@ -134,7 +139,6 @@ export const planningRepository = {
       where ${searchCondition(filter)}
         ${filter.includePlanned ? sql`` : sql`and q.planned_id is null`}
         ${filter.plannedOnly ? sql`and q.planned_id is not null` : sql``}
-        ${numbers ? sql`and q.container_number = any(${`{${numbers.join(',')}}`}::text[])` : sql``}
       order by q.planning_order nulls last, q.expected_at nulls last, q.container_number
       limit ${filter.limit}`),
     );
@@ -251,7 +255,7 @@ export const planningRepository = {
   // The master data's container sizes (a size param's values).
   sizes: (db: Database) =>
     db
-      .select({ name: containerSizes.name, lengthFeet: containerSizes.lengthFeet })
+      .select({ id: containerSizes.id, name: containerSizes.name, lengthFeet: containerSizes.lengthFeet })
       .from(containerSizes)
       .orderBy(asc(containerSizes.lengthFeet), asc(containerSizes.name)),
 
@@ -292,10 +296,11 @@ export const planningRepository = {
     );
   },
 
-  // Every position of the yard with the box on it (a plan's reservations too), bottom first, with
-  // what the departure estimate reads: the container's liner, process and category, and when it
-  // came (a reservation: when its pre-advice expects it).
-  async positions(db: Database) {
+  // Every box standing in the yard (a plan's reservations too), once, where it stands (a 40 ft box by
+  // its pair's first column), with what the departure estimate reads: the container's liner (by its
+  // owner code), process and category, and when it came (a reservation: when its pre-advice expects
+  // it). Times as epoch milliseconds: thousands of rows are read per suggestion.
+  async boxes(db: Database) {
     const rows = rowsOf<{
       areaId: number;
       rowIndex: number;
@@ -303,30 +308,34 @@ export const planningRepository = {
       tier: number;
       containerId: number;
       containerNumber: string;
-      planned: boolean;
-      size: string;
-      lengthFeet: number;
+      sizeId: number;
       linerId: number | null;
-      liner: string | null;
       processId: number | null;
       categoryId: number | null;
       igm: string | null;
-      arrivedAt: string | Date;
+      arrivedAt: number;
     }>(
-      await db.execute(sql`select cp.area_id as "areaId", cp.row_index as "rowIndex", cp.column_index as "columnIndex",
-          cp.tier, c.id as "containerId", c.container_number as "containerNumber", c.planned, s.name as size,
-          s.length_feet as "lengthFeet", li.id as "linerId", li.name as liner, c.process_id as "processId",
-          c.category_id as "categoryId", c.igm,
-          case when c.planned then greatest(now(), coalesce(pa.expected_from, now())) else c.gate_in_at end as "arrivedAt"
+      await db.execute(sql`select cp.area_id as "areaId", cp.row_index as "rowIndex",
+          min(cp.column_index) as "columnIndex", cp.tier, c.id as "containerId",
+          c.container_number as "containerNumber", c.size_id as "sizeId", lp.liner_id as "linerId",
+          c.process_id as "processId", c.category_id as "categoryId", c.igm,
+          round(extract(epoch from case when c.planned then greatest(now(), coalesce(pa.expected_from, now()))
+            else c.gate_in_at end) * 1000)::float8 as "arrivedAt"
         from container_positions cp
         join containers c on c.id = cp.container_id
-        join container_sizes s on s.id = c.size_id
         left join liner_prefixes lp on lp.prefix = left(c.container_number, 4)
-        left join liner_infos li on li.id = lp.liner_id
         left join pre_advices pa on c.planned and pa.container_number = c.container_number and pa.used_at is null
-        order by cp.area_id, cp.row_index, cp.column_index, cp.tier`),
+        group by cp.area_id, cp.row_index, cp.tier, c.id, lp.liner_id, pa.expected_from`),
     );
-    return rows.map((row) => ({ ...row, arrivedAt: new Date(row.arrivedAt) }));
+    return rows.map((row) => ({ ...row, columnIndex: Number(row.columnIndex), arrivedAt: Number(row.arrivedAt) }));
+  },
+
+  // The height of every stack (area, row, column) that holds boxes.
+  async heights(db: Database) {
+    return rowsOf<{ areaId: number; rowIndex: number; columnIndex: number; height: number }>(
+      await db.execute(sql`select area_id as "areaId", row_index as "rowIndex", column_index as "columnIndex",
+          max(tier) as height from container_positions group by area_id, row_index, column_index`),
+    );
   },
 
   // Containers in the yard without a slot that a pending task takes to one (the gate's offloading):
@@ -336,30 +345,26 @@ export const planningRepository = {
       containerId: number;
       containerNumber: string;
       toLocation: string;
-      size: string;
-      lengthFeet: number;
+      sizeId: number;
       linerId: number | null;
-      liner: string | null;
       processId: number | null;
       categoryId: number | null;
       igm: string | null;
-      arrivedAt: string | Date;
+      arrivedAt: number;
     }>(
       await db.execute(sql`select distinct on (c.id) c.id as "containerId", c.container_number as "containerNumber",
-          t.to_location as "toLocation", s.name as size, s.length_feet as "lengthFeet", li.id as "linerId",
-          li.name as liner, c.process_id as "processId", c.category_id as "categoryId", c.igm,
-          c.gate_in_at as "arrivedAt"
+          t.to_location as "toLocation", c.size_id as "sizeId", lp.liner_id as "linerId",
+          c.process_id as "processId", c.category_id as "categoryId", c.igm,
+          round(extract(epoch from c.gate_in_at) * 1000)::float8 as "arrivedAt"
         from tasks t
         join containers c on c.id = t.container_id
-        join container_sizes s on s.id = c.size_id
         left join liner_prefixes lp on lp.prefix = left(c.container_number, 4)
-        left join liner_infos li on li.id = lp.liner_id
         where t.completed_at is null and t.to_location is not null
           and c.dispatched_at is null and c.voided_at is null and not c.planned
           and not exists (select 1 from container_positions cp where cp.container_id = c.id)
         order by c.id, t.generated_at desc`),
     );
-    return rows.map((row) => ({ ...row, arrivedAt: new Date(row.arrivedAt) }));
+    return rows.map((row) => ({ ...row, arrivedAt: Number(row.arrivedAt) }));
   },
 
   // Where the machines come from: the IN gates' positions.

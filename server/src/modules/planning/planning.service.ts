@@ -93,8 +93,8 @@ const toEngineJob = (row: EngineRunRow): EngineJob => ({
 
 // What a box is grouped by (liner / IGM / category, issue 19): one manifest's boxes, else one
 // liner's of a category, go together.
-const groupOf = (box: { igm: string | null; liner: string | null; category?: string | null }) =>
-  box.igm ? `igm:${box.igm}` : box.liner ? `liner:${box.liner}:${box.category ?? ''}` : undefined;
+const groupOf = (box: { igm: string | null; linerId: number | null; categoryId?: number | null }) =>
+  box.igm ? `igm:${box.igm}` : box.linerId !== null ? `liner:${box.linerId}:${box.categoryId ?? ''}` : undefined;
 
 // Planning (issue 19; spec 2 §2–§5 and §6, spec 1 §3 and §5, spec 3 §7): queued containers, plans
 // that reserve slots (saved, deleted, rolled back in one transaction each, through the inventory's
@@ -259,13 +259,39 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
 
   interface Sizes {
     byName: Map<string, number>;
+    byId: Map<number, { name: string; lengthFeet: number }>;
     names: { 20: string[]; 40: string[] };
   }
   async function sizesOf(database: Database): Promise<Sizes> {
     const rows = await repository.sizes(database);
     const names: Sizes['names'] = { 20: [], 40: [] };
     for (const row of rows) names[sizeClass(row.lengthFeet)].push(row.name);
-    return { byName: new Map(rows.map((row) => [row.name.toUpperCase(), row.lengthFeet])), names };
+    return {
+      byName: new Map(rows.map((row) => [row.name.toUpperCase(), row.lengthFeet])),
+      byId: new Map(rows.map((row) => [row.id, row])),
+      names,
+    };
+  }
+
+  // The layout's cells, read once per layout (the grid is one object per layout version).
+  const cellsByGrid = new WeakMap<Grid, Awaited<ReturnType<typeof repository.cells>>>();
+  async function cellsOf(database: Database, grid: Grid) {
+    let cells = cellsByGrid.get(grid);
+    if (!cells) cellsByGrid.set(grid, (cells = await repository.cells(database)));
+    return cells;
+  }
+
+  // The boxes standing in the yard, read once per inventory version (every change of containers or
+  // positions raises it, in the changing transaction): a gate's suggestion and the screen's before it
+  // read the yard once. The version is read first: boxes read after a newer commit are newer than
+  // their key, never older.
+  let boxesCache: { version: number; boxes: Awaited<ReturnType<typeof repository.boxes>> } | null = null;
+  async function boxesOf(database: Database) {
+    const { version } = await inventory.version(database);
+    if (boxesCache?.version === version) return boxesCache.boxes;
+    const boxes = await repository.boxes(database);
+    boxesCache = { version, boxes };
+    return boxes;
   }
 
   // The params as slot-group rules: the size param, and each CUSTOM one's values by cell.
@@ -291,47 +317,41 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   // The yard now: every stack with its boxes (reservations and pending drops included), as the
   // engine takes it, with the departure estimates of the boxes.
   async function yardModel(database: Database, now: number, sizes: Sizes) {
-    const [grid, cells, positions, drops, gates, estimate, rules] = await Promise.all([
-      loadGrid(database, namer),
-      repository.cells(database),
-      repository.positions(database),
+    const grid = await loadGrid(database, namer);
+    const [cells, positions, drops, gates, estimate, rules] = await Promise.all([
+      cellsOf(database, grid),
+      boxesOf(database),
       repository.pendingDrops(database),
       repository.gatePositions(database),
       estimator(database),
       slotRules(database, sizes),
     ]);
     const sizeParamName = rules.sizeParam?.name;
+    const sizeOf = (sizeId: number) => sizes.byId.get(sizeId) ?? { name: '20', lengthFeet: 20 };
     const boxOf = (row: {
       containerNumber: string;
-      size: string;
-      lengthFeet: number;
+      sizeId: number;
       linerId: number | null;
-      liner: string | null;
       processId: number | null;
       categoryId: number | null;
       igm: string | null;
-      arrivedAt: Date;
+      arrivedAt: number;
     }): EngineBox => {
       const group = groupOf(row);
+      const size = sizeOf(row.sizeId);
       return {
         id: row.containerNumber,
-        size: sizeClass(row.lengthFeet),
-        ...departureEstimate(estimate(row), row.arrivedAt.getTime()),
+        size: sizeClass(size.lengthFeet),
+        ...departureEstimate(estimate(row), row.arrivedAt),
         ...(group ? { group } : {}),
-        ...(sizeParamName ? { values: { [sizeParamName]: row.size } } : {}),
+        ...(sizeParamName ? { values: { [sizeParamName]: size.name } } : {}),
       };
     };
-    const standing = new Map<number, StandingBox>();
-    for (const row of positions) {
-      const known = standing.get(row.containerId);
-      if (known && known.position.columnIndex <= row.columnIndex) continue;
-      standing.set(row.containerId, {
-        position: { areaId: row.areaId, rowIndex: row.rowIndex, columnIndex: row.columnIndex, tier: row.tier },
-        lengthFeet: row.lengthFeet,
-        box: boxOf(row),
-      });
-    }
-    const boxes = [...standing.values()];
+    const boxes: StandingBox[] = positions.map((row) => ({
+      position: { areaId: row.areaId, rowIndex: row.rowIndex, columnIndex: row.columnIndex, tier: row.tier },
+      lengthFeet: sizeOf(row.sizeId).lengthFeet,
+      box: boxOf(row),
+    }));
     // A pending drop holds its slot when it is the next free tier of its stack.
     const heights = new Map<string, number>();
     for (const box of boxes) {
@@ -352,7 +372,8 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       .filter((entry) => entry !== null)
       .sort((a, b) => a.target.tier - b.target.tier);
     for (const { drop, target } of sortedDrops) {
-      const span = sizeClass(drop.lengthFeet) === 40 ? 2 : 1;
+      const lengthFeet = sizeOf(drop.sizeId).lengthFeet;
+      const span = sizeClass(lengthFeet) === 40 ? 2 : 1;
       const keys = Array.from({ length: span }, (_, offset) =>
         cellKey({ ...target, columnIndex: target.columnIndex + offset }),
       );
@@ -365,7 +386,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
           columnIndex: target.columnIndex,
           tier: target.tier,
         },
-        lengthFeet: drop.lengthFeet,
+        lengthFeet,
         box: boxOf(drop),
       });
     }
@@ -418,7 +439,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
         if (!param) throw badRequest(messages.planningParamNotFound, 'params');
         values[param.name] = given.value;
       }
-      const group = groupOf({ igm: container.igm?.trim() || null, liner: liner?.name ?? null });
+      const group = groupOf({ igm: container.igm?.trim() || null, linerId: liner?.id ?? null });
       return {
         id: number,
         size: sizeClass(lengthFeet),
@@ -441,17 +462,23 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
 
   // A slot for each container (spec 1 §5 planning at gate-in): its reservation when a plan holds
   // one, else where the engine expects it to cause the fewest rehandles. Nothing is reserved.
-  async function suggestOn(database: Database, containers: PlanningContainer[]): Promise<SlotSuggestion[]> {
+  async function suggestOn(
+    database: Database,
+    containers: PlanningContainer[],
+    options: { reservations: boolean },
+  ): Promise<SlotSuggestion[]> {
     const numbers = containers.map((container) => normalizeContainerNumber(container.containerNumber));
     const reserved = new Map(
-      (
-        await repository.queued(database, {
-          includePlanned: true,
-          plannedOnly: true,
-          numbers,
-          limit: numbers.length + 1,
-        })
-      ).map((row) => [row.containerNumber, row]),
+      options.reservations
+        ? (
+            await repository.queued(database, {
+              includePlanned: true,
+              plannedOnly: true,
+              numbers,
+              limit: numbers.length + 1,
+            })
+          ).map((row) => [row.containerNumber, row])
+        : [],
     );
     const now = Date.now();
     const sizes = await sizesOf(database);
@@ -625,18 +652,14 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     async slotGroups(paramId: number): Promise<SlotGroupData> {
       const param = await repository.param(db, paramId);
       if (!param) throw notFound(messages.planningParamNotFound);
-      const [grid, cells, positions, groupCells, sizes] = await Promise.all([
-        loadGrid(db, namer),
-        repository.cells(db),
-        repository.positions(db),
+      const grid = await loadGrid(db, namer);
+      const [cells, stacks, groupCells, sizes] = await Promise.all([
+        cellsOf(db, grid),
+        repository.heights(db),
         repository.slotGroupCells(db),
         repository.sizes(db),
       ]);
-      const heights = new Map<string, number>();
-      for (const position of positions) {
-        const key = cellKey(position);
-        heights.set(key, Math.max(heights.get(key) ?? 0, position.tier));
-      }
+      const heights = new Map(stacks.map((stack) => [cellKey(stack), Number(stack.height)]));
       const cellByKey = new Map(cells.map((cell) => [cellKey(cell), cell]));
       const free = (cell: (typeof cells)[number]) =>
         Math.max(0, (grid.areasById.get(cell.areaId)?.area.maxHeight ?? 0) - (heights.get(cellKey(cell)) ?? 0));
@@ -689,12 +712,13 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
 
     // POST planning/suggest and planning-engine/bin-locations.
     async suggest(containers: PlanningContainer[]) {
-      return { suggestions: await suggestOn(db, containers) };
+      return { suggestions: await suggestOn(db, containers, { reservations: true }) };
     },
 
     // The same inside the gate-in's transaction (after the inventory lock: two gate-ins in a row see
-    // each other's pending drops).
-    suggestWithin: (tx: Database, containers: PlanningContainer[]) => suggestOn(tx, containers),
+    // each other's pending drops), for containers that hold no reservation (the gate used those).
+    suggestWithin: (tx: Database, containers: PlanningContainer[]) =>
+      suggestOn(tx, containers, { reservations: false }),
 
     // The plans holding these reservations (by container id), for the gate-in that uses them.
     plansOfReservations: (tx: Database, containerIds: number[]) => repository.plansOf(tx, containerIds),
