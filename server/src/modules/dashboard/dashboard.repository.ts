@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lte, not, sql } from 'drizzle-orm';
 import type { DashboardLayout, InventoryGrouping } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import {
@@ -63,7 +63,7 @@ export const dashboardRepository = {
       })
       .from(containerPositions)
       // A plan's reservations hold positions but are no containers in the yard (issue 19).
-      .innerJoin(containers, and(eq(containers.id, containerPositions.containerId), eq(containers.planned, false)))
+      .innerJoin(containers, and(eq(containers.id, containerPositions.containerId), not(containers.planned)))
       .groupBy(containerPositions.areaId)
       .as('taken');
     const rows = await db
@@ -89,7 +89,7 @@ export const dashboardRepository = {
   // Containers in the yard (gated in, neither dispatched nor voided) by customer, liner or process;
   // null names those without one.
   async inventoryBy(db: Database, groupBy: InventoryGrouping) {
-    const active = and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), eq(containers.planned, false));
+    const active = and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), not(containers.planned));
     const counted = { containers: count() };
     const rows =
       groupBy === 'customer'
@@ -122,7 +122,7 @@ export const dashboardRepository = {
     const rows = await db
       .select({ days: age, containers: count() })
       .from(containers)
-      .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), eq(containers.planned, false)))
+      .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), not(containers.planned)))
       // By position: the expression's parameters are bound twice otherwise, and differ to the planner.
       .groupBy(sql`1`);
     return rows.map((row) => ({ days: toInt(row.days), containers: toInt(row.containers) }));

@@ -9,6 +9,7 @@ import {
   inArray,
   isNull,
   lte,
+  not,
   or,
   sql,
   type SQL,
@@ -105,7 +106,7 @@ const notVoided = isNull(containers.voidedAt);
 // In the yard: gated in and not dispatched. A planned container (planned = true) is a plan's
 // reservation of its slot, not a box in the yard (issue 19): the yard's lists, counts and the gate's
 // checks leave it out; the inventory shows it only where planned slots are asked for.
-const inTheYard = and(isNull(containers.dispatchedAt), eq(containers.planned, false));
+const inTheYard = and(isNull(containers.dispatchedAt), not(containers.planned));
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -804,7 +805,7 @@ export const containersRepository = {
       })
       .from(containerPositions)
       .innerJoin(containers, eq(containers.id, containerPositions.containerId))
-      .where(includePlanned ? undefined : eq(containers.planned, false))
+      .where(includePlanned ? undefined : not(containers.planned))
       .groupBy(containerPositions.areaId),
 
   async suggestions(db: Database, query: string, limit: number, includeDispatched: boolean) {
@@ -916,7 +917,7 @@ export const containersRepository = {
       .where(
         and(
           isNull(containers.dispatchedAt),
-          eq(containers.planned, planned),
+          planned ? sql`${containers.planned}` : not(containers.planned),
           notVoided,
           or(
             numbers.length ? inArray(containers.containerNumber, numbers) : sql`false`,
