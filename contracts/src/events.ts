@@ -67,6 +67,9 @@ export interface DomainEventMap {
   'task.transferred': { tasks: Task[]; previous: { taskId: number; assignedToMachine: string }[] };
   // Tasks were deleted (as they were before).
   'task.deleted': { tasks: Task[] };
+  // The machines' day figures changed (picks, productive and waste drops, completed tasks; the
+  // task dashboard's rollup): which machines, and the instants (epoch ms) of the facts counted.
+  'machineDay.counted': { machines: string[]; from: number; to: number };
   'itvTask.changed': { itvTask: ItvTask };
   'itvTask.deleted': { itvTaskIds: number[] };
   // A machine's pick or drop disagreed with the yard model (issue 17), and someone resolved it.
@@ -128,6 +131,7 @@ export const DOMAIN_EVENT_TYPES = [
   'task.completed',
   'task.transferred',
   'task.deleted',
+  'machineDay.counted',
   'itvTask.changed',
   'itvTask.deleted',
   'yard.exceptionRaised',

@@ -136,6 +136,13 @@ export const TasksChangedMessage = message('tasks.changed.v1', {
   tasks: Type.Array(Task),
 });
 export const TasksDeletedMessage = message('tasks.deleted.v1', { taskIds: Type.Array(Type.Integer()) });
+// The machines' day figures changed (a pick, a drop — productive or waste —, a completed or a
+// deleted completed task): the task dashboard reloads when the instants meet its period.
+export const MachineDayCountedMessage = message('tasks.machineDayCounted.v1', {
+  machines: Type.Array(Type.String()),
+  from: Type.Number(),
+  to: Type.Number(),
+});
 // An ITV task was saved (itvTask) or deleted (null).
 export const ItvTaskMessage = message('tasks.itvTask.v1', {
   itvTaskId: Type.Integer(),
@@ -190,6 +197,7 @@ export const LiveMessage = Type.Union([
   TrailerMessage,
   TasksChangedMessage,
   TasksDeletedMessage,
+  MachineDayCountedMessage,
   ItvTaskMessage,
   YardExceptionMessage,
   ShiftsChangedMessage,
@@ -335,6 +343,7 @@ export const LIVE_MESSAGE_META = {
   'camera.frame.v1': { topic: 'cameras' },
   'tasks.changed.v1': { topic: 'tasks' },
   'tasks.deleted.v1': { topic: 'tasks' },
+  'tasks.machineDayCounted.v1': { topic: 'tasks' },
   'tasks.itvTask.v1': { topic: 'tasks' },
   'yard.exception.v1': { topic: 'yard-exceptions' },
   'shifts.changed.v1': { topic: 'shifts' },

@@ -275,6 +275,37 @@ export const messages = {
   gateCountAlert: (process: string, cha: string) =>
     `Gate In Count will exceed Allowed Vechile Count for process ${process} and CHA ${cha}. Do you want to proceed?`,
 
+  // CHA vehicles (spec 1 §8 "CHA save"; the refusals are not in the spec)
+  chaAllocationSaved: 'Successfully saved current allocation.',
+  chaSaveFailed: 'Something went wrong, Please try again.',
+  gateCountAlertTitle: 'Gate Count Alert',
+  chaAgentAdded: 'Agent added',
+  chaContactsSaved: 'Contacts saved',
+  chaNotFound: 'This agent does not exist',
+  chaAllocationNotFound: 'This allocation does not exist for this agent',
+  chaNameRequired: 'Enter the agent name',
+  chaRegistrationRequired: 'Enter the registration number',
+  chaRegistrationTaken: (number: string) => `An agent with registration number ${number} already exists`,
+  chaContactEmpty: 'A contact can not be empty',
+  chaAllowedBelowSizes: (deliveryType: string) =>
+    `Allowed count for ${deliveryType} must be at least allowed 20 plus allowed 40`,
+  chaUnknownDeliveryType: (name: string) => `${name} is not a delivery type`,
+  chaDeliveryTypeKey: (key: string, name: string) => `The entry ${key} is for delivery type ${name}`,
+  chaUnknownEquipment: 'An equipment of the allocation does not exist',
+  chaVehicleDetailUnknown: 'The CHA vehicle allocation does not exist',
+  chaVehicleDetailOtherAgent: 'The vehicle allocation belongs to another CHA',
+  chaVehicleDetailOtherType: (deliveryType: string, gateInType: string) =>
+    `The vehicle allocation is for ${deliveryType}, not for ${gateInType}`,
+  // Survey mails (spec 1 §5, §8)
+  surveyMailFailed: 'Error while sending mail',
+  surveyMailSent: (count: number) => `Survey mail sent to ${count === 1 ? '1 recipient' : `${count} recipients`}`,
+  surveyRecipientsRequired: 'Enter at least one recipient',
+  surveyRecipientInvalid: (address: string) => `${address} is not an e-mail address`,
+  surveyNoneSelected: 'Select at least one survey',
+  surveyBodyRequired: 'Enter the mail body',
+  surveyUnknown: 'A selected survey does not exist',
+  surveyDayInvalid: 'A date must be a day written YYYY-MM-DD',
+
   // Trailers (spec 3 §5, §8)
   trailerSaved: 'TRSuccess',
   trailerNotFound: 'This trailer does not exist',

@@ -20,6 +20,7 @@ import type { Config } from './config';
 import { liveHub } from './live/hub';
 import { startAlarmRecorder } from './modules/alarms';
 import { authRoutes } from './modules/auth';
+import { chaRoutes } from './modules/cha';
 import { configurationRoutes } from './modules/configuration';
 import { dashboardRoutes } from './modules/dashboard';
 import { deviceLogsRoutes } from './modules/device-logs';
@@ -39,6 +40,7 @@ import { reportsRoutes } from './modules/reports';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
+import { surveysRoutes } from './modules/surveys';
 import { trailersRoutes } from './modules/trailers';
 import { taskDashboardRoutes } from './modules/task-dashboard';
 import { tasksRoutes } from './modules/tasks';
@@ -243,6 +245,8 @@ export async function buildApp({
   await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
   await app.register(planningRoutes, { planning: services.planning });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
+  await app.register(chaRoutes, { cha: services.cha });
+  await app.register(surveysRoutes, { surveys: services.surveys });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

@@ -91,6 +91,33 @@ function timeZone(env: Env, name: string): string {
   return value;
 }
 
+// Where survey mails go (issue 20): an SMTP server given as one URL (SMTP_URL, smtp:// or
+// smtps://, user and password in it) or by its parts (SMTP_HOST, SMTP_PORT, SMTP_SECURE,
+// SMTP_USER, SMTP_PASSWORD); without either, the embedded default writes each mail as an .eml file
+// to DATA_DIR/outbox for an operator to send or inspect.
+export type SmtpConfig =
+  | { url: string }
+  | { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined };
+
+function smtp(env: Env): SmtpConfig | undefined {
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const host = optionalText(env, 'SMTP_HOST');
+  if (smtpUrl !== undefined && host !== undefined) throw new ConfigError('SMTP_HOST', 'must not be set with SMTP_URL');
+  if (smtpUrl !== undefined) return { url: smtpUrl };
+  const port = integer(env, 'SMTP_PORT', 587, 1, 65535);
+  const user = optionalText(env, 'SMTP_USER');
+  const password = optionalText(env, 'SMTP_PASSWORD');
+  if (host === undefined) {
+    for (const name of ['SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD'])
+      if (optionalText(env, name) !== undefined) throw new ConfigError(name, 'needs SMTP_HOST');
+    return undefined;
+  }
+  if ((user === undefined) !== (password === undefined))
+    throw new ConfigError(user === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD', 'must be set together with its pair');
+  // Port 465 speaks TLS from the first byte; the others start plain and upgrade with STARTTLS.
+  return { host, port, secure: flag(env, 'SMTP_SECURE', port === 465), user, password };
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const DEFAULT_INGEST_CONNECTIONS = 32;
@@ -176,6 +203,12 @@ export function loadConfig(env: Env = process.env) {
       // An RFID container tag's life from its first gate-in (spec 1 §4 Tag validity); whether an
       // expired tag may still be used is the feature switch allowExpiredContainerTag.
       tagLifetimeDays: integer(env, 'TAG_LIFETIME_DAYS', 1825, 1, 36_500),
+    },
+    mail: {
+      smtp: smtp(env),
+      from: text(env, 'MAIL_FROM', 'Openyard <openyard@localhost>'),
+      // How long a connection, the server's greeting and each reply may take before the send fails.
+      timeoutMs: integer(env, 'SMTP_TIMEOUT_MS', 15_000, 1000, 300_000),
     },
     dashboard: {
       // A trailer inside the yard longer than this has violated its turn-around time (spec 1 §3

@@ -1,9 +1,11 @@
 import type { DatabaseHandle } from './adapters/db';
 import type { JobRequest } from './adapters/queue';
 import { createFileBlobs } from './adapters/blobs';
+import { createMailer } from './adapters/mail';
 import type { Config } from './config';
 import { createAlarmsService } from './modules/alarms';
 import { AccessCache, createAuthService } from './modules/auth';
+import { createChaService } from './modules/cha';
 import { createConfigurationService } from './modules/configuration';
 import { createDashboardService } from './modules/dashboard';
 import { createDeviceLogsService } from './modules/device-logs';
@@ -32,6 +34,7 @@ import { createRolesService } from './modules/roles';
 import { createTaskDashboardService } from './modules/task-dashboard';
 import { createTasksService } from './modules/tasks';
 import { createSmartGateService } from './modules/smart-gate';
+import { createSurveysService } from './modules/surveys';
 import { createTrailersService } from './modules/trailers';
 import { createUsersService } from './modules/users';
 import { createYardLayoutService } from './modules/yard';
@@ -124,12 +127,15 @@ export function createServices({
   });
   // Planning reserves slots through the inventory's change; its engine runs as a worker job.
   const planning = createPlanningService(db, { inventory, afterCommit: committed, jobs });
+  // CHA vehicles: the trailer gate-in counts against the agents' allocations in its transaction.
+  const cha = createChaService(db, { masterData });
   // Gate transactions write straight to the database (never through the queue or the broker).
   const gateOperations = createGateOperationsService(db, {
     inventory,
     tasks,
     preAdvices,
     planning,
+    cha,
     erp,
     afterCommit: committed,
     tagLifetimeDays: config.gate.tagLifetimeDays,
@@ -160,17 +166,23 @@ export function createServices({
   const alarms = createAlarmsService(db, { afterCommit });
   // A machine's moves and tasks per yard day are the task dashboard's rollup, which report 3.1 and
   // the dashboard's machine widget read (one count, one rule).
-  const reports = createReportsService(db, {
-    exports,
-    taskDashboard,
-    timeZone: config.yard.timeZone,
-    tagLifetimeDays: config.gate.tagLifetimeDays,
-  });
+  // Survey mails go to the configured SMTP server, else to DATA_DIR/outbox as .eml files.
+  const mailer = createMailer(config.mail, config.dataDir);
+  const surveys = createSurveysService(db, { mailer, timeZone: config.yard.timeZone });
   const dashboard = createDashboardService(db, {
     taskDashboard,
     timeZone: config.yard.timeZone,
     trailerTatLimitMinutes: config.dashboard.trailerTatLimitMinutes,
   });
+  const reports = createReportsService(db, {
+    exports,
+    taskDashboard,
+    // The day counts the report totals sum are cut in the yard's zone with the dashboard's.
+    dayCountsReady: dashboard.ready,
+    timeZone: config.yard.timeZone,
+    tagLifetimeDays: config.gate.tagLifetimeDays,
+  });
+
   return {
     access,
     inventoryVersion,
@@ -191,6 +203,7 @@ export function createServices({
     gates,
     tasks,
     taskDashboard,
+    cha,
     gateOperations,
     machines,
     ocr,
@@ -206,9 +219,11 @@ export function createServices({
     alarms,
     reports,
     dashboard,
+    surveys,
     close() {
       access.close();
       inventoryVersion.close();
+      mailer.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { auth, metadata } from './routes/auth';
+import { cha } from './routes/cha';
 import { configuration } from './routes/configuration';
 import { containers } from './routes/containers';
 import { enterpriseDashboard } from './routes/dashboard';
@@ -18,6 +19,7 @@ import { preAdvices } from './routes/pre-advices';
 import { reports } from './routes/reports';
 import { roles } from './routes/roles';
 import { smartGate } from './routes/smart-gate';
+import { surveys } from './routes/surveys';
 import { taskDashboard } from './routes/task-dashboard';
 import { tasks } from './routes/tasks';
 import { trailers } from './routes/trailers';
@@ -54,6 +56,8 @@ export const routes = {
   displayTokens,
   taskDashboard,
   planning,
+  cha,
+  surveys,
 };
 
 export type Routes = typeof routes;

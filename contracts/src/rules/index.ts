@@ -29,3 +29,5 @@ export * from './reports';
 export * from './report-columns';
 export * from './dashboard';
 export * from './task-dashboard';
+export * from './cha';
+export * from './surveys';

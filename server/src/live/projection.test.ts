@@ -298,6 +298,7 @@ describe('the projection of domain events to live messages', () => {
       { type: 'task.transferred', eventId: 'b', at: 1, data: { tasks: [], previous: [] } },
       { type: 'task.deleted', eventId: 'c', at: 1, data: { tasks: [] } },
       { type: 'itvTask.deleted', eventId: 'd', at: 1, data: { itvTaskIds: [4, 5] } },
+      { type: 'machineDay.counted', eventId: 'e', at: 1, data: { machines: ['RS-01'], from: 5, to: 9 } },
     ] as DomainEvent[];
     expect(projectEvents(events).map(({ type, topic, data }) => [type, topic, data])).toEqual([
       ['tasks.changed.v1', 'tasks', { change: 'completed', tasks: [] }],
@@ -305,6 +306,7 @@ describe('the projection of domain events to live messages', () => {
       ['tasks.deleted.v1', 'tasks', { taskIds: [] }],
       ['tasks.itvTask.v1', 'tasks', { itvTaskId: 4, itvTask: null }],
       ['tasks.itvTask.v1', 'tasks', { itvTaskId: 5, itvTask: null }],
+      ['tasks.machineDayCounted.v1', 'tasks', { machines: ['RS-01'], from: 5, to: 9 }],
     ]);
   });
 

@@ -84,6 +84,8 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('tasks.changed.v1', liveTopics.tasks, { change: 'transferred', tasks: event.data.tasks })];
     case 'task.deleted':
       return [on('tasks.deleted.v1', liveTopics.tasks, { taskIds: event.data.tasks.map((task) => task.taskId) })];
+    case 'machineDay.counted':
+      return [on('tasks.machineDayCounted.v1', liveTopics.tasks, event.data)];
     case 'itvTask.changed':
       return [
         on('tasks.itvTask.v1', liveTopics.tasks, { itvTaskId: event.data.itvTask.taskId, itvTask: event.data.itvTask }),
@@ -149,6 +151,7 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'task.completed':
     case 'task.transferred':
     case 'task.deleted':
+    case 'machineDay.counted':
     case 'machine.saved':
       return ['machineTasks'];
     case 'trailer.changed':

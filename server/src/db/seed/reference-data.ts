@@ -51,6 +51,9 @@ export const ACTIVITIES: Record<string, readonly string[]> = {
   'VEHICLE GATE-IN': ['Import', 'Loaded Delivery', 'De-stuff Delivery', 'Empty Delivery'],
 };
 
+// What a CHA allocation may give an agent besides vehicles (spec 3 §7 cha/equipments).
+export const CHA_EQUIPMENTS = ['Forklift', 'Hydra Crane', 'Reach Stacker', 'Labour Gang', 'Weighbridge Slot'];
+
 export const CONTAINER_SIZES = [
   { name: '20', lengthFeet: 20 },
   { name: '40', lengthFeet: 40 },

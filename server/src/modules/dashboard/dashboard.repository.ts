@@ -49,6 +49,8 @@ export const dashboardRepository = {
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local statement_timeout = 0`);
       await tx.execute(sql`select dashboard_rollups_cut(${timeZone})`);
+      // The reports' day counts are cut in the same zone (reports.table.ts).
+      await tx.execute(sql`select report_days_cut(${timeZone})`);
     });
   },
 

@@ -19,6 +19,7 @@ import {
   type DispatchQuery,
   type DispatchResult,
   type FormProblem,
+  type GateCountAlert,
   type GatedInContainer,
   type GateInForm,
   type GateInResult,
@@ -34,6 +35,7 @@ import type { Database } from '../../adapters/db';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
 import type { Principal } from '../auth';
+import type { ChaService } from '../cha';
 import { containerMasterIds, type Actor, type InventoryService } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import type { PlanningService } from '../planning';
@@ -48,6 +50,8 @@ export interface GateOperationsDependencies {
   tasks: TasksService;
   // The containers' open pre-advices are used by their gate-in, in its transaction (issue 16).
   preAdvices: PreAdvicesService;
+  // A trailer gate-in counts against the CHA's vehicle allocation in its transaction (issue 20).
+  cha: ChaService;
   erp: Erp;
   afterCommit: AfterCommit;
   // An RFID container tag's life from its first gate-in (TAG_LIFETIME_DAYS).
@@ -75,6 +79,14 @@ const trailerChanged = (row: VisitRow): NewEvent => ({
 const refuse = (problem: FormProblem | null) => {
   if (problem) throw badRequest(problem.message, problem.field);
 };
+
+// Rolls a trailer gate-in back to ask the Gate Count Alert (spec 1 §4): nothing of it is written,
+// the request id included, so the confirmed retry with the same id goes ahead.
+class GateCountAlertRaised extends Error {
+  constructor(readonly alert: GateCountAlert) {
+    super(alert.message);
+  }
+}
 
 // Extra work a caller runs inside a gate transaction (the smart gate acknowledges its OCR record
 // and keeps its details there): it runs after the request id is claimed and before the yard
@@ -545,6 +557,16 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           const inside = await visitsRepository.insideByTag(tx, trailerTag);
           if (inside)
             throw conflict(failed(messages.gateTrailerTagInYard(trailerTag, inside.trailerNumber)), 'trailerTag');
+          // The CHA's allocation for the delivery type (spec 1 §4 Trailer gate-in: 'Gate Count Alert'):
+          // counted here, in this transaction, so the count and the visit commit or roll back together.
+          const count = await deps.cha.countGateIn(tx, {
+            ...(form.chaId !== undefined ? { chaId: form.chaId } : {}),
+            ...(form.vehicleDetailId !== undefined ? { vehicleDetailId: form.vehicleDetailId } : {}),
+            gateInType: form.gateInType!.trim(),
+            exceedAllowedCount: form.exceedAllowedCount === true,
+          });
+          if (count.kind === 'alert') throw new GateCountAlertRaised(count.alert);
+          if (count.kind === 'refused') throw badRequest(failed(count.message), count.field);
           const plaCard = await visitsRepository.plaCardOf(tx, trailerTag);
           const visitRow = await visitsRepository.open(tx, {
             trailerNumber: form.trailerNumber!.trim(),
@@ -555,8 +577,8 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             activityGroup: ACTIVITY_GROUPS.vehicle,
             gateId,
             containerNumbers: (form.containerNumbers ?? []).map(normalizeContainerNumber).filter(Boolean),
-            chaId: form.chaId ?? null,
-            vehicleDetailId: form.vehicleDetailId ?? null,
+            chaId: count.kind === 'counted' ? count.chaId : null,
+            vehicleDetailId: count.kind === 'counted' ? count.vehicleDetailId : null,
             enteredBy: userName,
           });
           events.push(trailerChanged(visitRow));
@@ -586,6 +608,13 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           return result;
         });
       } catch (error) {
+        if (error instanceof GateCountAlertRaised)
+          return {
+            responsestatus: error.alert.message,
+            message: error.alert.message,
+            tasks: [],
+            gateCountAlert: error.alert,
+          };
         // Spec 1 §8: a trailer gate-in that fails says 'Vehicle gate-in failed: {reason}'.
         throw databaseError(error, {
           unique: ({ constraint, detail }) =>

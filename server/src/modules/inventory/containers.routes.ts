@@ -22,7 +22,8 @@ export async function containersRoutes(app: FastifyInstance, { containers }: { c
         containers.autocompleteObjects(query.query, query.limit, query.includeDispatched),
       autocompleteIgm: ({ query }) => containers.autocompleteIgm(query.query, query.limit),
       status: ({ query }) => containers.status(query.igmNumber, query.itemNumber),
-      updateMovementAlert: ({ body }) => containers.updateMovementAlert(body.containerIds, body.movementAlert),
+      updateMovementAlert: (request) =>
+        containers.updateMovementAlert(request.body.containerIds, request.body.movementAlert, requirePrincipal(request)),
       movements: ({ params }) => containers.movements(params.n),
       get: ({ params }) => containers.get(params.n),
       delete: (request) => containers.delete(request.params.n, requirePrincipal(request)),

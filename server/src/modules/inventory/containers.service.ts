@@ -387,13 +387,22 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       return { responsestatus: 'success', responseMap: { containerStatusList } };
     },
 
-    async updateMovementAlert(containerIds: number[], movementAlert: boolean) {
+    // Sets or clears the movement alert; the containers in the yard are announced where they stand
+    // (container.moved in place), so the screens show it and the alarms recorder clears a
+    // movement-alert alarm whose alert was lifted.
+    async updateMovementAlert(containerIds: number[], movementAlert: boolean, principal: Principal) {
       const ids = [...new Set(containerIds)];
-      await inventory.change(async (tx) => {
+      await inventory.change(async (tx, events) => {
         const updated = await containersRepository.setMovementAlert(tx, ids, movementAlert);
         if (updated.length !== ids.length) {
           const found = new Set(updated.map((row) => row.id));
           throw notFound(messages.containerNotFound(ids.filter((id) => !found.has(id)).join(', ')));
+        }
+        const grid = await loadGrid(tx, namer);
+        const views = (await inventoryViews(tx, namer, grid, ids)).filter((view) => view.location !== null);
+        if (views.length) {
+          const { version } = await containersRepository.version(tx);
+          events.push(...slotEvents(views, new Map(), { username: principal.username, source: 'manual' }, version));
         }
       });
       return { responsestatus: 'OK' };

@@ -91,6 +91,12 @@ export const containers = pgTable(
       .where(sql`${table.planned} and ${table.dispatchedAt} is null and ${table.voidedAt} is null`),
     index('containers_igm_item_idx').on(table.igm, table.item),
     index('containers_gate_in_idx').on(table.gateInAt),
+    // The containers in the yard by their gate-in (the inventory report's order; report 2.4's
+    // distribution of those still in the yard): without it, a page walked the gate-in index through
+    // every dispatched visit of the years before the first one still here.
+    index('containers_in_yard_gate_in_idx')
+      .on(table.gateInAt, table.id)
+      .where(sql`${table.dispatchedAt} is null and ${table.voidedAt} is null`),
     // The gate-out report (1.2): dispatches within a range.
     index('containers_dispatched_idx')
       .on(table.dispatchedAt)

@@ -205,6 +205,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     });
     await deps.taskDashboard.record(
       tx,
+      events,
       rows.map((row) => ({ machine: by.machine ?? row.assignedToMachine, at: completedAt, completedTasks: 1 })),
     );
     const tasks = await viewsOf(tx, ids);
@@ -382,7 +383,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
           moves.set(event.id, { machine: machine.machineName, at: event.occurredAt, productiveMoves: 1 });
         }
       }
-      await deps.taskDashboard.record(tx, [...moves.values()]);
+      await deps.taskDashboard.record(tx, events, [...moves.values()]);
     },
 
     // Stores pending tasks inside the caller's transaction (the gate's) and records task.created.
@@ -505,7 +506,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
       return write(async (tx, events) => {
         const rows = await lockAll(tx, ids);
         const tasks = await viewsOf(tx, ids);
-        await deps.taskDashboard.forgetCompleted(tx, rows);
+        await deps.taskDashboard.forgetCompleted(tx, events, rows);
         await tasksRepository.delete(tx, ids);
         events.push({ type: 'task.deleted', data: { tasks } });
         return { responsestatus: 'success', message: messages.tasksDeleted(tasks.length), tasks };

@@ -11,6 +11,7 @@ import {
   IconForklift,
   IconTractor,
   IconTruckDelivery,
+  IconTruckLoading,
   IconListDetails,
   IconCalendarEvent,
   IconListCheck,
@@ -171,6 +172,16 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconTruck,
     description: 'Trailers in the yard and their dispatch, PLA cards and permanent trailers',
+  },
+  {
+    path: '/cha-vehicles',
+    component: lazy(() =>
+      import('../../modules/cha-vehicles/components/ChaVehiclesPage').then((module) => ({
+        default: module.ChaVehiclesPage,
+      })),
+    ),
+    icon: IconTruckLoading,
+    description: 'Customs house agents: contacts and vehicles allowed per delivery type, counted at the gate',
   },
   {
     path: '/shifts',

@@ -6,6 +6,7 @@ export const containersQueryKeys = {
   all: ['containers'] as const,
   lists: ['containers', 'list'] as const,
   layout: ['containers', 'layout'] as const,
+  surveys: (containerNumber: string) => ['containers', 'surveys', containerNumber] as const,
   page: (
     scope: ContainersScope,
     searchText: string,

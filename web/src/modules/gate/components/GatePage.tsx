@@ -154,7 +154,11 @@ export function GatePage() {
               <OffloadingForm gateId={gateId} planning={planning} readOnlyReason={access.readOnlyReason} />
             </Tabs.Panel>
             <Tabs.Panel value="trailer">
-              <TrailerGateInForm gateId={gateId} readOnlyReason={access.readOnlyReason} />
+              <TrailerGateInForm
+                gateId={gateId}
+                readOnlyReason={access.readOnlyReason}
+                chaEnabled={access.features.chaVehicleEnabled}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="yard">
               <Tabs

@@ -70,8 +70,8 @@ CREATE INDEX "planning_slot_group_cells_cell_idx" ON "planning_slot_group_cells"
 CREATE UNIQUE INDEX "plans_name_unique" ON "plans" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "containers_planned_idx" ON "containers" USING btree ("container_number") WHERE "containers"."planned" and "containers"."dispatched_at" is null and "containers"."voided_at" is null;--> statement-breakpoint
 ALTER TABLE "container_movements" ADD CONSTRAINT "container_movements_source" CHECK ("container_movements"."source" in ('manual', 'gate', 'machine', 'import', 'planning'));--> statement-breakpoint
--- Handwritten. Planning (issue 19, docs/database.md): a planned container (planned = true) is a
--- reservation, not a gate-in. The dashboard's rollup counts a container when it stops being planned
+-- Handwritten. Planning (issue 19, docs/database.md "Plans' reservations"): a planned container
+-- (planned = true) is a reservation, not a gate-in. The dashboard's rollup counts a container when it stops being planned
 -- (its gate-in converts the row), on the day of its gate_in_at; a plan's reservation moves
 -- (movements with source 'planning') are no moves of a box.
 CREATE OR REPLACE FUNCTION dashboard_containers_rollup() RETURNS trigger
@@ -150,3 +150,42 @@ SELECT dashboard_rollups_cut(coalesce((SELECT time_zone FROM dashboard_rollup_st
 -- Spec 1 §5: the planning parameter for container size is required; every yard has it.
 INSERT INTO planning_params (name, data_provider, allowed_strings, required)
   VALUES ('Container size', 'CONTAINER_SIZE', '{}', true) ON CONFLICT (name) DO NOTHING;
+--> statement-breakpoint
+-- The reports' day counts (migration 0026_report_day_counts) leave a plan's reservation moves out as
+-- well: the movements report counts moves of boxes.
+CREATE OR REPLACE FUNCTION report_days_movements() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE v_rows jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(jsonb_build_object('key', '', 'day', day, 'n', n)) INTO v_rows
+      FROM (SELECT dashboard_yard_day(moved_at) AS day, count(*) AS n FROM new_rows
+             WHERE source <> 'planning' GROUP BY 1) c;
+  ELSE
+    SELECT jsonb_agg(jsonb_build_object('key', '', 'day', day, 'n', -n)) INTO v_rows
+      FROM (SELECT dashboard_yard_day(moved_at) AS day, count(*) AS n FROM old_rows
+             WHERE source <> 'planning' GROUP BY 1) c;
+  END IF;
+  IF v_rows IS NOT NULL THEN PERFORM report_days_add('movements', v_rows); END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION report_days_cut(p_zone text) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE report_days IN EXCLUSIVE MODE;
+  DELETE FROM report_days;
+  INSERT INTO report_days (kind, key, day, n)
+  SELECT 'movements', '', (moved_at AT TIME ZONE p_zone)::date, count(*) FROM container_movements
+   WHERE source <> 'planning' GROUP BY 3;
+  INSERT INTO report_days (kind, key, day, n)
+  SELECT 'machineEvents', machine_id::text, (occurred_at AT TIME ZONE p_zone)::date, count(*)
+    FROM machine_events GROUP BY 2, 3;
+  INSERT INTO report_days (kind, key, day, n)
+  SELECT 'trailers', report_days_trailer_key(trailer_type, type, activity_group), (entry_at AT TIME ZONE p_zone)::date,
+         count(*)
+    FROM trailers GROUP BY 2, 3;
+  INSERT INTO report_days (kind, key, day, n)
+  SELECT 'dwell', report_days_dwell_of(gate_in_at, dispatched_at), (gate_in_at AT TIME ZONE p_zone)::date, count(*)
+    FROM containers WHERE dispatched_at IS NOT NULL AND voided_at IS NULL AND NOT planned GROUP BY 2, 3;
+END $$;
