@@ -4,14 +4,17 @@ import { PAGE_SIZES } from './rules/paging';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-// Where a container's every location change came from (DESIGN §5).
-export const MOVEMENT_SOURCES = ['manual', 'gate', 'machine', 'import'] as const;
+// Where a container's every location change came from (DESIGN §5). `planning` is a plan's
+// reservation of a slot for a container not yet in the yard (issue 19): no box moved, so the
+// counts of moves leave it out.
+export const MOVEMENT_SOURCES = ['manual', 'gate', 'machine', 'import', 'planning'] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
 export const MovementSourceSchema = Type.Union([
   Type.Literal('manual'),
   Type.Literal('gate'),
   Type.Literal('machine'),
   Type.Literal('import'),
+  Type.Literal('planning'),
 ]);
 
 // The container entity of spec 1 §3 with the inventory fields of spec 2 §3. Times are epoch ms.

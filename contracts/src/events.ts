@@ -87,6 +87,10 @@ export interface DomainEventMap {
   'itv.changed': DataOf<'itv.changed.v1'>;
   // An alarm was raised or cleared (issue 18): its state now.
   'alarm.changed': DataOf<'alarm.changed.v1'>;
+  // A plan was saved, deleted or rolled back, or a container planned on it gated in (issue 19).
+  'planning.planChanged': DataOf<'planning.changed.v1'>;
+  // A planning engine run was queued, progressed, finished, failed or was rolled back: its state.
+  'planning.engineRunChanged': DataOf<'planning.engine.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -138,6 +142,8 @@ export const DOMAIN_EVENT_TYPES = [
   'machine.saved',
   'itv.changed',
   'alarm.changed',
+  'planning.planChanged',
+  'planning.engineRunChanged',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

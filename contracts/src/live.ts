@@ -12,6 +12,7 @@ import { MachineShift } from './machine-shifts';
 import { MachineAllocation } from './machine-allocations';
 import { Alarm } from './alarms';
 import { DashboardWidgetIdSchema } from './dashboard';
+import { EngineJob } from './planning';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -170,6 +171,12 @@ export const DashboardChangedMessage = message('dashboard.changed.v1', {
   widgets: Type.Array(DashboardWidgetIdSchema, { minItems: 1 }),
 });
 
+// Planning (topic `planning`, issue 19): a plan changed (saved, deleted, rolled back, or a container
+// planned on it gated in: the screen asks for its plans and queued containers again), and the
+// planning engine's run as it goes (its progress, then its placements or its error).
+export const PlanningChangedMessage = message('planning.changed.v1', { planId: Type.Integer() });
+export const PlanningEngineMessage = message('planning.engine.v1', EngineJob.properties);
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -199,6 +206,8 @@ export const LiveMessage = Type.Union([
   ItvChangedMessage,
   AlarmChangedMessage,
   DashboardChangedMessage,
+  PlanningChangedMessage,
+  PlanningEngineMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -246,6 +255,7 @@ export const LIVE_TOPICS = [
   'machine-allocations',
   'alarms',
   'dashboard',
+  'planning',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -267,7 +277,8 @@ export type LiveTopic =
   | 'shifts'
   | 'machine-allocations'
   | 'alarms'
-  | 'dashboard';
+  | 'dashboard'
+  | 'planning';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -288,6 +299,7 @@ export const liveTopics = {
   machineAllocations: 'machine-allocations',
   alarms: 'alarms',
   dashboard: 'dashboard',
+  planning: 'planning',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -342,6 +354,12 @@ export const LIVE_MESSAGE_META = {
   // A burst of events (a truck of two containers, a machine's shift of drops) asks for the same
   // widgets again and again: the hub sends one per set of widgets in each window. A message naming
   // other widgets is kept apart, so no widget misses its refetch.
+  'planning.changed.v1': { topic: 'planning' },
+  // Progress comes in many small steps: the hub keeps the last state of each run per window.
+  'planning.engine.v1': {
+    topic: 'planning',
+    coalesce: (message: MessageOfType<'planning.engine.v1'>) => `run:${message.data.jobId}`,
+  },
   'dashboard.changed.v1': {
     topic: 'dashboard',
     coalesce: (message: MessageOfType<'dashboard.changed.v1'>) => message.data.widgets.join(','),

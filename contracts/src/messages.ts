@@ -472,6 +472,16 @@ export const messages = {
   planDeleted: (name: string) => `Plan ${name} deleted`,
   planRolledBack: (name: string) => `Plan ${name} rolled back`,
   slotReserved: (slot: string) => `Slot ${slot} is reserved by a plan`,
+  planNotFound: 'This plan no longer exists',
+  planContainerNotQueued: (number: string) =>
+    `Container ${number} is not queued for planning (no open pre-advice, or already in the yard)`,
+  planContainerInOtherPlan: (number: string, plan: string) => `Container ${number} is planned in plan ${plan}`,
+  planContainerTwice: (number: string) => `Container ${number} is assigned more than one slot`,
+  planInUse: (name: string, numbers: string) =>
+    `Plan ${name} cannot be rolled back: ${numbers} gated in on it already; delete the plan to release the rest`,
+  planningParamNotFound: 'This planning parameter does not exist',
+  planningEngineJobNotFound: 'This planning engine job does not exist',
+  planningEngineUnavailable: 'The planning engine cannot be reached: no worker queue is configured',
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.

@@ -35,6 +35,7 @@ import { machineShiftsRoutes } from './modules/machine-shifts';
 import { masterDataRoutes } from './modules/master-data';
 import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
+import { planningRoutes } from './modules/planning';
 import { preAdvicesRoutes } from './modules/pre-advices';
 import { reportsRoutes } from './modules/reports';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
@@ -72,6 +73,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   // The OCR queue that uploaded camera frames go to (none: no upload route).
   ocrQueue?: Queue;
+  // The main worker queue, for an app that builds its own services (the planning engine's runs).
+  queue?: Queue;
   // The process's services (createServices), shared with its workers; without them the app builds
   // its own (with `afterCommit`) and closes them with itself.
   services?: Services;
@@ -100,6 +103,7 @@ export async function buildApp({
   ocrQueue,
   services: given,
   erp,
+  queue,
 }: AppDependencies) {
   const tls = config.tlsCertFile && config.tlsKeyFile;
   const app = Fastify({
@@ -112,7 +116,15 @@ export async function buildApp({
     .withTypeProvider<TypeBoxTypeProvider>()
     .setValidatorCompiler(TypeBoxValidatorCompiler);
 
-  const services = given ?? createServices({ config, database, afterCommit: afterCommitted, ...(erp ? { erp } : {}) });
+  const services =
+    given ??
+    createServices({
+      config,
+      database,
+      afterCommit: afterCommitted,
+      ...(erp ? { erp } : {}),
+      ...(queue ? { jobs: queue } : {}),
+    });
   if (!given) app.addHook('onClose', async () => services.close());
   const { auth, inventoryVersion } = services;
   // The bus carries the domain events of every process (what every server's hub forwards, projected);
@@ -239,6 +251,7 @@ export async function buildApp({
   await app.register(machineShiftsRoutes, { shifts: services.machineShifts });
   await app.register(machineAllocationsRoutes, { allocations: services.machineAllocations });
   await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
+  await app.register(planningRoutes, { planning: services.planning });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(chaRoutes, { cha: services.cha });
   await app.register(surveysRoutes, { surveys: services.surveys });

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from './adapters/db';
+import type { JobRequest } from './adapters/queue';
 import { createFileBlobs } from './adapters/blobs';
 import { createMailer } from './adapters/mail';
 import type { Config } from './config';
@@ -27,6 +28,7 @@ import { createMachineShiftsService } from './modules/machine-shifts';
 import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
+import { createPlanningService } from './modules/planning';
 import { createPreAdvicesService } from './modules/pre-advices';
 import { createReportsService } from './modules/reports';
 import { createRolesService } from './modules/roles';
@@ -48,6 +50,9 @@ export interface ServicesDependencies {
   listen?: boolean;
   // The yard's ERP as the gate asks it (none yet: no container is found there).
   erp?: Erp;
+  // The worker queue that services hand work to (the planning engine's runs); none: such work
+  // cannot be asked for (a process without a queue, some tests).
+  jobs?: { addBulk(jobs: readonly JobRequest[]): Promise<void> };
 }
 
 // Every domain service, built once per process: the API (buildApp) and the workers (jobs, ingest)
@@ -58,6 +63,7 @@ export function createServices({
   afterCommit = () => undefined,
   listen = true,
   erp = noErp,
+  jobs,
 }: ServicesDependencies) {
   const { db } = database;
   const notifications = listen ? database.notifications : null;
@@ -122,6 +128,8 @@ export function createServices({
     afterCommit: committed,
     timeZone: config.yard.timeZone,
   });
+  // Planning reserves slots through the inventory's change; its engine runs as a worker job.
+  const planning = createPlanningService(db, { inventory, afterCommit: committed, jobs });
   // CHA vehicles: the trailer gate-in counts against the agents' allocations in its transaction.
   const cha = createChaService(db, { masterData });
   // Gate transactions write straight to the database (never through the queue or the broker).
@@ -129,6 +137,7 @@ export function createServices({
     inventory,
     tasks,
     preAdvices,
+    planning,
     cha,
     erp,
     afterCommit: committed,
@@ -205,6 +214,7 @@ export function createServices({
     trailers,
     smartGate,
     preAdvices,
+    planning,
     deviceMessages,
     healthAgeing,
     outbox,

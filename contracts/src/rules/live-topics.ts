@@ -26,6 +26,8 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   alarms: { permission: 'dashboardVisible', parameter: 'none' },
   // The dashboard's widgets whose figures changed (spec 1 §2 Dashboard).
   dashboard: { permission: 'dashboardVisible', parameter: 'none' },
+  // Plans and the planning engine's runs (issue 19).
+  planning: { permission: 'planningVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

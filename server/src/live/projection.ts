@@ -109,6 +109,10 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('itv.changed.v1', liveTopics.itvs, event.data)];
     case 'alarm.changed':
       return [on('alarm.changed.v1', liveTopics.alarms, event.data)];
+    case 'planning.planChanged':
+      return [on('planning.changed.v1', liveTopics.planning, event.data)];
+    case 'planning.engineRunChanged':
+      return [on('planning.engine.v1', liveTopics.planning, event.data)];
     default:
       return unprojected(event);
   }
@@ -131,6 +135,8 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
   switch (event.type) {
     case 'container.moved': {
       const { container, previousLocation, source } = event.data;
+      // A plan's reservation (issue 19) is in no figure of the dashboard; its gate-in is.
+      if (container.planned) return [];
       const relocated = previousLocation !== null && container.location !== null;
       if (!relocated) return [...INVENTORY_WIDGETS, 'gateInOut'];
       if (previousLocation === container.location) return INVENTORY_WIDGETS;
@@ -175,6 +181,8 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'machineAllocation.changed':
     case 'itv.changed':
     case 'alarm.changed':
+    case 'planning.planChanged':
+    case 'planning.engineRunChanged':
       return [];
     default:
       return unchangedWidgets(event);

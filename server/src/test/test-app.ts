@@ -71,6 +71,8 @@ export interface TestAppOptions {
   bus?: Bus;
   // The ERP the gate asks (none: no container is found there).
   erp?: Erp;
+  // The main worker queue services hand jobs to (the planning engine's runs).
+  queue?: Queue;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -96,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     afterCommit: () => void relay.kick(),
     ...(options.ocrQueue ? { ocrQueue: options.ocrQueue } : {}),
     ...(options.erp ? { erp: options.erp } : {}),
+    ...(options.queue ? { queue: options.queue } : {}),
   });
 
   // Waits until the server has heard every notification of the channel committed so far (PostgreSQL

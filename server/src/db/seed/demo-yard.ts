@@ -18,6 +18,18 @@ export const DEMO_AREAS: DemoArea[] = [
   { name: 'E', rows: 8, columns: 36, maxHeight: 5, mergedStarts: pairs(25, 36) },
 ];
 
+// A planning param of the demo's own (spec 1 §3 CUSTOM with allowedStrings, issue 19): reefers go
+// to the rows with power points (E rows 1-2, 20 ft columns), hazardous cargo to the segregated row
+// at the end of block C.
+export const DEMO_SLOT_GROUPS = {
+  name: 'Cargo class',
+  allowedStrings: ['Reefer', 'Hazardous'],
+  cells: [
+    { value: 'Reefer', area: 'E', rows: [1, 2], columns: Array.from({ length: 24 }, (_, i) => i + 1) },
+    { value: 'Hazardous', area: 'C', rows: [6], columns: Array.from({ length: 24 }, (_, i) => i + 1) },
+  ],
+} as const;
+
 export const DEMO_CUSTOMERS = [
   { code: 'KAE', name: 'Konkan Agro Exports' },
   { code: 'WIT', name: 'Western India Textiles' },

@@ -16,7 +16,7 @@ import {
   NAMED_LIST_VALUES,
   SYSTEM_ROLE_NAMES,
 } from './reference-data';
-import { DEMO_AREAS, DEMO_CHA_AGENTS, DEMO_CUSTOMERS, demoCorners } from './demo-yard';
+import { DEMO_AREAS, DEMO_CHA_AGENTS, DEMO_CUSTOMERS, DEMO_SLOT_GROUPS, demoCorners } from './demo-yard';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -124,6 +124,7 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
         );
       }
       await tx.insert(schema.customers).values(DEMO_CUSTOMERS).onConflictDoNothing();
+      await seedDemoSlotGroups(tx);
     }
     await seedDemoChaAgents(tx);
     if (users === 0) {
@@ -138,6 +139,33 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
       );
     }
   });
+}
+
+// The demo's planning param and the cells of its values (slot groups, issue 19).
+async function seedDemoSlotGroups(db: Database) {
+  const [param] = await db
+    .insert(schema.planningParams)
+    .values({
+      name: DEMO_SLOT_GROUPS.name,
+      dataProvider: 'CUSTOM',
+      allowedStrings: [...DEMO_SLOT_GROUPS.allowedStrings],
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!param) return;
+  const cells = await db
+    .select({ id: schema.yardCells.id, fullName: schema.yardCells.fullName })
+    .from(schema.yardCells);
+  const idOf = new Map(cells.map((cell) => [cell.fullName, cell.id]));
+  const rows = DEMO_SLOT_GROUPS.cells.flatMap((group) =>
+    group.rows.flatMap((row) =>
+      group.columns.flatMap((column) => {
+        const cellId = idOf.get(`${group.area}_${row}_${column}`);
+        return cellId === undefined ? [] : [{ paramId: param.id, value: group.value, cellId }];
+      }),
+    ),
+  );
+  if (rows.length) await db.insert(schema.planningSlotGroupCells).values(rows);
 }
 
 // The demo's customs house agents with their current allocations (only when there are none).

@@ -369,7 +369,10 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     // Kiosk status (spec 2 §3): every visit of the IGM item's containers.
     async status(igmNumber: string, itemNumber: string) {
       if (!igmNumber.trim() || !itemNumber.trim()) throw badRequest(messages.igmStatusIncomplete);
-      const rows = await containersRepository.byIgm(db, igmNumber.trim(), itemNumber.trim(), false);
+      // A plan's reservation (issue 19) is no visit of the item's containers yet.
+      const rows = (await containersRepository.byIgm(db, igmNumber.trim(), itemNumber.trim(), false)).filter(
+        (row) => !row.container.planned,
+      );
       const containers = await containersWithLocations(db, rows);
       return { responsestatus: 'success', responseMap: { containerStatusList: containers.map(statusOf) } };
     },

@@ -200,7 +200,7 @@ export function createInventoryService(
         const [grid, rows, filled] = await Promise.all([
           loadGrid(tx, namer),
           containersRepository.inYard(tx, { includePlanned }),
-          containersRepository.occupancy(tx),
+          containersRepository.occupancy(tx, includePlanned),
         ]);
         return {
           version,
@@ -300,9 +300,119 @@ export function createInventoryService(
 
     change,
 
-    // The active containers (not dispatched or voided) with these numbers or RFID tags.
+    // The inventory version (raised by every change of containers or positions, in its transaction),
+    // as the given connection or transaction sees it: what caches of the yard's boxes are keyed by.
+    version: (database: Database) => containersRepository.version(database),
+
+    // The active containers (not dispatched or voided) in the yard with these numbers or RFID tags;
+    // a plan's reservations are not in the yard (plannedContainers names them).
     activeContainers: (database: Database, numbers: string[], tags: string[]) =>
       containersRepository.activeByNumbersOrTags(database, numbers, tags),
+
+    // The planned containers (a plan's reservations, issue 19) with these numbers.
+    plannedContainers: (database: Database, numbers: string[]) =>
+      containersRepository.activeByNumbersOrTags(database, numbers, [], true),
+
+    // Planned containers arriving (their gate-in, issue 19), inside the caller's change: each row
+    // becomes the container in the yard (planned off, the gate's details written) where it stands —
+    // its planned slot — with a movement row ending there from nowhere, as a gate-in placed in a slot
+    // has, and a container.moved from nowhere, so the screens without planned slots see it arrive.
+    async arrive(
+      tx: Database,
+      events: NewEvent[],
+      arrivals: { containerId: number; values: Partial<NewContainerRow> }[],
+      actor: Actor,
+    ): Promise<InventoryContainer[]> {
+      if (!arrivals.length) return [];
+      const ids = arrivals.map((arrival) => arrival.containerId);
+      await containersRepository.lockContainers(tx, ids);
+      const [grid, standing] = await Promise.all([loadGrid(tx, namer), containersRepository.standing(tx, ids)]);
+      for (const arrival of arrivals)
+        await containersRepository.update(tx, arrival.containerId, { ...arrival.values, planned: false });
+      const numbers = new Map(
+        (await containersRepository.byIds(tx, ids)).map((row) => [row.container.id, row.container.containerNumber]),
+      );
+      await containersRepository.insertMovements(
+        tx,
+        standing.map((where) => ({
+          containerId: where.containerId,
+          containerNumber: numbers.get(where.containerId)!,
+          fromLocation: null,
+          toLocation: namer.names(grid, where).location,
+          toAreaId: where.areaId,
+          toRowIndex: where.rowIndex,
+          toColumnIndex: where.columnIndex,
+          toTier: where.tier,
+          source: actor.source,
+          movedBy: actor.username,
+          device: actor.device ?? null,
+        })),
+      );
+      await containersRepository.markMoved(
+        tx,
+        standing.map((where) => where.containerId),
+        actor.username ?? actor.device ?? null,
+      );
+      return announce(
+        tx,
+        events,
+        ids,
+        new Map(ids.map((id) => [id, { previousLocation: null, previousArea: null }])),
+        actor,
+      );
+    },
+
+    // A plan's reservations (issue 19), inside the caller's change: new planned containers placed at
+    // their slots, planned ones moved to other slots, released ones taken out and voided (history is
+    // never deleted). All are checked together (applyMoves), so a slot one releases is free for
+    // another, and a slot taken meanwhile refuses the change (slotReserved when a plan holds it).
+    // Returns the new rows' ids, in the order given.
+    async reserve(
+      tx: Database,
+      events: NewEvent[],
+      changes: {
+        add: { values: NewContainerRow; location: string }[];
+        move: { containerId: number; location: string }[];
+        release: number[];
+      },
+      actor: Actor,
+    ): Promise<number[]> {
+      const added: number[] = [];
+      for (const entry of changes.add)
+        added.push((await containersRepository.insert(tx, { ...entry.values, planned: true })).id);
+      const existing = [...changes.release, ...changes.move.map((entry) => entry.containerId)];
+      const grid = await loadGrid(tx, namer);
+      const standing = new Map(
+        (await containersRepository.standing(tx, existing)).map((row) => [row.containerId, row]),
+      );
+      const same = (containerId: number, location: string) => {
+        const where = standing.get(containerId);
+        const target = namer.resolve(grid, location);
+        return (
+          where !== undefined &&
+          where.areaId === target.areaId &&
+          where.rowIndex === target.rowIndex &&
+          where.columnIndex === target.columnIndex &&
+          where.tier === target.tier
+        );
+      };
+      const requests: MoveRequest[] = [
+        ...changes.release
+          .filter((containerId) => standing.has(containerId))
+          .map((containerId) => ({ containerId, newLocation: null })),
+        ...changes.move
+          .filter((entry) => !same(entry.containerId, entry.location))
+          .map((entry) => ({ containerId: entry.containerId, newLocation: entry.location })),
+        ...changes.add.map((entry, index) => ({ containerId: added[index]!, newLocation: entry.location })),
+      ];
+      const moved = requests.length ? (await applyMoves(tx, namer, requests, actor)).moved : [];
+      for (const containerId of changes.release)
+        await containersRepository.markVoided(tx, containerId, actor.username ?? actor.source);
+      const touched = [...new Set([...moved.map((entry) => entry.containerId), ...changes.release])];
+      if (touched.length)
+        await announce(tx, events, touched, new Map(moved.map((entry) => [entry.containerId, entry])), actor);
+      return added;
+    },
 
     // Containers entering the yard (a gate-in), inside the caller's change: inserted, placed at
     // their slot when one is given (applyMoves: a slot taken meanwhile refuses the change), with
@@ -428,7 +538,7 @@ export function createInventoryService(
           const grid = await loadGrid(tx, namer);
           const [inYard, filled, all] = await Promise.all([
             containersRepository.inYard(tx, { includePlanned }),
-            containersRepository.occupancy(tx),
+            containersRepository.occupancy(tx, includePlanned),
             inventoryViews(tx, namer, grid, ids),
           ]);
           return {
@@ -508,9 +618,10 @@ export function createInventoryService(
       const numbers =
         search.kind === 'numbers'
           ? search.numbers
-          : (await containersRepository.byIgm(db, search.igm, search.item, true)).map(
-              (row) => row.container.containerNumber,
-            );
+          : (await containersRepository.byIgm(db, search.igm, search.item, true))
+              // A plan's reservation (issue 19) is no box in the yard for the public pages.
+              .filter((row) => !row.container.planned)
+              .map((row) => row.container.containerNumber);
       const found: PublicContainerLocation[] = [];
       const notFound: string[] = [];
       for (const number of numbers) {
@@ -525,7 +636,7 @@ export function createInventoryService(
     // Where a container stands without its id (public pages, issue 21), or null when there is none.
     async publicLocation(key: string, by: 'key' | 'number'): Promise<PublicContainerLocation | null> {
       try {
-        const { containerId: _id, ...location } = await this.location(key, by);
+        const { containerId: _id, ...location } = await this.location(key, by, false);
         return location;
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) return null;
@@ -533,8 +644,11 @@ export function createInventoryService(
       }
     },
 
-    async location(key: string, by: 'key' | 'number' = 'key'): Promise<ContainerLocation> {
+    // Where a container stands. A plan's reservation (issue 19) stands at its planned slot; where only
+    // boxes in the yard count (the public yard map, the gate's out-containers) it is not found.
+    async location(key: string, by: 'key' | 'number' = 'key', includePlanned = true): Promise<ContainerLocation> {
       const { row, where, grid } = await lookUp(key, by);
+      if (row.container.planned && !includePlanned) throw notFound(messages.containerNotFound(key));
       const names = slotNamesOf(namer, grid, where);
       let geo: { latitude: number; longitude: number } | null = null;
       const area = where ? grid.areasById.get(where.areaId) : undefined;

@@ -86,7 +86,11 @@ const trailerKeys = (filter: ReportFilter) => {
   return sql.join(parts, sql` and `);
 };
 
-const gateInWhere = (filter: ReportFilter) => sql`c.voided_at is null and ${range('c.gate_in_at', filter)}`;
+// A planned container (a plan's reservation, issue 19) has not gated in: no report counts it.
+const gateInWhere = (filter: ReportFilter) =>
+  sql`c.voided_at is null and not c.planned and ${range('c.gate_in_at', filter)}`;
+// A plan's reservation of a slot (source 'planning') moved no box: the movement reports leave it out.
+const NOT_PLANNING = sql.raw(`m.source <> 'planning'`);
 
 // Machines' status periods overlapping the range, cut to it: each change with the next one of its
 // machine, from the last change at or before the range's start (machine_status_changes).
@@ -133,7 +137,7 @@ const trailersWhere = (filter: ReportFilter) => {
 };
 
 const inventoryWhere = (filter: ReportFilter) => {
-  const parts: SQL[] = [sql`c.dispatched_at is null and c.voided_at is null`];
+  const parts: SQL[] = [sql`c.dispatched_at is null and c.voided_at is null and not c.planned`];
   if (filter.processId !== null) parts.push(sql`c.process_id = ${filter.processId}`);
   if (filter.sizeId !== null) parts.push(sql`c.size_id = ${filter.sizeId}`);
   if (filter.linerId !== null) parts.push(sql`lp.liner_id = ${filter.linerId}`);
@@ -157,7 +161,7 @@ const locationStatistics = (filter: ReportFilter) => sql`
       (count(*) filter (where m.source = 'gate'))::int as gate_moves,
       count(distinct m.container_id)::int as containers
     from container_movements m
-    where ${range('m.moved_at', filter)} and m.to_area_id is not null
+    where ${range('m.moved_at', filter)} and m.to_area_id is not null and ${NOT_PLANNING}
     group by m.to_area_id
   ), not_located as (${notLocated(filter)}), report as (
     select a.id as "areaId", a.name as "area", coalesce(pa.moves, 0) as "moves",
@@ -199,6 +203,7 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
         c.container_number as "containerNumber", case when c.id is null then null else ${LOCATION} end as "location"
       from rfid_tags r
       left join containers c on c.rfid_tag_id = r.tag_id and c.dispatched_at is null and c.voided_at is null
+        and not c.planned
       where r.first_used_at <= ${at(filter.now)}::timestamptz - make_interval(days => ${filter.tagLifetimeDays})
       order by r.first_used_at, r.tag_id ${page(offset, limit)}`,
     count: (filter) => sql`select count(*)::int as total from rfid_tags r
@@ -220,7 +225,9 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
     rows: (filter, offset, limit) => sql`
       select m.id::float8 as "id", ${ms('m.moved_at')} as "movedAt", m.container_number as "containerNumber",
         m.from_location as "fromLocation", m.to_location as "toLocation", m.source, m.moved_by as "movedBy", m.device
-      from container_movements m where ${range('m.moved_at', filter)} order by m.moved_at, m.id ${page(offset, limit)}`,
+      from container_movements m where ${range('m.moved_at', filter)} and ${NOT_PLANNING}
+      order by m.moved_at, m.id ${page(offset, limit)}`,
+    // The day counts leave a plan's reservation moves out too (migration 0029's trigger).
     count: (filter) => reportDaysTotal('movements', filter),
   },
   locationStatistics: {
@@ -251,7 +258,7 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
       from containers c ${CONTAINER_JOINS}
       left join lateral (
         select m.to_location, m.moved_at, m.moved_by, m.device, m.source from container_movements m
-        where m.container_id = c.id and m.to_area_id is not null order by m.id limit 1
+        where m.container_id = c.id and m.to_area_id is not null and ${NOT_PLANNING} order by m.id limit 1
       ) f on true
       where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
     count: (filter) => yardDaysTotal('gate_ins', filter),
