@@ -24,7 +24,11 @@ export async function containersRoutes(
       autocompleteIgm: ({ query }) => containers.autocompleteIgm(query.query, query.limit),
       status: ({ query }) => containers.status(query.igmNumber, query.itemNumber),
       updateMovementAlert: (request) =>
-        containers.updateMovementAlert(request.body.containerIds, request.body.movementAlert, requirePrincipal(request)),
+        containers.updateMovementAlert(
+          request.body.containerIds,
+          request.body.movementAlert,
+          requirePrincipal(request),
+        ),
       movements: ({ params }) => containers.movements(params.n),
       get: ({ params }) => containers.get(params.n),
       delete: (request) => containers.delete(request.params.n, requirePrincipal(request)),
