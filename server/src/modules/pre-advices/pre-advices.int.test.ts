@@ -256,7 +256,15 @@ describe('near-miss candidates at an IN gate', () => {
     const record = await ocrRecord(inGate, misread);
     const answer = await admin.api.smartGate.candidates({ query: { gateId: inGate, recordId: record.id } });
     expect(answer.exact).toBeNull();
-    expect(answer.matches[0]).toMatchObject({
+    // First, tied at most with the other tests' pre-advised numbers one character from the read
+    // (they share the generated numbers' prefix), whose order among equals is not fixed.
+    const mine = answer.matches.findIndex((match) => match.containerNumber === number);
+    expect(mine).toBeGreaterThanOrEqual(0);
+    for (const before of answer.matches.slice(0, mine)) {
+      expect(before.distance).toBe(1);
+      expect(before.evidence.some((text) => text.startsWith('pre-advised'))).toBe(true);
+    }
+    expect(answer.matches[mine]).toMatchObject({
       containerNumber: number,
       validCheckDigit: true,
       distance: 1,
