@@ -14,6 +14,7 @@ import {
   IconListDetails,
   IconCalendarEvent,
   IconListCheck,
+  IconMapPin,
   IconDeviceMobile,
   IconDeviceTv,
   IconPalette,
@@ -65,6 +66,14 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconBuildingWarehouse,
     description: 'The yard as a live grid: slots, liners, occupancy, search and moves',
+  },
+  {
+    path: '/planning',
+    component: lazy(() =>
+      import('../../modules/planning/components/PlanningPage').then((module) => ({ default: module.PlanningPage })),
+    ),
+    icon: IconMapPin,
+    description: 'Plan queued containers onto the yard by click or by the engine; edit and delete plans',
   },
   {
     path: '/gate',
