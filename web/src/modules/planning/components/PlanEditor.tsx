@@ -125,14 +125,15 @@ export function PlanEditor({
           <Text size="sm" c={activeRow ? undefined : 'dimmed'} data-testid="planning-active">
             {activeRow ? (
               <>
-                Click a stack to plan{' '}
+                {editor.areaOnly ? 'Click an area to plan ' : 'Click a stack to plan '}
                 <Text span ff="monospace" fw={700}>
                   {activeRow.containerNumber}
                 </Text>{' '}
-                ({activeRow.size} ft) on top of it; click an assigned slot to give it back.
+                ({activeRow.size} ft) {editor.areaOnly ? 'in it (the lowest stack that takes it)' : 'on top of it'};
+                click an assigned slot to give it back.
               </>
             ) : (
-              'Choose a queued container, then click a stack on the yard to give it a slot.'
+              `Choose a queued container, then click ${editor.areaOnly ? 'an area' : 'a stack'} on the yard to give it a slot.`
             )}
           </Text>
           <Select
@@ -166,7 +167,7 @@ export function PlanEditor({
             }}
             assigned={editor.assigned.boxes}
           />
-          <GridLegend rules={null} />
+          <GridLegend rules={null} planning />
         </Box>
       </Stack>
     </Group>

@@ -48,13 +48,7 @@ export function PlanningPage() {
               <PlanEditor plan={null} access={access} layout={layout} geometry={geometry} onDirtyChange={setDirty} />
             </Tabs.Panel>
             <Tabs.Panel value="edit">
-              <EditPlanTab
-                access={access}
-                layout={layout}
-                geometry={geometry}
-                dirty={dirty}
-                onDirtyChange={setDirty}
-              />
+              <EditPlanTab access={access} layout={layout} geometry={geometry} dirty={dirty} onDirtyChange={setDirty} />
             </Tabs.Panel>
           </Tabs>
         )}

@@ -14,6 +14,7 @@ export function useEngineJob(job: EngineJob | null) {
     enabled: job !== null,
     initialData: job ?? undefined,
     // Until the live messages land: while it runs, asked again each second.
-    refetchInterval: (query) => (query.state.data && ENGINE_JOB_RUNNING.includes(query.state.data.status) ? 1000 : false),
+    refetchInterval: (query) =>
+      query.state.data && ENGINE_JOB_RUNNING.includes(query.state.data.status) ? 1000 : false,
   });
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import {
   messages,
   PAGE_SIZES,
@@ -11,6 +11,7 @@ import {
   type RouteSpec,
 } from '@openyard/contracts';
 import { lockedFeatureState } from '../../../app/states/lockedFeatureState';
+import { metadataState } from '../../../app/states/metadataState';
 import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { notifyError } from '../../../ui/notifyError';
@@ -31,7 +32,7 @@ import {
   withPlacements,
   type Assignments,
 } from '../utils/planAssignments';
-import { assignedSlotsOf, chooseSlot, stackOfPick, type SlotFormat } from '../utils/planOnGrid';
+import { assignedSlotsOf, chooseSlot, chooseSlotInArea, stackOfPick, type SlotFormat } from '../utils/planOnGrid';
 import { ENGINE_JOB_RUNNING, useEngineJob } from './useEngineJob';
 import { usePlanNameCheck } from './usePlanNameCheck';
 import { usePlanWrites } from './usePlanWrites';
@@ -60,6 +61,7 @@ export function usePlanEditor({
   onSaved?: (plan: Plan) => void;
   onDeleted?: () => void;
 }) {
+  const areaOnly = useAtomValue(metadataState)?.areaOnlyPlanning ?? false;
   const writes = usePlanWrites();
   const setLocked = useSetAtom(lockedFeatureState);
   const planId = plan?.id ?? null;
@@ -128,13 +130,9 @@ export function usePlanEditor({
     }
     const stack = stackOfPick(target, store, geometry);
     if (!stack) return;
-    const choice = chooseSlot(stack, box, {
-      store,
-      geometry,
-      slotFormat: format.slotFormat,
-      assigned,
-      free: ownEntries(),
-    });
+    const context = { store, geometry, slotFormat: format.slotFormat, assigned, free: ownEntries() };
+    // Area-only planning: the click names the area; the slot in it is chosen for the box.
+    const choice = areaOnly ? chooseSlotInArea(stack.areaId, box, context) : chooseSlot(stack, box, context);
     if (!choice.ok) {
       notifyError(choice.message);
       return;
@@ -217,7 +215,8 @@ export function usePlanEditor({
         { onSuccess: (started) => setEngineJob(started) },
       );
     });
-  const finished = engineJob && jobQuery.data && !ENGINE_JOB_RUNNING.includes(jobQuery.data.status) ? jobQuery.data : null;
+  const finished =
+    engineJob && jobQuery.data && !ENGINE_JOB_RUNNING.includes(jobQuery.data.status) ? jobQuery.data : null;
   // Once per job, while rendering (React's way for state that follows other state): the job is let
   // go, so `finished` is null from the next render on; the notice goes out after the render.
   const [outcome, setOutcome] = useState<{ jobId: string; ok: boolean; text: string; detail?: string } | null>(null);
@@ -267,6 +266,7 @@ export function usePlanEditor({
     autoAssigning: writes.autoAssign.isPending || running,
     engineProgress: running ? (jobQuery.data?.progress ?? 0) : null,
     planId,
+    areaOnly,
   };
 }
 

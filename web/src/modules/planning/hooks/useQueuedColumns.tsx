@@ -106,7 +106,14 @@ export function useQueuedColumns({
             case 'otherPlan':
               return (
                 <Tooltip label={`Planned by plan ${state.planId}`}>
-                  <Badge color="gray" variant="light" tt="none" radius="sm" data-testid="planning-slot" data-state="other">
+                  <Badge
+                    color="gray"
+                    variant="light"
+                    tt="none"
+                    radius="sm"
+                    data-testid="planning-slot"
+                    data-state="other"
+                  >
                     {state.slot ?? 'planned'}
                   </Badge>
                 </Tooltip>

@@ -4,7 +4,7 @@ import { InventoryStore } from '../../inventory/utils/InventoryStore';
 import { oneAreaLayout } from '../../inventory/utils/testLayouts';
 import { yardGeometry } from '../../inventory/utils/yardGeometry';
 import { NO_ASSIGNMENTS, withAssignment, type Assignments } from './planAssignments';
-import { assignedSlotsOf, chooseSlot, stackOfPick } from './planOnGrid';
+import { assignedSlotsOf, chooseSlot, chooseSlotInArea, stackOfPick } from './planOnGrid';
 
 // Area A, rows 1-2, tiers 1-3; columns 1 and 2 a merged 40 ft pair, 3 and 4 single.
 const base = oneAreaLayout(4);
@@ -49,6 +49,7 @@ const sizes = new Map([
   ['TWENTY1', '20'],
   ['TWENTY2', '20'],
   ['FORTY01', '40'],
+  ['FORTY02', '40'],
 ]);
 const context = (assignments: Assignments, free?: ReadonlySet<number>) => ({
   store,
@@ -104,11 +105,12 @@ describe('planning on the grid', () => {
     });
   });
 
-  it("frees the slots of the plan being edited for its own boxes", () => {
+  it('frees the slots of the plan being edited for its own boxes', () => {
     const planned = new Set([store.indexOf(2)!]);
-    expect(chooseSlot(at(1, 3), { containerNumber: 'TWENTY1', size: '20' }, context(NO_ASSIGNMENTS, planned))).toEqual(
-      { ok: true, slotFullName: 'A_1_3_2' },
-    );
+    expect(chooseSlot(at(1, 3), { containerNumber: 'TWENTY1', size: '20' }, context(NO_ASSIGNMENTS, planned))).toEqual({
+      ok: true,
+      slotFullName: 'A_1_3_2',
+    });
   });
 
   it('draws every assignment once and knows which slots each covers', () => {
@@ -126,5 +128,31 @@ describe('planning on the grid', () => {
     }
     expect(geometry.slotColumnIndexes[forty.slots[1]!]).toBe(2);
     expect(stackOfPick({ kind: 'container', index: store.indexOf(1)!, x: 0, y: 0 }, store, geometry)).toEqual(at(1, 3));
+  });
+});
+
+describe('area-only planning', () => {
+  it('gives the box the lowest stack of the chosen area that takes it', () => {
+    // Row 1 column 4 and row 2 columns 3-4 are the empty 20 ft stacks (1-2 are a 40 ft pair); row 1
+    // column 4 comes first.
+    expect(chooseSlotInArea(1, { containerNumber: 'TWENTY1', size: '20' }, context(NO_ASSIGNMENTS))).toEqual({
+      ok: true,
+      slotFullName: 'A_1_4_1',
+    });
+    const taken = withAssignment(NO_ASSIGNMENTS, 'TWENTY2', 'A_1_4_1');
+    expect(chooseSlotInArea(1, { containerNumber: 'TWENTY1', size: '20' }, context(taken))).toEqual({
+      ok: true,
+      slotFullName: 'A_2_3_1',
+    });
+    // A 40 ft box only on a pair at one height: row 1's pair is empty.
+    expect(chooseSlotInArea(1, { containerNumber: 'FORTY01', size: '40' }, context(NO_ASSIGNMENTS))).toEqual({
+      ok: true,
+      slotFullName: 'A_1_1_1',
+    });
+    const pairTaken = withAssignment(NO_ASSIGNMENTS, 'FORTY02', 'A_1_1_3');
+    expect(chooseSlotInArea(1, { containerNumber: 'FORTY01', size: '40' }, context(pairTaken))).toEqual({
+      ok: false,
+      message: 'No slot of area A takes FORTY01 (40 ft)',
+    });
   });
 });
