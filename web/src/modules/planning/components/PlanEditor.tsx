@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Box, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { PAGE_SIZES, type Plan, type YardLayout } from '@openyard/contracts';
+import { liveTopics, mayWatchTopic, PAGE_SIZES, type Plan, type YardLayout } from '@openyard/contracts';
+import { principalOf } from '../../../app/utils/principalOf';
 import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { DataTable } from '../../../ui/DataTable';
@@ -47,8 +48,12 @@ export function PlanEditor({
 }) {
   const store = yardInventory;
   useLayoutEffect(() => store.setGeometry(geometry), [store, geometry]);
-  // The grid follows the yard as it changes: a slot taken meanwhile is not offered.
-  const live = useInventoryLive(store, true);
+  // The grid follows the yard as it changes: a slot taken meanwhile is not offered. A planner
+  // without the inventory's grant hears the slot messages on their mirror, `containers`.
+  const topic = mayWatchTopic(principalOf(access.user), liveTopics.inventory)
+    ? liveTopics.inventory
+    : liveTopics.containers;
+  const live = useInventoryLive(store, true, topic);
   const format = useMemo(
     () => ({ slotFormat: layout.slotFormat, startHeight: layout.startHeight }),
     [layout.slotFormat, layout.startHeight],
