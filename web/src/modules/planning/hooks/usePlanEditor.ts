@@ -115,7 +115,9 @@ export function usePlanEditor({
 
   const pick = (target: GridPick | null) => {
     if (!target || !access.canWrite) return;
-    const there = target.kind === 'slot' ? assigned.bySlot.get(target.slot) : undefined;
+    const stack = stackOfPick(target, store, geometry);
+    if (!stack) return;
+    const there = stack.slot === null ? undefined : assigned.bySlot.get(stack.slot);
     if (there !== undefined) {
       // A click on an assigned slot gives it back; its container is the one to place again.
       setAssignments((current) => withoutAssignment(current, there));
@@ -128,8 +130,6 @@ export function usePlanEditor({
       notifyError('Choose a queued container first, then click a stack to plan it there');
       return;
     }
-    const stack = stackOfPick(target, store, geometry);
-    if (!stack) return;
     const context = { store, geometry, slotFormat: format.slotFormat, assigned, free: ownEntries() };
     // Area-only planning: the click names the area; the slot in it is chosen for the box.
     const choice = areaOnly ? chooseSlotInArea(stack.areaId, box, context) : chooseSlot(stack, box, context);

@@ -127,7 +127,11 @@ describe('planning on the grid', () => {
       expect(stackOfPick({ kind: 'slot', slot, x: 0, y: 0 }, store, geometry)).toMatchObject({ rowIndex: 1 });
     }
     expect(geometry.slotColumnIndexes[forty.slots[1]!]).toBe(2);
-    expect(stackOfPick({ kind: 'container', index: store.indexOf(1)!, x: 0, y: 0 }, store, geometry)).toEqual(at(1, 3));
+    // A planned box stands in its slot: a click on it is a click on that slot.
+    const plannedBox = stackOfPick({ kind: 'container', index: store.indexOf(2)!, x: 0, y: 0 }, store, geometry)!;
+    expect(plannedBox).toMatchObject(at(1, 3));
+    expect(geometry.slotTiers[plannedBox.slot!]).toBe(2);
+    expect(geometry.slotColumnIndexes[plannedBox.slot!]).toBe(3);
   });
 });
 

@@ -5,7 +5,7 @@ import type { GridPick } from '../../inventory/utils/GridPick';
 import type { InventoryStore } from '../../inventory/utils/InventoryStore';
 import { slotName } from '../../inventory/utils/slotName';
 import { slotOfName } from '../../inventory/utils/slotOfName';
-import { drawnSlotBox, type AreaGeometry, type YardGeometry } from '../../inventory/utils/yardGeometry';
+import { drawnSlotBox, slotIndexOf, type AreaGeometry, type YardGeometry } from '../../inventory/utils/yardGeometry';
 import { feetOfSize, spanOfSize, type Assignments } from './planAssignments';
 
 export interface SlotFormat {
@@ -78,22 +78,30 @@ export function assignedSlotsOf(
   return { byContainer, bySlot, boxes: new Float32Array(boxes), unplaced };
 }
 
-// The stack a pick on the grid points at (a container's, or an empty slot's).
+// The stack a pick on the grid points at (a container's, or an empty slot's), and the slot: a
+// planned box stands in the slot its plan reserved, so a click on it is a click on that slot.
 export function stackOfPick(
   pick: GridPick,
   store: InventoryStore,
   geometry: YardGeometry,
-): { areaId: number; rowIndex: number; columnIndex: number } | null {
+): { areaId: number; rowIndex: number; columnIndex: number; slot: number | null } | null {
   if (pick.kind === 'container') {
     const container = store.container(pick.index);
-    return container
-      ? { areaId: container.areaId, rowIndex: container.rowIndex, columnIndex: container.columnIndex }
+    const area = container ? geometry.areasById.get(container.areaId) : undefined;
+    return container && area
+      ? {
+          areaId: container.areaId,
+          rowIndex: container.rowIndex,
+          columnIndex: container.columnIndex,
+          slot: slotIndexOf(area, container.rowIndex, container.columnIndex, container.tier),
+        }
       : null;
   }
   return {
     areaId: geometry.slotAreaIds[pick.slot]!,
     rowIndex: geometry.slotRowIndexes[pick.slot]!,
     columnIndex: geometry.slotColumnIndexes[pick.slot]!,
+    slot: pick.slot,
   };
 }
 
