@@ -20,7 +20,7 @@ async function preAdvise(baseUrl: string, token: string, prefix: string, count: 
         expectedFrom: Date.now(),
         expectedTo: Date.now() + 86_400_000,
         liner: 'MSC',
-        category: 'Import',
+        category: 'General',
         containerSize: '20',
       },
     });
@@ -74,6 +74,8 @@ function placeOf(layout: YardLayout, name: string) {
 async function pickSlot(page: Page, layout: YardLayout, name: string) {
   const grid = page.getByTestId('inventory-grid');
   await grid.focus();
+  // The cursor shows once a key is used on the grid (a focus from a click shows none).
+  await page.keyboard.press('ArrowLeft');
   const cursor = page.getByTestId('inventory-grid-cursor');
   const target = placeOf(layout, name);
   for (let step = 0; step < 400; step += 1) {

@@ -35,6 +35,15 @@ export function EditPlanTab({
   const open = useCallback((plan: Plan) => setOpened(plan), []);
   const columns = usePlanColumns(timeZone, open);
 
+  // The plans reloaded (a change here or elsewhere, announced on the topic `planning`): the plan
+  // opened without unsaved changes shows as it is now, and closes when it is gone.
+  const [seen, setSeen] = useState(plans.data);
+  if (plans.data !== seen) {
+    setSeen(plans.data);
+    const fresh = opened && plans.data?.find((plan) => plan.id === opened.id);
+    if (opened && plans.data && !dirty && fresh !== opened) setOpened(fresh ?? null);
+  }
+
   if (opened)
     return (
       <PlanEditor
