@@ -259,6 +259,13 @@ describe('planning screen', () => {
     await row(page, numbers[0]!).getByTestId('planning-slot').waitFor({ state: 'detached' });
     await pickSlot(page, layout, slots[1]!);
     await expect.poll(() => slotOf(page, numbers[0]!)).toBe(slots[1]);
+    await page
+      .getByTestId('inventory-grid-cursor')
+      .filter({ hasText: `assigned to ${numbers[0]}` })
+      .waitFor();
+    await page.getByTestId('planning-zoom-area').click();
+    await page.getByRole('option', { name: parseSlotName(slots[1]!, layout.slotFormat)!.area, exact: true }).click();
+    await page.waitForTimeout(800);
     await screenshot(page, 'planning-edit-plan');
     await page.getByTestId('planning-save').click();
     await page.getByText(messages.planSaved(name)).waitFor();

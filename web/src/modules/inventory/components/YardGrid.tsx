@@ -84,6 +84,9 @@ interface YardGridProps {
   // Slots planning has assigned and not saved ([left, top, right, bottom] of each box as drawn, see
   // drawnSlotBox): drawn as planned boxes are (spec 2 §4), over the yard.
   assigned?: Float32Array;
+  // What the keyboard cursor's label says of an empty slot, when the screen knows more of it
+  // (planning: the box it is assigned to); null: 'empty'.
+  describeEmptySlot?: (slot: number) => string | null;
   ref?: Ref<HTMLDivElement>;
 }
 
@@ -128,6 +131,7 @@ export function YardGrid({
   cursorHeld,
   onPick,
   assigned,
+  describeEmptySlot,
   ref,
 }: YardGridProps) {
   const subscribe = useCallback(
@@ -457,7 +461,7 @@ export function YardGrid({
       name: name ?? '',
       content: container
         ? `${container.number} · ${container.size} ft${container.planned ? ' · planned' : ''}`
-        : 'empty',
+        : (describeEmptySlot?.(cursor) ?? 'empty'),
     };
   })();
 

@@ -171,6 +171,12 @@ export function PlanEditor({
               if (button === 'left') editor.pick(target);
             }}
             assigned={editor.assigned.boxes}
+            describeEmptySlot={(slot) => {
+              const containerNumber = editor.assigned.bySlot.get(slot);
+              if (!containerNumber) return null;
+              const saved = editor.baseline.get(containerNumber) === editor.assignments.get(containerNumber);
+              return `assigned to ${containerNumber}${saved ? '' : ', not saved'}`;
+            }}
           />
           <GridLegend rules={null} planning />
         </Box>
