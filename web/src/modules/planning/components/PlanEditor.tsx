@@ -12,6 +12,7 @@ import { useInventoryLive } from '../../inventory/hooks/useInventoryLive';
 import type { GridFilters } from '../../inventory/utils/gridFilters';
 import { GridFrames } from '../../inventory/utils/GridFrames';
 import { areaFocus, type GridFocus } from '../../inventory/utils/GridPick';
+import { slotOfName } from '../../inventory/utils/slotOfName';
 import type { YardGeometry } from '../../inventory/utils/yardGeometry';
 import { yardInventory } from '../../inventory/utils/yardInventory';
 import { usePlanEditor } from '../hooks/usePlanEditor';
@@ -74,6 +75,19 @@ export function PlanEditor({
   const pageRows = editor.rows.slice((editor.page - 1) * PAGE_SIZES.planning, editor.page * PAGE_SIZES.planning);
   const activeSlot = editor.active ? (editor.assigned.byContainer.get(editor.active)?.slots[0] ?? null) : null;
   const activeRow = editor.rows.find((row) => row.containerNumber === editor.active);
+
+  // An auto-assign's proposal: the grid goes to the area of its first slot.
+  const [shownOutcome, setShownOutcome] = useState(editor.outcome);
+  if (editor.outcome !== shownOutcome) {
+    setShownOutcome(editor.outcome);
+    const first = editor.outcome?.proposed?.[0];
+    const slot = first === undefined ? null : slotOfName(first, geometry, format);
+    const proposedArea = slot === null ? undefined : geometry.areasById.get(geometry.slotAreaIds[slot]!);
+    if (proposedArea) {
+      setFocus(areaFocus(proposedArea));
+      setArea(proposedArea.name);
+    }
+  }
 
   const zoomTo = (name: string | null) => {
     setArea(name);

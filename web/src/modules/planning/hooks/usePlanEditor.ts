@@ -219,7 +219,14 @@ export function usePlanEditor({
     engineJob && jobQuery.data && !ENGINE_JOB_RUNNING.includes(jobQuery.data.status) ? jobQuery.data : null;
   // Once per job, while rendering (React's way for state that follows other state): the job is let
   // go, so `finished` is null from the next render on; the notice goes out after the render.
-  const [outcome, setOutcome] = useState<{ jobId: string; ok: boolean; text: string; detail?: string } | null>(null);
+  const [outcome, setOutcome] = useState<{
+    jobId: string;
+    ok: boolean;
+    text: string;
+    detail?: string;
+    // The slots proposed, for the grid to go to.
+    proposed?: string[];
+  } | null>(null);
   if (finished) {
     setEngineJob(null);
     if (finished.status === 'done') {
@@ -230,6 +237,7 @@ export function usePlanEditor({
         jobId: finished.jobId,
         ok: true,
         text: `Proposed ${next.size - assignments.size} slots${left ? `; ${left} containers without one` : ''}. Save to keep them.`,
+        proposed: [...next].filter(([number]) => !assignments.has(number)).map(([, slot]) => slot),
       });
     } else
       setOutcome({ jobId: finished.jobId, ok: false, text: 'Auto-assign failed', detail: finished.error ?? undefined });
@@ -267,6 +275,8 @@ export function usePlanEditor({
     engineProgress: running ? (jobQuery.data?.progress ?? 0) : null,
     planId,
     areaOnly,
+    // The last auto-assign's outcome (a new object per run).
+    outcome,
   };
 }
 
