@@ -104,7 +104,7 @@ export function PlanEditor({
       data-testid="planning-editor"
       data-plan-id={plan?.id ?? ''}
     >
-      <Stack gap="sm" w={560} style={{ flexShrink: 0, minHeight: 0, overflowY: 'auto' }}>
+      <Stack gap="sm" w={{ base: 500, xl: 560 }} style={{ flexShrink: 0, minHeight: 0, overflowY: 'auto' }}>
         {header}
         <Paper withBorder p="sm">
           <PlanBar editor={editor} readOnlyReason={access.readOnlyReason} />
@@ -116,7 +116,7 @@ export function PlanEditor({
           rowKey={(row) => row.containerNumber}
           {...queryListProps(editor.queued)}
           dense
-          minWidth={500}
+          minWidth={480}
           label="Queued containers"
           testId="planning-queued"
           emptyText="No queued containers found"
