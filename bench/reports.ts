@@ -48,7 +48,15 @@ import { seedHistory, type HistoryFigures } from './lib/history';
 import { closeFleet } from './lib/load';
 import { runIfMain } from './lib/main';
 import { pacedLoad, type PacedFigures } from './lib/paced';
-import { createDatabase, dropRedisPrefix, forgetMqttSession, SERVICES } from './lib/services';
+import {
+  createDatabase,
+  dropRedisPrefix,
+  forgetMqttSession,
+  keepAsTemplate,
+  keptTemplate,
+  SERVICES,
+  templateName,
+} from './lib/services';
 import { stackEnv, type Topology } from './lib/stack-env';
 import { fmt, percentiles, round, sleep, table } from './lib/stats';
 import { dispatch as gateDispatch, gateIn } from './gate';
@@ -187,6 +195,9 @@ const SCALE = Number(process.env.BENCH_HISTORY_SCALE ?? 1);
 const RATE = number('BENCH_RATE', 50);
 const SECONDS = number('BENCH_SECONDS', 10);
 const TIME_ZONE = process.env.BENCH_TIME_ZONE ?? 'Asia/Kolkata';
+// Services topology: keep the seeded database as a template and start from a copy of it when one of
+// the same scale, time zone, migrations and UTC day is kept (bench/lib/services.ts keepAsTemplate).
+const KEEP_HISTORY = process.env.BENCH_KEEP_HISTORY === '1';
 const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded').split(',') as Topology[];
 // BENCH_PARTS: any of seed (only), routes, export, wall.
 const PARTS = new Set(list('BENCH_PARTS', ['routes', 'export', 'wall']));
@@ -739,7 +750,17 @@ async function runTopology(topology: Topology) {
   const prefix = `oy-bench-${tag}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'openyard-bench-'));
   const downloads = mkdtempSync(join(tmpdir(), 'openyard-bench-exports-'));
-  const database = topology === 'services' ? await createDatabase() : null;
+  const migrations = (
+    JSON.parse(readFileSync(new URL('../migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length;
+  const kept =
+    topology === 'services' && KEEP_HISTORY
+      ? templateName(`s${SCALE}_${TIME_ZONE}_m${migrations}_${new Date().toISOString().slice(0, 10)}`)
+      : null;
+  const keptFigures = kept ? await keptTemplate<{ history: HistoryFigures; rebuildMs: number }>(kept) : null;
+  const database = topology === 'services' ? await createDatabase(keptFigures ? kept! : undefined) : null;
   const log = (line: string) => console.log(`[${topology}] ${line}`);
   let child: Child | null = null;
   let ingestClientIds: string[] = [];
@@ -752,18 +773,34 @@ async function runTopology(topology: Topology) {
       { TIME_ZONE },
     );
     const config = loadConfig(env);
-    const started = await child.call({ op: 'start', env });
+    let started = await child.call({ op: 'start', env });
+
+    let history: HistoryFigures;
+    let rebuildMs: number;
+    if (keptFigures) {
+      ({ history, rebuildMs } = keptFigures);
+      log(`history: a copy of the kept ${kept!} (seeded in ${fmt(history.seconds)} s)`);
+    } else {
+      history = await seedHistory(child, {
+        scale: SCALE,
+        timeZone: TIME_ZONE,
+        yardCenter: config.yard.yardCenter,
+        log,
+      });
+      rebuildMs = await afterSeed(child, log);
+      if (kept && database) {
+        // The copy needs the database without connections: the server stops meanwhile.
+        await child.close();
+        const copying = Date.now();
+        await keepAsTemplate(database.name, kept, { history, rebuildMs });
+        log(`history kept as ${kept} in ${fmt((Date.now() - copying) / 1000, 1)} s`);
+        child = await startChild(topology);
+        started = await child.call({ op: 'start', env });
+      }
+    }
     ingestClientIds = started.ingestClientIds;
     const { baseUrl } = started;
     const brokerUrl = started.brokerUrl ?? SERVICES.mqttUrl;
-
-    const history: HistoryFigures = await seedHistory(child, {
-      scale: SCALE,
-      timeZone: TIME_ZONE,
-      yardCenter: config.yard.yardCenter,
-      log,
-    });
-    const rebuildMs = await afterSeed(child, log);
     const { api, token } = await benchLogin(baseUrl);
     const context = await sampleContext(child);
 

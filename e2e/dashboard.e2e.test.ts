@@ -8,6 +8,14 @@ import { loginThroughPage } from './support/loginThroughPage';
 import { screenshot } from './support/screenshot';
 import { startServer, type RunningServer } from './support/startServer';
 
+// The test id of the document's full-screen element (run in the page), or null.
+const fullScreenTestId = () =>
+  (
+    globalThis as unknown as {
+      document: { fullscreenElement: { getAttribute(name: string): string | null } | null };
+    }
+  ).document.fullscreenElement?.getAttribute('data-testid') ?? null;
+
 const box = async (locator: Locator) => {
   const bounds = await locator.boundingBox();
   if (!bounds) throw new Error('not on the page');
@@ -125,6 +133,23 @@ describe('dashboard', () => {
       .poll(() => page.getByTestId('dashboard-widget-areaInventory').getAttribute('data-mode'))
       .toBe('normal');
     expect((await box(item('areaInventory'))).width).toBeLessThan(600);
+
+    // Full screen: the widget becomes the document's full-screen element and fills the window;
+    // leaving it puts it back in the grid.
+    await page.getByTestId('dashboard-widget-gateInOut-fullscreen').click();
+    await expect
+      .poll(() => page.getByTestId('dashboard-widget-gateInOut').getAttribute('data-mode'))
+      .toBe('fullscreen');
+    expect(await page.evaluate(fullScreenTestId)).toBe('dashboard-widget-gateInOut');
+    const full = await box(page.getByTestId('dashboard-widget-gateInOut'));
+    const viewport = page.viewportSize()!;
+    expect(full.width).toBeGreaterThanOrEqual(viewport.width - 2);
+    expect(full.height).toBeGreaterThanOrEqual(viewport.height - 2);
+    await page.getByTestId('dashboard-gate-chart').waitFor();
+    await screenshot(page, 'dashboard-fullscreen');
+    await page.getByTestId('dashboard-widget-gateInOut-fullscreen').click();
+    await expect.poll(() => page.getByTestId('dashboard-widget-gateInOut').getAttribute('data-mode')).toBe('normal');
+    expect(await page.evaluate(fullScreenTestId)).toBeNull();
 
     // A chart type chosen is kept with the layout.
     await page.getByTestId('dashboard-widget-customerInventory-chart-type').getByText('Pie').click();

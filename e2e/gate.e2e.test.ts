@@ -178,6 +178,17 @@ describe('gate screen', () => {
     // The truck is inside, with its time ticking.
     await page.getByTestId('gate-truck-row').filter({ hasText: 'MH04-GT-0001' }).waitFor();
 
+    // The slip has each gated-in container's status link as a QR code (issue 21), which opens the
+    // container's public status without a login.
+    await expect.poll(() => page.getByTestId('gate-status-link-qr').count()).toBe(2);
+    const qrLink = await page
+      .locator('[data-testid="gate-status-link"]', { hasText: number1 })
+      .getByTestId('gate-status-link-qr')
+      .getAttribute('data-value');
+    expect(qrLink).toMatch(new RegExp(`^${server.baseUrl}/track/[A-Za-z0-9_-]{22}$`));
+    const tracked = await apiClient(server.baseUrl).kiosk.track({ params: { token: qrLink!.split('/').pop()! } });
+    expect(tracked).toMatchObject({ containerNumber: number1, status: 'In yard' });
+
     // The printout: only the tasks sheet.
     await page.evaluate('window.print = () => { globalThis.e2ePrinted = true; }');
     await page.getByTestId('gate-tasks-print').click();

@@ -173,9 +173,11 @@ describe('wall display', () => {
 
     // Every widget at once, and the default wall with the alarms, to look at.
     await page.goto(
-      `${server.baseUrl}/wall?tiles=gate-in-out,monthly-movements,area-inventory,empty-slots,container-aging,customer-inventory,machine-tasks,yard-trailers`,
+      `${server.baseUrl}/wall?tiles=gate-in-out,monthly-movements,area-inventory,empty-slots,container-aging,customer-inventory:pie,machine-tasks,yard-trailers`,
     );
     await page.getByTestId('wall-tile-yard-trailers').waitFor();
+    // The customer widget in the chart type the address asked for.
+    await page.getByTestId('wall-tile-customer-inventory').getByTestId('dashboard-customers-pie').waitFor();
     await page.getByTestId('wall-tile-yard-trailers').locator('[data-testid$="-as-of"]').first().waitFor();
     await page.locator('[data-testid="live-freshness"][data-tone="live"]').waitFor();
     await screenshot(page, 'wall-all-widgets');

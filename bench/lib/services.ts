@@ -53,18 +53,20 @@ export async function servicesUnavailable(): Promise<string | null> {
   return null;
 }
 
-// A new, empty PostgreSQL database for one run, dropped afterwards (as the tests do).
-export async function createDatabase() {
+// A new PostgreSQL database for one run, dropped afterwards (as the tests do): empty, or a copy of
+// a kept template (see keepAsTemplate).
+export async function createDatabase(template?: string) {
   const name = `openyard_bench_${randomBytes(6).toString('hex')}`;
   const admin = postgres(SERVICES.postgresUrl, { max: 1, onnotice: () => undefined });
   try {
-    await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
   const url = new URL(SERVICES.postgresUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const cleanup = postgres(SERVICES.postgresUrl, { max: 1, onnotice: () => undefined });
@@ -75,6 +77,44 @@ export async function createDatabase() {
       }
     },
   };
+}
+
+// Kept seeded databases (BENCH_KEEP_HISTORY=1): seeding two years of history takes about half an
+// hour at scale 1, and PostgreSQL copies a database from a template in a minute. A template is kept
+// under a name that says what it holds (its key: scale, time zone, the migrations it was made with,
+// the UTC day it was seeded, so that its "now" is today's), with the seed's figures as the
+// database's comment; kept templates of other keys are dropped when a new one is made (each holds
+// gigabytes).
+const TEMPLATE_PREFIX = 'openyard_bench_kept_';
+
+export function templateName(key: string): string {
+  return `${TEMPLATE_PREFIX}${key.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
+}
+
+// The figures kept with a template, or null when there is none of that name.
+export async function keptTemplate<T>(name: string): Promise<T | null> {
+  const admin = postgres(SERVICES.postgresUrl, { max: 1, onnotice: () => undefined });
+  try {
+    const rows = await admin<{ comment: string | null }[]>`
+      select shobj_description(oid, 'pg_database') as comment from pg_database where datname = ${name}`;
+    return rows[0]?.comment ? (JSON.parse(rows[0].comment) as T) : null;
+  } finally {
+    await admin.end();
+  }
+}
+
+// Copies a run's database (no connection may be open to it) as the template `name`, with figures.
+export async function keepAsTemplate(source: string, name: string, figures: unknown) {
+  const admin = postgres(SERVICES.postgresUrl, { max: 1, onnotice: () => undefined });
+  try {
+    const old = await admin<{ datname: string }[]>`
+      select datname from pg_database where datname like ${`${TEMPLATE_PREFIX}%`}`;
+    for (const { datname } of old) await admin.unsafe(`drop database if exists ${datname} with (force)`);
+    await admin.unsafe(`create database ${name} template ${source}`);
+    await admin.unsafe(`comment on database ${name} is '${JSON.stringify(figures).replace(/'/g, "''")}'`);
+  } finally {
+    await admin.end();
+  }
 }
 
 // Removes the run's BullMQ keys (they all start with the run's REDIS_PREFIX).

@@ -42,6 +42,12 @@ export const ExportFormat = Type.Union([Type.Literal('xlsx'), Type.Literal('xls'
 export type ExportFormat = Static<typeof ExportFormat>;
 
 // A yard day as an <input type="date"> writes it (rules/yard-time.ts: the day is the yard's, TIME_ZONE).
+// Text a person typed, without control characters (a NUL cannot be stored or compared by the
+// database): what the public calls take (issue 21), refused at the door rather than deep inside.
+export const TYPED_TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f]*$';
+export const TypedText = (options: { minLength?: number; maxLength: number }) =>
+  Type.String({ ...options, pattern: TYPED_TEXT_PATTERN });
+
 export const YardDayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 // Exports return a path to download; the file name is its last segment (spec 3 §7).

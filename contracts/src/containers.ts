@@ -1,17 +1,20 @@
 import { Type, type Static } from 'typebox';
-import { ExportFormat, SortOrderSchema } from './common';
+import { ExportFormat, SortOrderSchema, TypedText } from './common';
 import { PAGE_SIZES } from './rules/paging';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-// Where a container's every location change came from (DESIGN §5).
-export const MOVEMENT_SOURCES = ['manual', 'gate', 'machine', 'import'] as const;
+// Where a container's every location change came from (DESIGN §5). `planning` is a plan's
+// reservation of a slot for a container not yet in the yard (issue 19): no box moved, so the
+// counts of moves leave it out.
+export const MOVEMENT_SOURCES = ['manual', 'gate', 'machine', 'import', 'planning'] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
 export const MovementSourceSchema = Type.Union([
   Type.Literal('manual'),
   Type.Literal('gate'),
   Type.Literal('machine'),
   Type.Literal('import'),
+  Type.Literal('planning'),
 ]);
 
 // The container entity of spec 1 §3 with the inventory fields of spec 2 §3. Times are epoch ms.
@@ -191,8 +194,8 @@ export type MovementAlertUpdate = Static<typeof MovementAlertUpdate>;
 
 // Kiosk status (spec 2 §3): by IGM and item number.
 export const ContainerStatusQuery = Type.Object({
-  igmNumber: Type.String({ maxLength: 40 }),
-  itemNumber: Type.String({ maxLength: 40 }),
+  igmNumber: TypedText({ maxLength: 40 }),
+  itemNumber: TypedText({ maxLength: 40 }),
 });
 export type ContainerStatusQuery = Static<typeof ContainerStatusQuery>;
 

@@ -67,6 +67,9 @@ export interface DomainEventMap {
   'task.transferred': { tasks: Task[]; previous: { taskId: number; assignedToMachine: string }[] };
   // Tasks were deleted (as they were before).
   'task.deleted': { tasks: Task[] };
+  // The machines' day figures changed (picks, productive and waste drops, completed tasks; the
+  // task dashboard's rollup): which machines, and the instants (epoch ms) of the facts counted.
+  'machineDay.counted': { machines: string[]; from: number; to: number };
   'itvTask.changed': { itvTask: ItvTask };
   'itvTask.deleted': { itvTaskIds: number[] };
   // A machine's pick or drop disagreed with the yard model (issue 17), and someone resolved it.
@@ -84,6 +87,10 @@ export interface DomainEventMap {
   'itv.changed': DataOf<'itv.changed.v1'>;
   // An alarm was raised or cleared (issue 18): its state now.
   'alarm.changed': DataOf<'alarm.changed.v1'>;
+  // A plan was saved, deleted or rolled back, or a container planned on it gated in (issue 19).
+  'planning.planChanged': DataOf<'planning.changed.v1'>;
+  // A planning engine run was queued, progressed, finished, failed or was rolled back: its state.
+  'planning.engineRunChanged': DataOf<'planning.engine.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -124,6 +131,7 @@ export const DOMAIN_EVENT_TYPES = [
   'task.completed',
   'task.transferred',
   'task.deleted',
+  'machineDay.counted',
   'itvTask.changed',
   'itvTask.deleted',
   'yard.exceptionRaised',
@@ -134,6 +142,8 @@ export const DOMAIN_EVENT_TYPES = [
   'machine.saved',
   'itv.changed',
   'alarm.changed',
+  'planning.planChanged',
+  'planning.engineRunChanged',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

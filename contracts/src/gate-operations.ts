@@ -134,16 +134,32 @@ export const TrailerGateInForm = Type.Object(
     gateInTasks: Type.Optional(Type.Array(GateTaskInput, { maxItems: 8 })),
     trailerType: OptionalText(20),
     userName: OptionalText(60),
+    // The clerk answered yes to the Gate Count Alert (spec 1 §4): the gate-in goes ahead past the
+    // agent's allowed count for the delivery type.
+    exceedAllowedCount: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 export type TrailerGateInForm = Static<typeof TrailerGateInForm>;
+
+// `gateCountAlert` asks the clerk's confirmation (spec 1 §4, §8 'Gate Count Alert'): the agent's
+// vehicles of this delivery type have reached the allowed count; nothing was written, and a retry
+// with exceedAllowedCount goes ahead.
+export const GateCountAlert = Type.Object({
+  process: Type.String(),
+  cha: Type.String(),
+  allowedCount: Type.Integer(),
+  gatedInCount: Type.Integer(),
+  message: Type.String(),
+});
+export type GateCountAlert = Static<typeof GateCountAlert>;
 
 export const TrailerGateInResult = Type.Object({
   responsestatus: Type.String(),
   message: Type.Optional(Type.String()),
   visitId: Type.Optional(Type.Integer()),
   tasks: Type.Array(GeneratedTask),
+  gateCountAlert: Type.Optional(GateCountAlert),
 });
 export type TrailerGateInResult = Static<typeof TrailerGateInResult>;
 

@@ -33,3 +33,6 @@ export * from './alarms';
 export * from './reports';
 export * from './dashboard';
 export * from './task-dashboard';
+export * from './cha';
+export * from './surveys';
+export * from './kiosk';

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { TypedText } from './common';
 import { GeoCorner } from './yard';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -91,18 +92,30 @@ export const ContainerLocation = Type.Object({
 });
 export type ContainerLocation = Static<typeof ContainerLocation>;
 
+// Where a container stands, as the public pages see it (the kiosk, mobile search, a status link;
+// issue 21): the same place without the container's internal id, which counts out the yard's
+// visits to anyone who asks for the next one.
+export const PublicContainerLocation = Type.Omit(ContainerLocation, ['containerId']);
+export type PublicContainerLocation = Static<typeof PublicContainerLocation>;
+
+// The pages that ask for the yard map (spec 2 §7 "medium Kiosk or Mobile"; Web: the containers
+// screen). Only these are taken: the answer echoes the medium, and a public call echoes nothing
+// a caller made up.
+export const YARD_MAP_MEDIUMS = ['Kiosk', 'Mobile', 'Web'] as const;
+export type YardMapMedium = (typeof YARD_MAP_MEDIUMS)[number];
+
 // Container locations for the yard map (spec 1 §7, spec 2 §7): up to 10 container numbers joined
 // by commas, or one IGM item (IGM:ITEM); medium names the page (Kiosk, Mobile, the web's own).
 export const YardMapQuery = Type.Object({
-  containerNumbers: Type.String({ maxLength: 400 }),
-  medium: Type.Optional(Type.String({ maxLength: 40 })),
+  containerNumbers: TypedText({ maxLength: 400 }),
+  medium: Type.Optional(Type.Enum(YARD_MAP_MEDIUMS)),
 });
 export type YardMapQuery = Static<typeof YardMapQuery>;
 
 export const YardMapResponse = Type.Object({
   responsestatus: Type.String(),
-  medium: Nullable(Type.String()),
-  containers: Type.Array(ContainerLocation),
+  medium: Nullable(Type.Enum(YARD_MAP_MEDIUMS)),
+  containers: Type.Array(PublicContainerLocation),
   notFound: Type.Array(Type.String()),
 });
 export type YardMapResponse = Static<typeof YardMapResponse>;

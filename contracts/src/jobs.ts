@@ -55,6 +55,10 @@ export const OcrFrameJobData = Type.Object({
 });
 export type OcrFrameJobData = Static<typeof OcrFrameJobData>;
 
+// A planning engine run (issue 19): its row in planning_engine_runs holds what to plan and the result.
+export const PlanningEngineJobData = Type.Object({ runId: Type.String({ minLength: 1, maxLength: 80 }) });
+export type PlanningEngineJobData = Static<typeof PlanningEngineJobData>;
+
 // Repeatable jobs carry nothing (the queue gives them an empty object).
 export const NoJobData = Type.Object({});
 export type NoJobData = Static<typeof NoJobData>;
@@ -74,6 +78,7 @@ export const JOB_CATALOGUE = {
   OcrFrame: { payload: OcrFrameJobData, queue: 'ocr' },
   PurgeOcrFrames: { payload: NoJobData, queue: 'main' },
   AnalyzeEmbedded: { payload: NoJobData, queue: 'main' },
+  PlanningEngine: { payload: PlanningEngineJobData, queue: 'main' },
 } as const satisfies Record<string, JobEntry>;
 
 export type JobName = keyof typeof JOB_CATALOGUE;

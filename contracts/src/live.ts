@@ -12,6 +12,7 @@ import { MachineShift } from './machine-shifts';
 import { MachineAllocation } from './machine-allocations';
 import { Alarm } from './alarms';
 import { DashboardWidgetIdSchema } from './dashboard';
+import { EngineJob } from './planning';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -135,6 +136,13 @@ export const TasksChangedMessage = message('tasks.changed.v1', {
   tasks: Type.Array(Task),
 });
 export const TasksDeletedMessage = message('tasks.deleted.v1', { taskIds: Type.Array(Type.Integer()) });
+// The machines' day figures changed (a pick, a drop — productive or waste —, a completed or a
+// deleted completed task): the task dashboard reloads when the instants meet its period.
+export const MachineDayCountedMessage = message('tasks.machineDayCounted.v1', {
+  machines: Type.Array(Type.String()),
+  from: Type.Number(),
+  to: Type.Number(),
+});
 // An ITV task was saved (itvTask) or deleted (null).
 export const ItvTaskMessage = message('tasks.itvTask.v1', {
   itvTaskId: Type.Integer(),
@@ -163,6 +171,12 @@ export const DashboardChangedMessage = message('dashboard.changed.v1', {
   widgets: Type.Array(DashboardWidgetIdSchema, { minItems: 1 }),
 });
 
+// Planning (topic `planning`, issue 19): a plan changed (saved, deleted, rolled back, or a container
+// planned on it gated in: the screen asks for its plans and queued containers again), and the
+// planning engine's run as it goes (its progress, then its placements or its error).
+export const PlanningChangedMessage = message('planning.changed.v1', { planId: Type.Integer() });
+export const PlanningEngineMessage = message('planning.engine.v1', EngineJob.properties);
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -183,6 +197,7 @@ export const LiveMessage = Type.Union([
   TrailerMessage,
   TasksChangedMessage,
   TasksDeletedMessage,
+  MachineDayCountedMessage,
   ItvTaskMessage,
   YardExceptionMessage,
   ShiftsChangedMessage,
@@ -191,6 +206,8 @@ export const LiveMessage = Type.Union([
   ItvChangedMessage,
   AlarmChangedMessage,
   DashboardChangedMessage,
+  PlanningChangedMessage,
+  PlanningEngineMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -238,6 +255,7 @@ export const LIVE_TOPICS = [
   'machine-allocations',
   'alarms',
   'dashboard',
+  'planning',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -259,7 +277,8 @@ export type LiveTopic =
   | 'shifts'
   | 'machine-allocations'
   | 'alarms'
-  | 'dashboard';
+  | 'dashboard'
+  | 'planning';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -280,6 +299,7 @@ export const liveTopics = {
   machineAllocations: 'machine-allocations',
   alarms: 'alarms',
   dashboard: 'dashboard',
+  planning: 'planning',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -323,6 +343,7 @@ export const LIVE_MESSAGE_META = {
   'camera.frame.v1': { topic: 'cameras' },
   'tasks.changed.v1': { topic: 'tasks' },
   'tasks.deleted.v1': { topic: 'tasks' },
+  'tasks.machineDayCounted.v1': { topic: 'tasks' },
   'tasks.itvTask.v1': { topic: 'tasks' },
   'yard.exception.v1': { topic: 'yard-exceptions' },
   'shifts.changed.v1': { topic: 'shifts' },
@@ -333,6 +354,12 @@ export const LIVE_MESSAGE_META = {
   // A burst of events (a truck of two containers, a machine's shift of drops) asks for the same
   // widgets again and again: the hub sends one per set of widgets in each window. A message naming
   // other widgets is kept apart, so no widget misses its refetch.
+  'planning.changed.v1': { topic: 'planning' },
+  // Progress comes in many small steps: the hub keeps the last state of each run per window.
+  'planning.engine.v1': {
+    topic: 'planning',
+    coalesce: (message: MessageOfType<'planning.engine.v1'>) => `run:${message.data.jobId}`,
+  },
   'dashboard.changed.v1': {
     topic: 'dashboard',
     coalesce: (message: MessageOfType<'dashboard.changed.v1'>) => message.data.widgets.join(','),

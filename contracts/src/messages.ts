@@ -32,12 +32,27 @@ export const messages = {
   userNameTaken: 'A user with this username already exists',
   userCannotDeleteSelf: 'You can not delete your own user',
 
-  // Display tokens (issue 18, not in the spec)
-  displayTokenInvalid: 'This display token is not valid or has been revoked',
-  displayTokenNameTaken: 'A display with this name already exists',
-  displayTokenCreated: 'Display token created',
-  displayTokenRevoked: 'Display token revoked',
-  displayRoleMissing: 'The display role does not exist; restart the server to add it',
+  // Display and kiosk tokens (issues 18 and 21, not in the spec)
+  displayTokenInvalid: 'This token is not valid or has been revoked',
+  displayTokenNameTaken: 'A display or kiosk with this name already exists',
+  displayTokenCreated: 'Token created',
+  displayTokenRevoked: 'Token revoked',
+  displayRoleMissing: (role: string) => `The ${role} role does not exist; restart the server to add it`,
+
+  // Public kiosks and mobile search (spec 2 §8; issue 21). The spec names the states, not their words.
+  kioskLocationNotFound: 'Location not found',
+  kioskStatusNothingFound: 'No container was found for this IGM number and item number',
+  mobileNoContainer: 'No container found',
+  kioskNotSignedIn: "This screen works on the depot's kiosks. Please use a kiosk, or ask at the gate office.",
+  kioskOneIgmItem: 'Only one IGM item can be searched at a time',
+  kioskTaskIncomplete: 'Fill in container number, task type, from location, to location and delivery mode',
+  kioskIgmItemFormat: 'Enter the IGM item as IGM:ITEM, for example 1234567:12',
+  kioskTaskContainerNotInYard: (number: string) => `Container ${number} is not in the yard`,
+  kioskTasksSaved: (count: number) => `${count} task${count === 1 ? '' : 's'} saved`,
+  // The public calls' limits (issue 21): one client's, and everybody's together.
+  publicRateLimited: 'Too many searches from here, please wait a minute and try again',
+  publicBusy: 'The yard is answering many searches just now, please try again in a minute',
+  statusLinkInvalid: 'This status link is not valid or has been revoked',
 
   // Roles (spec 3 §8)
   roleAdded: 'Role added successfully',
@@ -275,6 +290,37 @@ export const messages = {
   gateCountAlert: (process: string, cha: string) =>
     `Gate In Count will exceed Allowed Vechile Count for process ${process} and CHA ${cha}. Do you want to proceed?`,
 
+  // CHA vehicles (spec 1 §8 "CHA save"; the refusals are not in the spec)
+  chaAllocationSaved: 'Successfully saved current allocation.',
+  chaSaveFailed: 'Something went wrong, Please try again.',
+  gateCountAlertTitle: 'Gate Count Alert',
+  chaAgentAdded: 'Agent added',
+  chaContactsSaved: 'Contacts saved',
+  chaNotFound: 'This agent does not exist',
+  chaAllocationNotFound: 'This allocation does not exist for this agent',
+  chaNameRequired: 'Enter the agent name',
+  chaRegistrationRequired: 'Enter the registration number',
+  chaRegistrationTaken: (number: string) => `An agent with registration number ${number} already exists`,
+  chaContactEmpty: 'A contact can not be empty',
+  chaAllowedBelowSizes: (deliveryType: string) =>
+    `Allowed count for ${deliveryType} must be at least allowed 20 plus allowed 40`,
+  chaUnknownDeliveryType: (name: string) => `${name} is not a delivery type`,
+  chaDeliveryTypeKey: (key: string, name: string) => `The entry ${key} is for delivery type ${name}`,
+  chaUnknownEquipment: 'An equipment of the allocation does not exist',
+  chaVehicleDetailUnknown: 'The CHA vehicle allocation does not exist',
+  chaVehicleDetailOtherAgent: 'The vehicle allocation belongs to another CHA',
+  chaVehicleDetailOtherType: (deliveryType: string, gateInType: string) =>
+    `The vehicle allocation is for ${deliveryType}, not for ${gateInType}`,
+  // Survey mails (spec 1 §5, §8)
+  surveyMailFailed: 'Error while sending mail',
+  surveyMailSent: (count: number) => `Survey mail sent to ${count === 1 ? '1 recipient' : `${count} recipients`}`,
+  surveyRecipientsRequired: 'Enter at least one recipient',
+  surveyRecipientInvalid: (address: string) => `${address} is not an e-mail address`,
+  surveyNoneSelected: 'Select at least one survey',
+  surveyBodyRequired: 'Enter the mail body',
+  surveyUnknown: 'A selected survey does not exist',
+  surveyDayInvalid: 'A date must be a day written YYYY-MM-DD',
+
   // Trailers (spec 3 §5, §8)
   trailerSaved: 'TRSuccess',
   trailerNotFound: 'This trailer does not exist',
@@ -426,6 +472,16 @@ export const messages = {
   planDeleted: (name: string) => `Plan ${name} deleted`,
   planRolledBack: (name: string) => `Plan ${name} rolled back`,
   slotReserved: (slot: string) => `Slot ${slot} is reserved by a plan`,
+  planNotFound: 'This plan no longer exists',
+  planContainerNotQueued: (number: string) =>
+    `Container ${number} is not queued for planning (no open pre-advice, or already in the yard)`,
+  planContainerInOtherPlan: (number: string, plan: string) => `Container ${number} is planned in plan ${plan}`,
+  planContainerTwice: (number: string) => `Container ${number} is assigned more than one slot`,
+  planInUse: (name: string, numbers: string) =>
+    `Plan ${name} cannot be rolled back: ${numbers} gated in on it already; delete the plan to release the rest`,
+  planningParamNotFound: 'This planning parameter does not exist',
+  planningEngineJobNotFound: 'This planning engine job does not exist',
+  planningEngineUnavailable: 'The planning engine cannot be reached: no worker queue is configured',
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.

@@ -29,6 +29,20 @@ export const Metadata = Type.Object({
   enableInventorySyncToErp: Type.Boolean(),
   surveyPreConfiguredEmailRecipients: Type.String(),
   surveyPreConfiguredEmailBody: Type.String(),
+  // The kiosk start page (spec 2 §2: optional add-task link, configurable header texts and banner).
+  kiosk: Type.Object({
+    headerTitle: Type.String(),
+    headerSubtitle: Type.String(),
+    // A notice shown across the kiosk's pages (a closing time, a holiday); empty: none.
+    banner: Type.String(),
+    // Whether the start page offers the add-task link (to a kiosk signed in with its token).
+    addTaskEnabled: Type.Boolean(),
+  }),
+  // The product's mobile app in the stores (spec 2 §2 Mobile search); empty: no link.
+  mobileAppLinks: Type.Object({ android: Type.String(), ios: Type.String() }),
+  // The address drivers' phones reach the depot at, for the status links' QR codes (issue 21);
+  // empty: the address the page was opened at.
+  publicBaseUrl: Type.String(),
 });
 export type Metadata = Static<typeof Metadata>;
 

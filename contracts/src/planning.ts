@@ -83,6 +83,10 @@ export const PlanAssignment = Type.Object(
   {
     containerNumber: Text(20),
     slotFullName: Text(60),
+    // The engine's reason and expected rehandles, when the planner saves its proposal (auto-assign):
+    // kept with the plan and shown again (QueuedContainer.slotReason).
+    slotReason: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+    expectedRehandles: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
   },
   { additionalProperties: false },
 );
@@ -104,7 +108,11 @@ export type PlanSaveBody = Static<typeof PlanSaveBody>;
 export const PlanSaved = Type.Object({ responsestatus: Type.String(), message: Type.String(), plan: Plan });
 export type PlanSaved = Static<typeof PlanSaved>;
 
-export const PlanDeleted = Type.Object({ responsestatus: Type.String(), message: Type.String(), released: Type.Integer() });
+export const PlanDeleted = Type.Object({
+  responsestatus: Type.String(),
+  message: Type.String(),
+  released: Type.Integer(),
+});
 export type PlanDeleted = Static<typeof PlanDeleted>;
 
 // Spec 1 §3: a planning param has a data provider: CONTAINER_SIZE (its values are the sizes), or
@@ -144,10 +152,9 @@ export const PlanningContainer = Type.Object(
     itemNumber: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
     containerSize: Text(10),
     params: Type.Optional(
-      Type.Array(
-        Type.Object({ paramId: Type.Integer({ minimum: 1 }), value: Type.String({ maxLength: 60 }) }),
-        { maxItems: 20 },
-      ),
+      Type.Array(Type.Object({ paramId: Type.Integer({ minimum: 1 }), value: Type.String({ maxLength: 60 }) }), {
+        maxItems: 20,
+      }),
     ),
   },
   { additionalProperties: false },

@@ -29,6 +29,11 @@ export const PreAdvice = Type.Object({
   containerSize: Type.String(),
   containerType: Nullable(Type.String()),
   trailerNumber: Nullable(Type.String()),
+  // The manifest (IGM) and its item, and the depot's job order: what planners look queued
+  // containers up by (spec 2 §2 Planning screen; issue 19).
+  igm: Nullable(Type.String()),
+  item: Nullable(Type.String()),
+  jobOrderNumber: Nullable(Type.String()),
   source: PreAdviceSourceSchema,
   createdAt: Type.Integer(),
   createdBy: Nullable(Type.String()),
@@ -51,6 +56,10 @@ export const PreAdviceInput = Type.Object(
     containerSize: Type.String({ minLength: 1, maxLength: 10 }),
     containerType: OptionalText(60),
     trailerNumber: OptionalText(TRAILER_NUMBER_MAX_LENGTH),
+    // Left out (undefined): an edit keeps what the pre-advice has (a form that does not show them).
+    igm: OptionalText(40),
+    item: OptionalText(40),
+    jobOrderNumber: OptionalText(40),
   },
   { additionalProperties: false },
 );
@@ -96,4 +105,7 @@ export const PRE_ADVICE_UPLOAD_COLUMNS = {
   containerSize: ['containersize', 'size'],
   containerType: ['containertype', 'type'],
   trailerNumber: ['trailernumber', 'trailer', 'truck', 'vehicle'],
+  igm: ['igm', 'igmnumber', 'igmno'],
+  item: ['item', 'itemnumber', 'itemno'],
+  jobOrderNumber: ['jobordernumber', 'joborder', 'joborderno', 'jobno'],
 } as const;

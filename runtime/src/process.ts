@@ -68,8 +68,13 @@ export async function startOpenyard(config: Config, logger: Logger) {
     : createMemoryBus();
   const relay = createOutboxRelay({ db, bus, logger });
   const afterCommit: AfterCommit = (written) => void relay.kick(written);
+  // The main job queue: this process's workers run it (ROLE=all, workers); services hand it work
+  // that runs in the background (the planning engine's runs), from every role.
+  const queue = config.redisUrl
+    ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, stalledMs: config.queueStalledMs, logger })
+    : await openMemoryQueue({ logger, store: createJobStore(db, 'openyard') });
   // Every service once, shared by the API and the workers of this process.
-  const services = createServices({ config, database, afterCommit, listen: config.role !== 'workers' });
+  const services = createServices({ config, database, afterCommit, listen: config.role !== 'workers', jobs: queue });
   const stops: (() => Promise<void>)[] = [];
 
   // OCR jobs have a queue of their own (own concurrency): ingest and HTTP uploads add to it, the
@@ -138,9 +143,6 @@ export async function startOpenyard(config: Config, logger: Logger) {
   if (config.role !== 'server') {
     // Loaded only by a process that runs them (the OCR engine is heavy to load).
     const { startWorkers } = await import('@openyard/workers/runtime');
-    const queue = config.redisUrl
-      ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, stalledMs: config.queueStalledMs, logger })
-      : await openMemoryQueue({ logger, store: createJobStore(db, 'openyard') });
     const mqtt = broker
       ? {
           url: broker.url,
@@ -218,7 +220,10 @@ export async function startOpenyard(config: Config, logger: Logger) {
     await step('broker', async () => broker?.close());
     // Then the jobs: finished, or kept in the database for the next start (embedded). The workers
     // close the OCR queue; a server-only process closes its producer.
-    await step('jobs', async () => (workers ? workers.stop() : ocrQueue.close()));
+    await step('jobs', async () => {
+      if (workers) await workers.stop();
+      else await Promise.all([queue.close(), ocrQueue.close()]);
+    });
     await step('relay', async () => {
       await relay.kick();
       await relay.stop();

@@ -20,6 +20,7 @@ import type { Config } from './config';
 import { liveHub } from './live/hub';
 import { startAlarmRecorder } from './modules/alarms';
 import { authRoutes } from './modules/auth';
+import { chaRoutes } from './modules/cha';
 import { configurationRoutes } from './modules/configuration';
 import { dashboardRoutes } from './modules/dashboard';
 import { deviceLogsRoutes } from './modules/device-logs';
@@ -27,17 +28,20 @@ import { exportsRoutes } from './modules/exports';
 import { gateOperationsRoutes, type Erp } from './modules/gate-operations';
 import { gatesRoutes } from './modules/gates';
 import { containersRoutes, inventoryRoutes, yardRoutes } from './modules/inventory';
+import { kioskRoutes } from './modules/kiosk';
 import { machinesRoutes } from './modules/machines';
 import { machineAllocationsRoutes } from './modules/machine-allocations';
 import { machineShiftsRoutes } from './modules/machine-shifts';
 import { masterDataRoutes } from './modules/master-data';
 import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
+import { planningRoutes } from './modules/planning';
 import { preAdvicesRoutes } from './modules/pre-advices';
 import { reportsRoutes } from './modules/reports';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
+import { surveysRoutes } from './modules/surveys';
 import { trailersRoutes } from './modules/trailers';
 import { taskDashboardRoutes } from './modules/task-dashboard';
 import { tasksRoutes } from './modules/tasks';
@@ -45,6 +49,7 @@ import { usersRoutes } from './modules/users';
 import { displayTokensRoutes } from './modules/display-tokens';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
+import { publicLimits as createPublicLimits } from './lib/public-limits';
 import { createServices, type Services } from './services';
 
 // How many verified tokens a server keeps (fast-jwt's LRU): more than the users it serves at once.
@@ -68,6 +73,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   // The OCR queue that uploaded camera frames go to (none: no upload route).
   ocrQueue?: Queue;
+  // The main worker queue, for an app that builds its own services (the planning engine's runs).
+  queue?: Queue;
   // The process's services (createServices), shared with its workers; without them the app builds
   // its own (with `afterCommit`) and closes them with itself.
   services?: Services;
@@ -96,6 +103,7 @@ export async function buildApp({
   ocrQueue,
   services: given,
   erp,
+  queue,
 }: AppDependencies) {
   const tls = config.tlsCertFile && config.tlsKeyFile;
   const app = Fastify({
@@ -108,7 +116,15 @@ export async function buildApp({
     .withTypeProvider<TypeBoxTypeProvider>()
     .setValidatorCompiler(TypeBoxValidatorCompiler);
 
-  const services = given ?? createServices({ config, database, afterCommit: afterCommitted, ...(erp ? { erp } : {}) });
+  const services =
+    given ??
+    createServices({
+      config,
+      database,
+      afterCommit: afterCommitted,
+      ...(erp ? { erp } : {}),
+      ...(queue ? { jobs: queue } : {}),
+    });
   if (!given) app.addHook('onClose', async () => services.close());
   const { auth, inventoryVersion } = services;
   // The bus carries the domain events of every process (what every server's hub forwards, projected);
@@ -169,6 +185,11 @@ export async function buildApp({
   app.addHook('onRequest', async function (request, reply) {
     if (request.routeOptions.config.rateLimit === undefined) await apiRateLimit.call(this, request, reply);
   });
+  // The public calls' limits, per client and for all clients together (issue 21).
+  const publicLimits = createPublicLimits({
+    perClientPerMinute: config.publicRateLimitPerMinute,
+    globalPerMinute: config.publicGlobalRateLimitPerMinute,
+  });
   await app.register(cookie);
   // Uploads (routes declared `bodyKind: 'multipart'`): the plugin only accepts the content type;
   // registerRoutes reads the parts of those routes, with their limits (server/src/lib/multipart.ts).
@@ -205,8 +226,8 @@ export async function buildApp({
   });
   await app.register(metadataRoutes, { config });
   await app.register(yardRoutes, { layout: services.layout, admin: services.yardAdmin });
-  await app.register(inventoryRoutes, { inventory: services.inventory });
-  await app.register(containersRoutes, { containers: services.containers });
+  await app.register(inventoryRoutes, { inventory: services.inventory, publicLimits });
+  await app.register(containersRoutes, { containers: services.containers, publicLimits });
   await app.register(configurationRoutes, { configuration: services.configuration });
   await app.register(masterDataRoutes, { masterData: services.masterData });
   await app.register(usersRoutes, { users: services.users });
@@ -225,11 +246,15 @@ export async function buildApp({
   await app.register(trailersRoutes, { trailers: services.trailers });
   await app.register(tasksRoutes, { tasks: services.tasks });
   await app.register(taskDashboardRoutes, { taskDashboard: services.taskDashboard });
+  await app.register(kioskRoutes, { kiosk: services.kiosk, publicLimits });
   await app.register(smartGateRoutes, { smartGate: services.smartGate });
   await app.register(machineShiftsRoutes, { shifts: services.machineShifts });
   await app.register(machineAllocationsRoutes, { allocations: services.machineAllocations });
   await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
+  await app.register(planningRoutes, { planning: services.planning });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
+  await app.register(chaRoutes, { cha: services.cha });
+  await app.register(surveysRoutes, { surveys: services.surveys });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

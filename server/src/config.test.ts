@@ -34,7 +34,31 @@ describe('configuration', () => {
     expect(config.demo).toBe(true);
   });
 
+  it('sends mail through the SMTP server it is given, else into DATA_DIR/outbox', () => {
+    expect(loadConfig({}).mail).toEqual({ smtp: undefined, from: 'Openyard <openyard@localhost>', timeoutMs: 15_000 });
+    expect(loadConfig({ SMTP_URL: 'smtps://yard:secret@mail.example.com' }).mail.smtp).toEqual({
+      url: 'smtps://yard:secret@mail.example.com',
+    });
+    expect(loadConfig({ SMTP_HOST: 'mail.example.com' }).mail.smtp).toEqual({
+      host: 'mail.example.com',
+      port: 587,
+      secure: false,
+      user: undefined,
+      password: undefined,
+    });
+    expect(
+      loadConfig({ SMTP_HOST: 'mail.example.com', SMTP_PORT: '465', SMTP_USER: 'yard', SMTP_PASSWORD: 'secret' }).mail
+        .smtp,
+    ).toEqual({ host: 'mail.example.com', port: 465, secure: true, user: 'yard', password: 'secret' });
+  });
+
   it.each([
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://a.example', SMTP_HOST: 'b.example' }, 'SMTP_HOST'],
+    [{ SMTP_PORT: '25' }, 'SMTP_PORT'],
+    [{ SMTP_HOST: 'mail.example.com', SMTP_PORT: '0' }, 'SMTP_PORT'],
+    [{ SMTP_HOST: 'mail.example.com', SMTP_USER: 'yard' }, 'SMTP_PASSWORD'],
+    [{ SMTP_TIMEOUT_MS: '10' }, 'SMTP_TIMEOUT_MS'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DEMO: 'maybe' }, 'DEMO'],

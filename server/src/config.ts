@@ -91,6 +91,33 @@ function timeZone(env: Env, name: string): string {
   return value;
 }
 
+// Where survey mails go (issue 20): an SMTP server given as one URL (SMTP_URL, smtp:// or
+// smtps://, user and password in it) or by its parts (SMTP_HOST, SMTP_PORT, SMTP_SECURE,
+// SMTP_USER, SMTP_PASSWORD); without either, the embedded default writes each mail as an .eml file
+// to DATA_DIR/outbox for an operator to send or inspect.
+export type SmtpConfig =
+  | { url: string }
+  | { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined };
+
+function smtp(env: Env): SmtpConfig | undefined {
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const host = optionalText(env, 'SMTP_HOST');
+  if (smtpUrl !== undefined && host !== undefined) throw new ConfigError('SMTP_HOST', 'must not be set with SMTP_URL');
+  if (smtpUrl !== undefined) return { url: smtpUrl };
+  const port = integer(env, 'SMTP_PORT', 587, 1, 65535);
+  const user = optionalText(env, 'SMTP_USER');
+  const password = optionalText(env, 'SMTP_PASSWORD');
+  if (host === undefined) {
+    for (const name of ['SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD'])
+      if (optionalText(env, name) !== undefined) throw new ConfigError(name, 'needs SMTP_HOST');
+    return undefined;
+  }
+  if ((user === undefined) !== (password === undefined))
+    throw new ConfigError(user === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD', 'must be set together with its pair');
+  // Port 465 speaks TLS from the first byte; the others start plain and upgrade with STARTTLS.
+  return { host, port, secure: flag(env, 'SMTP_SECURE', port === 465), user, password };
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const DEFAULT_INGEST_CONNECTIONS = 32;
@@ -134,6 +161,10 @@ export function loadConfig(env: Env = process.env) {
       .filter(Boolean),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1, 10000),
     apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT_PER_MINUTE', 1200, 1, 1000000),
+    // The public calls (kiosk, mobile search, status links; issue 21): per client address, and all
+    // clients together, so that a flood from many addresses cannot take the server from the staff.
+    publicRateLimitPerMinute: integer(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120, 1, 1000000),
+    publicGlobalRateLimitPerMinute: integer(env, 'PUBLIC_GLOBAL_RATE_LIMIT_PER_MINUTE', 3000, 1, 10000000),
     exportRetentionMinutes: integer(env, 'EXPORT_RETENTION_MINUTES', 60, 1, 10080),
     webDir: optionalText(env, 'WEB_DIR'),
     // all: API, websocket, workers and (without MQTT_URL) the embedded broker in one process.
@@ -177,6 +208,12 @@ export function loadConfig(env: Env = process.env) {
       // expired tag may still be used is the feature switch allowExpiredContainerTag.
       tagLifetimeDays: integer(env, 'TAG_LIFETIME_DAYS', 1825, 1, 36_500),
     },
+    mail: {
+      smtp: smtp(env),
+      from: text(env, 'MAIL_FROM', 'Openyard <openyard@localhost>'),
+      // How long a connection, the server's greeting and each reply may take before the send fails.
+      timeoutMs: integer(env, 'SMTP_TIMEOUT_MS', 15_000, 1000, 300_000),
+    },
     dashboard: {
       // A trailer inside the yard longer than this has violated its turn-around time (spec 1 §3
       // Trailers in yard, tatViolated): two hours unless the yard says otherwise.
@@ -209,6 +246,19 @@ export function loadConfig(env: Env = process.env) {
       strictPasswordRule: flag(env, 'STRICT_PASSWORD_RULE', false),
       surveyPreConfiguredEmailRecipients: text(env, 'SURVEY_EMAIL_RECIPIENTS', ''),
       surveyPreConfiguredEmailBody: text(env, 'SURVEY_EMAIL_BODY', ''),
+      // The kiosk start page's header texts and banner, and its add-task link (spec 2 §2).
+      kiosk: {
+        headerTitle: text(env, 'KIOSK_HEADER_TITLE', 'Welcome to the container yard'),
+        headerSubtitle: text(env, 'KIOSK_HEADER_SUBTITLE', 'Find your container, check its status, ask for a move'),
+        banner: text(env, 'KIOSK_BANNER', ''),
+        addTaskEnabled: flag(env, 'KIOSK_ADD_TASK', true),
+      },
+      mobileAppLinks: {
+        android: url(env, 'MOBILE_APP_ANDROID_URL', ['https:']) ?? '',
+        ios: url(env, 'MOBILE_APP_IOS_URL', ['https:']) ?? '',
+      },
+      // Where drivers' phones reach the depot (the status links' QR codes); empty: the page's own.
+      publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? '',
     },
   };
   if (!config.yard.slotFormat.includes('area') || !config.yard.slotFormat.includes('height')) {

@@ -11,7 +11,9 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'RATE_LIMITED'
-  | 'LOCKED_FEATURE';
+  | 'LOCKED_FEATURE'
+  // A service the server depends on (a mail server) failed the request.
+  | 'UPSTREAM_FAILED';
 
 export class AppError extends Error {
   constructor(
@@ -20,8 +22,10 @@ export class AppError extends Error {
     message: string,
     // The request field the message is about, so that a form shows it on that field.
     readonly field?: string,
+    // What went wrong underneath (logged with the request, never sent).
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }
@@ -34,3 +38,7 @@ export const forbidden = (message: string = messages.forbidden) => new AppError(
 export const notFound = (message: string = messages.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, field?: string) => new AppError(409, 'CONFLICT', message, field);
 export const lockedFeature = () => new AppError(403, 'LOCKED_FEATURE', messages.lockedFeature);
+// A service the server relies on failed (a mail server refused or did not answer): a 500 with the
+// spec's words, not 502/503, which the web reads as the server itself being unreachable (spec 1 §8).
+export const upstreamFailed = (message: string, cause: unknown) =>
+  new AppError(500, 'UPSTREAM_FAILED', message, undefined, { cause });

@@ -1,8 +1,11 @@
 import type { DatabaseHandle } from './adapters/db';
+import type { JobRequest } from './adapters/queue';
 import { createFileBlobs } from './adapters/blobs';
+import { createMailer } from './adapters/mail';
 import type { Config } from './config';
 import { createAlarmsService } from './modules/alarms';
 import { AccessCache, createAuthService } from './modules/auth';
+import { createChaService } from './modules/cha';
 import { createConfigurationService } from './modules/configuration';
 import { createDashboardService } from './modules/dashboard';
 import { createDeviceLogsService } from './modules/device-logs';
@@ -18,18 +21,21 @@ import {
   createYardAdminService,
   InventoryVersion,
 } from './modules/inventory';
+import { createKioskService } from './modules/kiosk';
 import { createMachinesService } from './modules/machines';
 import { createMachineAllocationsService } from './modules/machine-allocations';
 import { createMachineShiftsService } from './modules/machine-shifts';
 import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
+import { createPlanningService } from './modules/planning';
 import { createPreAdvicesService } from './modules/pre-advices';
 import { createReportsService } from './modules/reports';
 import { createRolesService } from './modules/roles';
 import { createTaskDashboardService } from './modules/task-dashboard';
 import { createTasksService } from './modules/tasks';
 import { createSmartGateService } from './modules/smart-gate';
+import { createSurveysService } from './modules/surveys';
 import { createTrailersService } from './modules/trailers';
 import { createUsersService } from './modules/users';
 import { createYardLayoutService } from './modules/yard';
@@ -44,6 +50,9 @@ export interface ServicesDependencies {
   listen?: boolean;
   // The yard's ERP as the gate asks it (none yet: no container is found there).
   erp?: Erp;
+  // The worker queue that services hand work to (the planning engine's runs); none: such work
+  // cannot be asked for (a process without a queue, some tests).
+  jobs?: { addBulk(jobs: readonly JobRequest[]): Promise<void> };
 }
 
 // Every domain service, built once per process: the API (buildApp) and the workers (jobs, ingest)
@@ -54,6 +63,7 @@ export function createServices({
   afterCommit = () => undefined,
   listen = true,
   erp = noErp,
+  jobs,
 }: ServicesDependencies) {
   const { db } = database;
   const notifications = listen ? database.notifications : null;
@@ -111,16 +121,24 @@ export function createServices({
     taskDashboard,
     timeZone: config.yard.timeZone,
   });
+  // The public kiosks (issue 21): their tasks are the yard's tasks, their answers the inventory's.
+  const kiosk = createKioskService(db, { containers, inventory, masterData, tasks });
   const preAdvices = createPreAdvicesService(db, {
     masterData,
     afterCommit: committed,
     timeZone: config.yard.timeZone,
   });
+  // Planning reserves slots through the inventory's change; its engine runs as a worker job.
+  const planning = createPlanningService(db, { inventory, afterCommit: committed, jobs });
+  // CHA vehicles: the trailer gate-in counts against the agents' allocations in its transaction.
+  const cha = createChaService(db, { masterData });
   // Gate transactions write straight to the database (never through the queue or the broker).
   const gateOperations = createGateOperationsService(db, {
     inventory,
     tasks,
     preAdvices,
+    planning,
+    cha,
     erp,
     afterCommit: committed,
     tagLifetimeDays: config.gate.tagLifetimeDays,
@@ -151,17 +169,23 @@ export function createServices({
   const alarms = createAlarmsService(db, { afterCommit });
   // A machine's moves and tasks per yard day are the task dashboard's rollup, which report 3.1 and
   // the dashboard's machine widget read (one count, one rule).
-  const reports = createReportsService(db, {
-    exports,
-    taskDashboard,
-    timeZone: config.yard.timeZone,
-    tagLifetimeDays: config.gate.tagLifetimeDays,
-  });
+  // Survey mails go to the configured SMTP server, else to DATA_DIR/outbox as .eml files.
+  const mailer = createMailer(config.mail, config.dataDir);
+  const surveys = createSurveysService(db, { mailer, timeZone: config.yard.timeZone });
   const dashboard = createDashboardService(db, {
     taskDashboard,
     timeZone: config.yard.timeZone,
     trailerTatLimitMinutes: config.dashboard.trailerTatLimitMinutes,
   });
+  const reports = createReportsService(db, {
+    exports,
+    taskDashboard,
+    // The day counts the report totals sum are cut in the yard's zone with the dashboard's.
+    dayCountsReady: dashboard.ready,
+    timeZone: config.yard.timeZone,
+    tagLifetimeDays: config.gate.tagLifetimeDays,
+  });
+
   return {
     access,
     inventoryVersion,
@@ -182,12 +206,15 @@ export function createServices({
     gates,
     tasks,
     taskDashboard,
+    cha,
+    kiosk,
     gateOperations,
     machines,
     ocr,
     trailers,
     smartGate,
     preAdvices,
+    planning,
     deviceMessages,
     healthAgeing,
     outbox,
@@ -196,9 +223,11 @@ export function createServices({
     alarms,
     reports,
     dashboard,
+    surveys,
     close() {
       access.close();
       inventoryVersion.close();
+      mailer.close();
     },
   };
 }

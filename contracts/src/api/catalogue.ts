@@ -1,4 +1,5 @@
 import { auth, metadata } from './routes/auth';
+import { cha } from './routes/cha';
 import { configuration } from './routes/configuration';
 import { containers } from './routes/containers';
 import { enterpriseDashboard } from './routes/dashboard';
@@ -8,6 +9,7 @@ import { exportFiles } from './routes/exports';
 import { gateOperations } from './routes/gate-operations';
 import { gates } from './routes/gates';
 import { inventory } from './routes/inventory';
+import { kiosk } from './routes/kiosk';
 import { machines } from './routes/machines';
 import { machineAllocations } from './routes/machine-allocations';
 import { machineShifts } from './routes/machine-shifts';
@@ -18,6 +20,7 @@ import { preAdvices } from './routes/pre-advices';
 import { reports } from './routes/reports';
 import { roles } from './routes/roles';
 import { smartGate } from './routes/smart-gate';
+import { surveys } from './routes/surveys';
 import { taskDashboard } from './routes/task-dashboard';
 import { tasks } from './routes/tasks';
 import { trailers } from './routes/trailers';
@@ -54,6 +57,9 @@ export const routes = {
   displayTokens,
   taskDashboard,
   planning,
+  cha,
+  surveys,
+  kiosk,
 };
 
 export type Routes = typeof routes;

@@ -29,3 +29,6 @@ export * from './reports';
 export * from './report-columns';
 export * from './dashboard';
 export * from './task-dashboard';
+export * from './cha';
+export * from './surveys';
+export * from './kiosk';

@@ -33,6 +33,34 @@ describe('the OCR queue topic', () => {
   });
 });
 
+describe('the planning topic', () => {
+  it('is for the users of the planning screen, and coalesces an engine run’s progress per run', () => {
+    expect(liveTopicPermission('planning')).toBe('planningVisible');
+    expect(mayWatchTopic(as('admin'), liveTopics.planning)).toBe(true);
+    expect(mayWatchTopic(as('gatein'), liveTopics.planning)).toBe(false);
+    const run = (jobId: string, progress: number): LiveMessage => ({
+      type: 'planning.engine.v1',
+      topic: 'planning',
+      eventId: `${jobId}-${progress}`,
+      at: 1,
+      data: {
+        jobId,
+        status: 'running',
+        progress,
+        planId: null,
+        placements: [],
+        unplaced: [],
+        error: null,
+        startedAt: 1,
+        finishedAt: null,
+      },
+    });
+    expect(liveCoalesceKey(run('a', 0.1))).toBe(liveCoalesceKey(run('a', 0.5)));
+    expect(liveCoalesceKey(run('a', 0.1))).not.toBe(liveCoalesceKey(run('b', 0.1)));
+    expectTypeOf<LiveTopicMessage<'planning'>['type']>().toEqualTypeOf<'planning.changed.v1' | 'planning.engine.v1'>();
+  });
+});
+
 describe('frame image paths', () => {
   it('admit stored frames only', () => {
     expect(isFramePath('frames/3/2026-11-22/Front-0123456789abcdef01234567.jpg')).toBe(true);

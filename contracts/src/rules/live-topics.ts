@@ -26,6 +26,8 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   alarms: { permission: 'dashboardVisible', parameter: 'none' },
   // The dashboard's widgets whose figures changed (spec 1 §2 Dashboard).
   dashboard: { permission: 'dashboardVisible', parameter: 'none' },
+  // Plans and the planning engine's runs (issue 19).
+  planning: { permission: 'planningVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {
@@ -63,5 +65,7 @@ export function liveMessagePermission(type: LiveMessageType): PermissionFlag {
 export function mayWatchTopic(principal: Principal, topic: string): boolean {
   const parsed = parseLiveTopic(topic);
   if (!parsed) return false;
+  // A kiosk shows the public what the public calls answer, never the yard's live feeds (issue 21).
+  if (hasRole(principal, 'kiosk')) return false;
   return hasRole(principal, 'superadmin') || principal.permissions[TOPIC_TABLE[parsed.base].permission];
 }

@@ -1,4 +1,11 @@
-import { hasRole, WALL_PATH, type PermissionFlag, type Principal, type SystemRole } from './permissions';
+import {
+  hasRole,
+  KIOSK_START_PATH,
+  WALL_PATH,
+  type PermissionFlag,
+  type Principal,
+  type SystemRole,
+} from './permissions';
 
 export interface FeatureFlags {
   enterpriseVersion: boolean;
@@ -133,15 +140,28 @@ export function isNavigationHidden(path: string): boolean {
   );
 }
 
-export const PUBLIC_PATHS = [
-  '/start',
-  '/kiosk',
-  '/status',
-  '/kiosk-task',
-  '/mobile-search',
-  '/mobile-search-view',
+// The public kiosk's and mobile search's pages (spec 1 §2, spec 2 §2), no login.
+export const KIOSK_PATHS = {
+  start: KIOSK_START_PATH,
+  locate: '/kiosk',
+  status: '/status',
+  tasks: '/kiosk-task',
+} as const;
+export const MOBILE_SEARCH_PATHS = { search: '/mobile-search', view: '/mobile-search-view' } as const;
+
+export const PUBLIC_PATHS: readonly string[] = [
+  ...Object.values(KIOSK_PATHS),
+  ...Object.values(MOBILE_SEARCH_PATHS),
   '/403',
 ];
+// A container's status link (issue 21, beyond the spec): /track/<token>, public like the kiosk's
+// pages; its QR code is printed on the gate-in slip.
+export const STATUS_LINK_PATH = '/track';
+export function statusLinkPath(token: string): string {
+  return `${STATUS_LINK_PATH}/${encodeURIComponent(token)}`;
+}
+
 export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATHS.includes(path.replace(/\/+$/, '') || '/');
+  const trimmed = path.replace(/\/+$/, '') || '/';
+  return PUBLIC_PATHS.includes(trimmed) || trimmed.startsWith(`${STATUS_LINK_PATH}/`);
 }

@@ -20,6 +20,7 @@ export type PermissionSet = Record<PermissionFlag, boolean>;
 
 // `display` is the control room's wall display (issue 18): no person signs in with it; a display
 // token an admin made opens its session (display-tokens module), and it never changes anything.
+// `kiosk` is a public kiosk (issue 21): signed in the same way, with a kiosk token.
 export const SYSTEM_ROLES = [
   'superadmin',
   'admin',
@@ -36,6 +37,17 @@ export type SystemRole = (typeof SYSTEM_ROLES)[number];
 export function normalizeRoleName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
+
+// The roles whose accounts sign in with a device token an admin made, never with a password
+// (display-tokens module): a screen nobody sits at, whose session never goes idle.
+export const DEVICE_TOKEN_ROLES = ['display', 'kiosk'] as const satisfies readonly SystemRole[];
+export type DeviceTokenRole = (typeof DEVICE_TOKEN_ROLES)[number];
+export function isDeviceTokenRole(role: SystemRole | null): role is DeviceTokenRole {
+  return DEVICE_TOKEN_ROLES.some((deviceRole) => deviceRole === role);
+}
+
+// The public kiosk's pages (spec 2 §2): its token's sign-in lands on the start page.
+export const KIOSK_START_PATH = '/start';
 
 // Whether a name reads as one of the system roles. It grants nothing: an admin may create a role
 // called "Super Admin". Powers go by `hasRole`, which asks what the role is, not what it is called.
@@ -137,7 +149,7 @@ export function defaultLandingPage(role: SystemRole | null): string {
     case 'gateout':
       return '/gate';
     case 'kiosk':
-      return '/start';
+      return KIOSK_START_PATH;
     case 'display':
       return WALL_PATH;
     default:
@@ -160,7 +172,8 @@ export interface Principal {
 }
 
 // What a route needs. `public` routes need no login; an empty object needs only a session; a list
-// of flags means any one of them (a call shared by two screens).
+// of flags means any one of them (a call shared by two screens). `self`: a call about the caller's
+// own session, which a kiosk makes too (see isAllowed).
 // `write` needs create/update rights: crudEnabled, or the request comes from the user's landing
 // page and the route belongs to that screen (spec 3 §6 "Create and edit are enabled if the
 // landing page equals the current path or crudEnabled"); a call made from two screens lists both.
@@ -171,6 +184,7 @@ export type Access =
       readonly roles?: readonly SystemRole[];
       readonly write?: boolean;
       readonly screen?: string | readonly string[];
+      readonly self?: true;
     };
 
 export function isPublicAccess(access: Access): access is { readonly public: true } {
@@ -198,6 +212,10 @@ export function isAllowed(access: Access, principal: Principal, pagePath: string
   if (isPublicAccess(access)) return true;
   // Superadmin may do everything (spec 1 §6); its own permission edits cannot lock it out.
   if (hasRole(principal, 'superadmin')) return true;
+  // A kiosk stands in a public place (issue 21): its session opens the calls declared for the kiosk
+  // role and those about its own session, never the calls any signed-in person makes (the master
+  // lists name the customers; a user's record, the gates, the exports are staff data).
+  if (hasRole(principal, 'kiosk') && !access.self && !access.roles?.includes('kiosk')) return false;
   if (access.roles && !hasRole(principal, ...access.roles)) return false;
   if (access.flag && ![access.flag].flat().some((flag) => principal.permissions[flag])) return false;
   if (access.write && !canCreateOrUpdate(principal, pagePath, access.screen)) return false;

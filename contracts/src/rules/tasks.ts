@@ -12,6 +12,19 @@ import { ALL_MACHINES, DEFAULT_PLANNING_TASK, keepsTaskTypeRule, TRAILER_LOCATIO
 // The pseudo-location that needs a slot title in toLocationDetails (spec 3 §3, §5).
 export const SLOT_LOCATION = 'Slot';
 
+// The locations a task may go from or to: a truck's trailer, a slot of the yard (named in the slot
+// title, spec 3 §3 toLocationDetails) and the yard's zones (Export Zone, Chasis 1, LCL Shed, ...),
+// each once. The task type narrows them (locationsFor, spec 3 §5).
+export function taskLocationsOf(yardZones: readonly string[]): string[] {
+  return [...new Set([TRAILER_LOCATION, SLOT_LOCATION, ...yardZones.map((zone) => zone.trim()).filter(Boolean)])];
+}
+
+// The locations a kiosk's rows offer (spec 2 §3): the same without Slot, whose title names a slot of
+// the yard's grid, which a customer at a kiosk neither knows nor should be shown.
+export function kioskTaskLocationsOf(yardZones: readonly string[]): string[] {
+  return taskLocationsOf(yardZones).filter((location) => location !== SLOT_LOCATION);
+}
+
 // The number a task saves: trimmed, upper case, its first 11 characters (spec 3 §5).
 export function taskContainerNumber(raw: string): string {
   return raw.trim().toUpperCase().slice(0, CONTAINER_NUMBER_LENGTH);

@@ -21,4 +21,8 @@ export * from '../modules/machine-allocations/machine-allocations.table';
 export * from '../modules/pre-advices/pre-advices.table';
 export * from '../modules/alarms/alarms.table';
 export * from '../modules/dashboard/dashboard.table';
+export * from '../modules/reports/reports.table';
 export * from '../modules/task-dashboard/task-dashboard.table';
+export * from '../modules/planning/planning.table';
+export * from '../modules/cha/cha.table';
+export * from '../modules/kiosk/status-links.table';

@@ -22,9 +22,10 @@ export type RouteHandler<R extends RouteSpec> = (
 export type RouteHandlers<G extends RouteGroup> = { readonly [K in keyof G]: RouteHandler<G[K]> };
 
 // What only the server knows about a route: its own rate limit, body limit, upload parsing, a
-// device login checked before the body is read (onRequest).
+// device login checked before the body is read (onRequest). `rateLimit: false`: the route's hooks
+// limit it themselves (the public calls, lib/public-limits.ts), not the API's limit.
 export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preValidation' | 'preHandler'> & {
-  readonly rateLimit?: RateLimitOptions;
+  readonly rateLimit?: RateLimitOptions | false;
   // The largest file part of a multipart route (contracts' UPLOAD_MAX_BYTES unless given).
   readonly maxFileBytes?: number;
 };
@@ -68,7 +69,7 @@ export function registerRoutes<G extends RouteGroup>(
         access: route.access,
         ...(route.feature ? { feature: route.feature } : {}),
         ...(route.changesState ? { changesState: true } : {}),
-        ...(rateLimit ? { rateLimit } : {}),
+        ...(rateLimit !== undefined ? { rateLimit } : {}),
       },
       schema: {
         ...(route.tags ? { tags: [...route.tags] } : {}),

@@ -177,6 +177,28 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
+  it('puts plan changes and engine runs on the planning topic, and no dashboard widget', () => {
+    const job = {
+      jobId: 'run-1',
+      status: 'running' as const,
+      progress: 0.5,
+      planId: null,
+      placements: [],
+      unplaced: [],
+      error: null,
+      startedAt: 1,
+      finishedAt: null,
+    };
+    const events = [
+      { type: 'planning.planChanged', eventId: 'a', at: 1, data: { planId: 7 } },
+      { type: 'planning.engineRunChanged', eventId: 'b', at: 2, data: job },
+    ] as DomainEvent[];
+    expect(projectEvents(events)).toEqual([
+      { eventId: 'a', type: 'planning.changed.v1', topic: 'planning', at: 1, data: { planId: 7 } },
+      { eventId: 'b', type: 'planning.engine.v1', topic: 'planning', at: 2, data: job },
+    ]);
+  });
+
   it('puts machines and ITVs saved on the machines screen on their topics', () => {
     const machine = {
       id: 4,
@@ -276,6 +298,7 @@ describe('the projection of domain events to live messages', () => {
       { type: 'task.transferred', eventId: 'b', at: 1, data: { tasks: [], previous: [] } },
       { type: 'task.deleted', eventId: 'c', at: 1, data: { tasks: [] } },
       { type: 'itvTask.deleted', eventId: 'd', at: 1, data: { itvTaskIds: [4, 5] } },
+      { type: 'machineDay.counted', eventId: 'e', at: 1, data: { machines: ['RS-01'], from: 5, to: 9 } },
     ] as DomainEvent[];
     expect(projectEvents(events).map(({ type, topic, data }) => [type, topic, data])).toEqual([
       ['tasks.changed.v1', 'tasks', { change: 'completed', tasks: [] }],
@@ -283,6 +306,7 @@ describe('the projection of domain events to live messages', () => {
       ['tasks.deleted.v1', 'tasks', { taskIds: [] }],
       ['tasks.itvTask.v1', 'tasks', { itvTaskId: 4, itvTask: null }],
       ['tasks.itvTask.v1', 'tasks', { itvTaskId: 5, itvTask: null }],
+      ['tasks.machineDayCounted.v1', 'tasks', { machines: ['RS-01'], from: 5, to: 9 }],
     ]);
   });
 
@@ -327,6 +351,13 @@ describe('the dashboard message of domain events', () => {
     expect(
       dashboardWidgetsOf({ type: 'trailer.changed', eventId: 'r', at: 1, data: { trailerId: 1, trailer: null } }),
     ).toEqual(['yardTrailers']);
+    // A plan's reservation (issue 19) is in no figure: placed or released, it asks for nothing.
+    const reserved = moved('C', null);
+    const planned = {
+      ...reserved,
+      data: { ...reserved.data, container: { ...reserved.data.container, planned: true } },
+    };
+    expect(dashboardWidgetsOf(planned)).toEqual([]);
     // Positions change no figure: no message.
     const position = { type: 'machine.moved', eventId: 'm', at: 1, data: {} } as unknown as DomainEvent;
     expect(projectAll(position).some((message) => message.topic === 'dashboard')).toBe(false);

@@ -84,6 +84,8 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('tasks.changed.v1', liveTopics.tasks, { change: 'transferred', tasks: event.data.tasks })];
     case 'task.deleted':
       return [on('tasks.deleted.v1', liveTopics.tasks, { taskIds: event.data.tasks.map((task) => task.taskId) })];
+    case 'machineDay.counted':
+      return [on('tasks.machineDayCounted.v1', liveTopics.tasks, event.data)];
     case 'itvTask.changed':
       return [
         on('tasks.itvTask.v1', liveTopics.tasks, { itvTaskId: event.data.itvTask.taskId, itvTask: event.data.itvTask }),
@@ -107,6 +109,10 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('itv.changed.v1', liveTopics.itvs, event.data)];
     case 'alarm.changed':
       return [on('alarm.changed.v1', liveTopics.alarms, event.data)];
+    case 'planning.planChanged':
+      return [on('planning.changed.v1', liveTopics.planning, event.data)];
+    case 'planning.engineRunChanged':
+      return [on('planning.engine.v1', liveTopics.planning, event.data)];
     default:
       return unprojected(event);
   }
@@ -129,6 +135,8 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
   switch (event.type) {
     case 'container.moved': {
       const { container, previousLocation, source } = event.data;
+      // A plan's reservation (issue 19) is in no figure of the dashboard; its gate-in is.
+      if (container.planned) return [];
       const relocated = previousLocation !== null && container.location !== null;
       if (!relocated) return [...INVENTORY_WIDGETS, 'gateInOut'];
       if (previousLocation === container.location) return INVENTORY_WIDGETS;
@@ -143,6 +151,7 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'task.completed':
     case 'task.transferred':
     case 'task.deleted':
+    case 'machineDay.counted':
     case 'machine.saved':
       return ['machineTasks'];
     case 'trailer.changed':
@@ -172,6 +181,8 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'machineAllocation.changed':
     case 'itv.changed':
     case 'alarm.changed':
+    case 'planning.planChanged':
+    case 'planning.engineRunChanged':
       return [];
     default:
       return unchangedWidgets(event);

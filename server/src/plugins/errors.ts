@@ -24,12 +24,15 @@ export const errorsPlugin = fp<{ webDir: string | undefined }>(
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       let body: ErrorResponse;
       if (error instanceof AppError) {
+        if (error.statusCode >= 500)
+          request.log.error({ err: error.cause ?? error, correlationId: request.id }, error.message);
         body = {
           statusCode: error.statusCode,
           error: STATUS_NAMES[error.statusCode] ?? 'Error',
           message: error.message,
           code: error.code,
           ...(error.field ? { field: error.field } : {}),
+          ...(error.statusCode >= 500 ? { correlationId: request.id } : {}),
         };
       } else if ('validation' in error && error.validation) {
         // Words per field, never the schema's text; the route's schema may carry its own words.

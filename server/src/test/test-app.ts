@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { openPglite, openPostgres, type DatabaseHandle, type DatabaseTimeouts } from '../adapters/db';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import type { RolePermissionsUpdate } from '@openyard/contracts';
+import type { DeviceTokenRole, RolePermissionsUpdate } from '@openyard/contracts';
 import { createMemoryBus, type Bus } from '../adapters/bus';
 import type { Queue } from '../adapters/queue';
 import { buildApp } from '../app';
@@ -71,6 +71,8 @@ export interface TestAppOptions {
   bus?: Bus;
   // The ERP the gate asks (none: no container is found there).
   erp?: Erp;
+  // The main worker queue services hand jobs to (the planning engine's runs).
+  queue?: Queue;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -96,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     afterCommit: () => void relay.kick(),
     ...(options.ocrQueue ? { ocrQueue: options.ocrQueue } : {}),
     ...(options.erp ? { erp: options.erp } : {}),
+    ...(options.queue ? { queue: options.queue } : {}),
   });
 
   // Waits until the server has heard every notification of the channel committed so far (PostgreSQL
@@ -145,6 +148,20 @@ export async function createTestApp(options: TestAppOptions = {}) {
     const response = await app.inject({ method: 'POST', url: '/rest/login', payload: { username, password } });
     if (response.statusCode !== 200)
       throw new Error(`login ${username} failed: ${response.statusCode} ${response.body}`);
+    return signedIn(response);
+  }
+
+  // A display or a kiosk signed in as the device does: a token a superadmin made, exchanged for a
+  // session (display-tokens module); no such account has a password.
+  async function loginWithToken(role: DeviceTokenRole, name = `${role} ${randomBytes(4).toString('hex')}`) {
+    const superadmin = await login('superadmin');
+    const { token } = await superadmin.api.displayTokens.create({ body: { name, role } });
+    const response = await app.inject({ method: 'POST', url: '/rest/display/session', payload: { token } });
+    if (response.statusCode !== 200) throw new Error(`${role} sign-in failed: ${response.statusCode} ${response.body}`);
+    return { ...signedIn(response), deviceToken: token };
+  }
+
+  function signedIn(response: Awaited<ReturnType<typeof app.inject>>) {
     const body = response.json<{ token: string; id: number }>();
     const cookie = response.cookies.find((c) => c.name === 'openyard_session');
     return {
@@ -168,6 +185,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     inventorySettled: () => settled(INVENTORY_CHANNEL),
     dropListening,
     login,
+    loginWithToken,
     // The catalogue's typed client without a session (public calls, refusals).
     api: testClient(app),
     bus,

@@ -8,6 +8,7 @@ import { purgeExportsJob } from './exports/purge-exports.job';
 import { analyzeEmbeddedJob } from './maintenance/analyze-embedded.job';
 import { ocrFrameJob } from './ocr/ocr-frame.job';
 import { purgeOcrFramesJob } from './ocr/purge-ocr-frames.job';
+import { planningEngineJob } from './planning/planning-engine.job';
 import type { JobContext, JobDefinition } from './job';
 
 // One processor per job of the catalogue (contracts/src/jobs.ts); boot fails on a duplicate or a
@@ -21,6 +22,7 @@ export const JOBS: readonly JobDefinition[] = [
   ocrFrameJob,
   purgeOcrFramesJob,
   analyzeEmbeddedJob,
+  planningEngineJob,
 ];
 
 export function validateRegistry(jobs: readonly { name: string }[], names: readonly string[] = JOB_NAMES) {

@@ -16,7 +16,7 @@ export const auth = {
     access: { public: true },
     tags,
   }),
-  user: defineRoute({ method: 'GET', path: '/rest/user', response: UserInfo, access: {}, tags }),
+  user: defineRoute({ method: 'GET', path: '/rest/user', response: UserInfo, access: { self: true }, tags }),
   // Public so that an expired session can still be cleared; it ends the session if there is one.
   logout: defineRoute({
     method: 'POST',

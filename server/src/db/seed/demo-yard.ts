@@ -18,6 +18,18 @@ export const DEMO_AREAS: DemoArea[] = [
   { name: 'E', rows: 8, columns: 36, maxHeight: 5, mergedStarts: pairs(25, 36) },
 ];
 
+// A planning param of the demo's own (spec 1 §3 CUSTOM with allowedStrings, issue 19): reefers go
+// to the rows with power points (E rows 1-2, 20 ft columns), hazardous cargo to the segregated row
+// at the end of block C.
+export const DEMO_SLOT_GROUPS = {
+  name: 'Cargo class',
+  allowedStrings: ['Reefer', 'Hazardous'],
+  cells: [
+    { value: 'Reefer', area: 'E', rows: [1, 2], columns: Array.from({ length: 24 }, (_, i) => i + 1) },
+    { value: 'Hazardous', area: 'C', rows: [6], columns: Array.from({ length: 24 }, (_, i) => i + 1) },
+  ],
+} as const;
+
 export const DEMO_CUSTOMERS = [
   { code: 'KAE', name: 'Konkan Agro Exports' },
   { code: 'WIT', name: 'Western India Textiles' },
@@ -25,6 +37,50 @@ export const DEMO_CUSTOMERS = [
   { code: 'SPF', name: 'Sahyadri Pharma' },
   { code: 'MCL', name: 'Malabar Coir Limited' },
   { code: 'GAE', name: 'Gujarat Auto Engineering' },
+];
+
+// Customs house agents the demo depot works for, each with a current allocation of vehicles per
+// delivery type (allowed, of which 20 ft, 40 ft) and the equipments it was given.
+export const DEMO_CHA_AGENTS: {
+  name: string;
+  registrationNumber: string;
+  contacts: string[];
+  allowed: Record<string, [number, number, number]>;
+  equipments: string[];
+}[] = [
+  {
+    name: 'Bharat Clearing Agency',
+    registrationNumber: 'CHA-MUM-0147',
+    contacts: ['+91 98200 41127', 'ops@bharatclearing.example'],
+    allowed: {
+      Import: [12, 6, 4],
+      'Loaded Delivery': [8, 4, 4],
+      'De-stuff Delivery': [4, 2, 1],
+      'Empty Delivery': [6, 3, 3],
+    },
+    equipments: ['Forklift', 'Labour Gang'],
+  },
+  {
+    name: 'Coastal Customs Brokers',
+    registrationNumber: 'CHA-NSA-0311',
+    contacts: ['+91 98670 22814'],
+    allowed: { Import: [6, 3, 3], 'Loaded Delivery': [10, 5, 5], 'Empty Delivery': [2, 1, 1] },
+    equipments: ['Hydra Crane'],
+  },
+  {
+    name: 'Jawahar Shipping & Clearing',
+    registrationNumber: 'CHA-JNP-0928',
+    contacts: ['+91 22 2724 0099', 'desk@jawaharshipping.example'],
+    allowed: { Import: [3, 1, 1], 'De-stuff Delivery': [5, 3, 2] },
+    equipments: ['Reach Stacker', 'Weighbridge Slot'],
+  },
+  {
+    name: 'Konkan Logistics Services',
+    registrationNumber: 'CHA-MUM-0562',
+    contacts: [],
+    allowed: { 'Loaded Delivery': [4, 2, 2] },
+    equipments: [],
+  },
 ];
 
 // Corner coordinates clockwise from row 1 / column 1, laid out around the yard centre.

@@ -9,8 +9,8 @@ export const SYSTEM_ROLE_NAMES = [
   'kiosk',
   'display',
 ];
-// The demo's users, one per role a person signs in with: a display signs in with a display token.
-export const DEMO_USER_ROLE_NAMES = SYSTEM_ROLE_NAMES.filter((name) => name !== 'display');
+// The demo's users, one per role a person signs in with: a display or a kiosk signs in with a token.
+export const DEMO_USER_ROLE_NAMES = SYSTEM_ROLE_NAMES.filter((name) => name !== 'display' && name !== 'kiosk');
 
 export const NAMED_LIST_VALUES = {
   containerProcesses: ['Import', 'Export', 'Empty', 'Transhipment', 'LCL', 'Domestic'],
@@ -50,6 +50,9 @@ export const ACTIVITIES: Record<string, readonly string[]> = {
   'CONTAINER GATE-IN': ['Import', 'Export', 'Empty Return', 'Transhipment'],
   'VEHICLE GATE-IN': ['Import', 'Loaded Delivery', 'De-stuff Delivery', 'Empty Delivery'],
 };
+
+// What a CHA allocation may give an agent besides vehicles (spec 3 §7 cha/equipments).
+export const CHA_EQUIPMENTS = ['Forklift', 'Hydra Crane', 'Reach Stacker', 'Labour Gang', 'Weighbridge Slot'];
 
 export const CONTAINER_SIZES = [
   { name: '20', lengthFeet: 20 },

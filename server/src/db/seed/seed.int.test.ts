@@ -46,7 +46,6 @@ describe('first start without the demo', () => {
         'admin',
         'gatein',
         'gateout',
-        'kiosk',
         'manager',
         'operator',
         'superadmin',

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { ACTIVITY_GROUPS } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { hashPassword } from '../../modules/auth';
 import * as schema from '../schema';
 import {
   ACTIVITIES,
+  CHA_EQUIPMENTS,
   CONTAINER_SIZES,
   CONTAINER_TYPES,
   DEMO_USER_ROLE_NAMES,
@@ -14,7 +16,7 @@ import {
   NAMED_LIST_VALUES,
   SYSTEM_ROLE_NAMES,
 } from './reference-data';
-import { DEMO_AREAS, DEMO_CUSTOMERS, demoCorners } from './demo-yard';
+import { DEMO_AREAS, DEMO_CHA_AGENTS, DEMO_CUSTOMERS, DEMO_SLOT_GROUPS, demoCorners } from './demo-yard';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -46,6 +48,7 @@ export async function seedReferenceData(db: Database) {
       (ACTIVITIES[group.name] ?? []).map((name, sortOrder) => ({ activityGroupId: group.id, name, sortOrder })),
     );
     if (activityRows.length) await tx.insert(schema.activities).values(activityRows).onConflictDoNothing();
+    await tx.insert(schema.chaEquipments).values(named(CHA_EQUIPMENTS)).onConflictDoNothing();
 
     await tx
       .insert(schema.containerSizes)
@@ -121,7 +124,9 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
         );
       }
       await tx.insert(schema.customers).values(DEMO_CUSTOMERS).onConflictDoNothing();
+      await seedDemoSlotGroups(tx);
     }
+    await seedDemoChaAgents(tx);
     if (users === 0) {
       const ids = await roleIds(tx);
       await tx.insert(schema.users).values(
@@ -134,6 +139,73 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
       );
     }
   });
+}
+
+// The demo's planning param and the cells of its values (slot groups, issue 19).
+async function seedDemoSlotGroups(db: Database) {
+  const [param] = await db
+    .insert(schema.planningParams)
+    .values({
+      name: DEMO_SLOT_GROUPS.name,
+      dataProvider: 'CUSTOM',
+      allowedStrings: [...DEMO_SLOT_GROUPS.allowedStrings],
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!param) return;
+  const cells = await db
+    .select({ id: schema.yardCells.id, fullName: schema.yardCells.fullName })
+    .from(schema.yardCells);
+  const idOf = new Map(cells.map((cell) => [cell.fullName, cell.id]));
+  const rows = DEMO_SLOT_GROUPS.cells.flatMap((group) =>
+    group.rows.flatMap((row) =>
+      group.columns.flatMap((column) => {
+        const cellId = idOf.get(`${group.area}_${row}_${column}`);
+        return cellId === undefined ? [] : [{ paramId: param.id, value: group.value, cellId }];
+      }),
+    ),
+  );
+  if (rows.length) await db.insert(schema.planningSlotGroupCells).values(rows);
+}
+
+// The demo's customs house agents with their current allocations (only when there are none).
+async function seedDemoChaAgents(tx: Database) {
+  const [{ agents } = { agents: 0 }] = await tx.select({ agents: sql<number>`count(*)::int` }).from(schema.chaAgents);
+  if (agents > 0) return;
+  const vehicleTypes = await tx
+    .select({ id: schema.activities.id, name: schema.activities.name })
+    .from(schema.activities)
+    .innerJoin(schema.activityGroups, eq(schema.activityGroups.id, schema.activities.activityGroupId))
+    .where(eq(schema.activityGroups.name, ACTIVITY_GROUPS.vehicle));
+  const typeIds = new Map(vehicleTypes.map((type) => [type.name, type.id]));
+  const equipmentIds = new Map(
+    (await tx.select().from(schema.chaEquipments)).map((equipment) => [equipment.name, equipment.id]),
+  );
+  for (const agent of DEMO_CHA_AGENTS) {
+    const [agentRow] = await tx
+      .insert(schema.chaAgents)
+      .values({ name: agent.name, registrationNumber: agent.registrationNumber, contacts: agent.contacts })
+      .returning();
+    const [allocation] = await tx
+      .insert(schema.chaAllocations)
+      .values({ agentId: agentRow!.id, createdBy: 'demo', updatedBy: 'demo' })
+      .returning();
+    await tx.insert(schema.chaVehicleDetails).values(
+      Object.entries(agent.allowed).map(([type, [allowedCount, allowed20, allowed40]]) => ({
+        allocationId: allocation!.id,
+        activityId: typeIds.get(type)!,
+        allowedCount,
+        allowed20,
+        allowed40,
+      })),
+    );
+    if (agent.equipments.length)
+      await tx
+        .insert(schema.chaAllocationEquipments)
+        .values(
+          agent.equipments.map((name) => ({ allocationId: allocation!.id, equipmentId: equipmentIds.get(name)! })),
+        );
+  }
 }
 
 // Without the demo, a new database gets one superadmin with a random password, written once to a

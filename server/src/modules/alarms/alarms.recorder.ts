@@ -26,7 +26,8 @@ const keyText = (key: AlarmKey) => `${key.kind}:${key.sourceId}`;
 //   it turns anything else;
 // - a gate reader whose health turns NOK, until it is OK or Idle again;
 // - a yard exception raised by a machine's pick or drop, until someone resolves it;
-// - a container under a movement alert that moved in the yard, until it leaves the yard.
+// - a container under a movement alert that moved in the yard, until its alert is lifted or it
+//   leaves the yard.
 // Every API server runs one; their writes meet in the database (one open alarm of a kind per source,
 // one alarm per raising event), so two servers or a second delivery raise an alarm once. The open
 // alarms are kept in memory so that the machines' telemetry (a status in every position) costs no
@@ -158,7 +159,15 @@ export function startAlarmRecorder(deps: { bus: Bus; alarms: AlarmsService; logg
     'container.moved': (event) => {
       const { container, previousLocation } = event.data;
       const location = container.location ?? null;
-      if (location === previousLocation) return;
+      // In place: its details changed (a movement alert lifted clears its alarm).
+      if (location === previousLocation) {
+        if (isOpen('movementAlert', container.containerId))
+          run(async () => {
+            if (!(await alarms.movementAlert(container.containerId)))
+              await clear('movementAlert', container.containerId, event.at);
+          });
+        return;
+      }
       if (location === null) {
         if (isOpen('movementAlert', container.containerId))
           run(() => clear('movementAlert', container.containerId, event.at));

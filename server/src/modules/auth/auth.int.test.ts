@@ -16,7 +16,7 @@ const withCookie = (cookie: string, extra: Record<string, string> = {}) => ({
 
 describe('login', () => {
   it('answers every demo user with role, landing page and permissions, and sets an httpOnly SameSite cookie', async () => {
-    for (const username of ['superadmin', 'admin', 'operator', 'manager', 'gatein', 'gateout', 'kiosk']) {
+    for (const username of ['superadmin', 'admin', 'operator', 'manager', 'gatein', 'gateout']) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/rest/login',

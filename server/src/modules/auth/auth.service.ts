@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { messages, systemRoleOf, type PermissionSet, type SystemRole, type UserInfo } from '@openyard/contracts';
+import {
+  isDeviceTokenRole,
+  messages,
+  systemRoleOf,
+  type PermissionSet,
+  type SystemRole,
+  type UserInfo,
+} from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, sessionExpired, unauthenticated } from '../../errors';
 import type { AccessCache } from './access-cache';
@@ -29,11 +36,12 @@ export interface AuthDirectory {
 // Writing last-seen on every request would turn reads into writes; 15 s is far below the idle limit.
 const TOUCH_INTERVAL_MS = 15_000;
 
-// A wall display's session never goes idle (issue 18): idle expiry protects a person who walked away
-// from a desk, and nobody sits at a control room's TV. Its session lasts until its display token is
+// A wall display's or a kiosk's session never goes idle (issues 18, 21): idle expiry protects a
+// person who walked away from a desk, and nobody sits at a control room's TV; a kiosk stands idle
+// between customers and must not sign out in the middle of one. Its session lasts until its token is
 // revoked (which ends it), its account is disabled, or the sessions' purge removes it after 30 days
-// without data; the wall then asks for a new one with its token (web/src/modules/wall).
-const neverIdles = (systemRole: SystemRole | null) => systemRole === 'display';
+// without data; the device then asks for a new one with its token (web/src/app/hooks/useDeviceSession).
+const neverIdles = (systemRole: SystemRole | null) => isDeviceTokenRole(systemRole);
 
 // Failed logins per account and client address within a minute. Keyed on both so that someone
 // guessing from one address cannot lock the account's owner out from another (the route's own
@@ -132,8 +140,8 @@ export function createAuthService(
         failedLogins.fail(username, client.ip, Date.now());
         throw new AppError(401, 'UNAUTHENTICATED', messages.loginFailed);
       }
-      // A display's account signs in with its display token only, never a password (issue 18).
-      if (user.systemRole === 'display') {
+      // A display's or kiosk's account signs in with its token only, never a password (issues 18, 21).
+      if (isDeviceTokenRole(user.systemRole)) {
         failedLogins.fail(username, client.ip, Date.now());
         throw new AppError(401, 'UNAUTHENTICATED', messages.loginFailed);
       }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lte, not, sql } from 'drizzle-orm';
 import type { DashboardLayout, InventoryGrouping } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import {
@@ -49,6 +49,8 @@ export const dashboardRepository = {
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local statement_timeout = 0`);
       await tx.execute(sql`select dashboard_rollups_cut(${timeZone})`);
+      // The reports' day counts are cut in the same zone (reports.table.ts).
+      await tx.execute(sql`select report_days_cut(${timeZone})`);
     });
   },
 
@@ -62,6 +64,8 @@ export const dashboardRepository = {
         containers: sql<number>`count(distinct ${containerPositions.containerId})`.as('containers'),
       })
       .from(containerPositions)
+      // A plan's reservations hold positions but are no containers in the yard (issue 19).
+      .innerJoin(containers, and(eq(containers.id, containerPositions.containerId), not(containers.planned)))
       .groupBy(containerPositions.areaId)
       .as('taken');
     const rows = await db
@@ -87,7 +91,7 @@ export const dashboardRepository = {
   // Containers in the yard (gated in, neither dispatched nor voided) by customer, liner or process;
   // null names those without one.
   async inventoryBy(db: Database, groupBy: InventoryGrouping) {
-    const active = and(isNull(containers.dispatchedAt), isNull(containers.voidedAt));
+    const active = and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), not(containers.planned));
     const counted = { containers: count() };
     const rows =
       groupBy === 'customer'
@@ -120,7 +124,7 @@ export const dashboardRepository = {
     const rows = await db
       .select({ days: age, containers: count() })
       .from(containers)
-      .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt)))
+      .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), not(containers.planned)))
       // By position: the expression's parameters are bound twice otherwise, and differ to the planner.
       .groupBy(sql`1`);
     return rows.map((row) => ({ days: toInt(row.days), containers: toInt(row.containers) }));

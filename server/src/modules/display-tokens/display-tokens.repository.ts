@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DisplayToken } from '@openyard/contracts';
+import type { DeviceTokenRole, DisplayToken } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { users } from '../../db/schema';
 import { displayTokens } from './display-tokens.table';
@@ -22,6 +22,7 @@ function toDisplayToken({ token, createdBy, lastUsedAt }: ListRow): DisplayToken
   return {
     id: token.id,
     name: token.name,
+    role: token.role,
     createdAt: token.createdAt.getTime(),
     createdBy,
     lastUsedAt: lastUsedAt?.getTime() ?? null,
@@ -41,7 +42,10 @@ export const displayTokensRepository = {
     return row && toDisplayToken(row);
   },
 
-  async insert(db: Database, values: { name: string; tokenHash: string; userId: number; createdById: number }) {
+  async insert(
+    db: Database,
+    values: { name: string; role: DeviceTokenRole; tokenHash: string; userId: number; createdById: number },
+  ) {
     const [row] = await db.insert(displayTokens).values(values).returning({ id: displayTokens.id });
     return row!.id;
   },

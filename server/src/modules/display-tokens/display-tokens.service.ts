@@ -11,7 +11,7 @@ import { displayTokensRepository } from './display-tokens.repository';
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 // The account's password hash: not an argon2 hash, so no password ever matches it (and auth refuses
-// a display's account a password login besides).
+// a display's or a kiosk's account a password login besides).
 const NO_PASSWORD = '!display-token-only';
 
 // accessChanged: called after a revocation, so that this server forgets the display's session at
@@ -24,14 +24,15 @@ export function createDisplayTokensService(db: Database, deps: { auth: AuthServi
     // and never again.
     async create(body: DisplayTokenCreate, principal: Principal): Promise<DisplayTokenCreated> {
       const token = `oyd_${randomBytes(32).toString('base64url')}`;
+      const roleName = body.role ?? 'display';
       const id = await db
         .transaction(async (tx) => {
-          const role = await rolesRepository.findByName(tx, 'display');
-          if (!role || systemRoleOf(role) !== 'display')
-            throw new AppError(409, 'CONFLICT', messages.displayRoleMissing);
+          const role = await rolesRepository.findByName(tx, roleName);
+          if (!role || systemRoleOf(role) !== roleName)
+            throw new AppError(409, 'CONFLICT', messages.displayRoleMissing(roleName));
           // Person usernames cannot hold a colon (contracts/src/users.ts): no clash with anyone's.
           const userId = await usersRepository.insert(tx, {
-            username: `display:${randomBytes(6).toString('hex')}`,
+            username: `${roleName}:${randomBytes(6).toString('hex')}`,
             passwordHash: NO_PASSWORD,
             roleId: role.id,
             hidden: true,
@@ -39,6 +40,7 @@ export function createDisplayTokensService(db: Database, deps: { auth: AuthServi
           });
           return displayTokensRepository.insert(tx, {
             name: body.name.trim(),
+            role: roleName,
             tokenHash: hashOf(token),
             userId,
             createdById: principal.userId,

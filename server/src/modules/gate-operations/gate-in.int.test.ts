@@ -110,10 +110,12 @@ describe('POST gate/containers: gate-in', () => {
     const { status, body } = await gateIn(form);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.containers.map((container) => container.location)).toEqual([slot, null]);
+    // The one without a slot is sent to the slot the planning engine suggests (spec 1 §5, issue 19).
     expect(body.tasks.map((task) => [task.containerNumber, task.toLocation])).toEqual([
       [form.container1Data!.containerNumber, slot],
-      [form.container2Data!.containerNumber, null],
+      [form.container2Data!.containerNumber, expect.stringMatching(/^[A-E]_\d+_\d+_\d+$/)],
     ]);
+    expect(body.tasks[1]!.toLocation).not.toBe(slot);
   });
 
   it('asks to confirm a number whose check digit is wrong, and takes it with skipValidation', async () => {
@@ -271,7 +273,8 @@ describe('POST gate/containers: gate-in', () => {
       }),
     );
     const stored = await t.db.select().from(tasks).where(eq(tasks.visitId, body.visitId!));
-    expect(stored.map((task) => task.source).sort()).toEqual(['gate', 'gate']);
+    // The export loading task is the gate's; the arriving box's offloading to its suggested slot, planning's.
+    expect(stored.map((task) => task.source).sort()).toEqual(['gate', 'planning']);
     expect(stored.every((task) => task.completedAt === null)).toBe(true);
   });
 

@@ -11,6 +11,7 @@ import {
   isValidContainerNumber,
   isValidContainerTag,
   messages,
+  slotSpan,
   normalizeContainerNumber,
   retagProblem,
   TRAILER_LOCATION,
@@ -18,6 +19,7 @@ import {
   type DispatchQuery,
   type DispatchResult,
   type FormProblem,
+  type GateCountAlert,
   type GatedInContainer,
   type GateInForm,
   type GateInResult,
@@ -33,8 +35,10 @@ import type { Database } from '../../adapters/db';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
 import type { Principal } from '../auth';
+import type { ChaService } from '../cha';
 import { containerMasterIds, type Actor, type InventoryService } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
+import type { PlanningService } from '../planning';
 import type { PreAdvicesService } from '../pre-advices';
 import type { NewTask, TasksService } from '../tasks';
 import { toTrailer, toTruckVisit, visitsRepository, type VisitRow } from '../trailers';
@@ -46,14 +50,20 @@ export interface GateOperationsDependencies {
   tasks: TasksService;
   // The containers' open pre-advices are used by their gate-in, in its transaction (issue 16).
   preAdvices: PreAdvicesService;
+  // A trailer gate-in counts against the CHA's vehicle allocation in its transaction (issue 20).
+  cha: ChaService;
   erp: Erp;
   afterCommit: AfterCommit;
   // An RFID container tag's life from its first gate-in (TAG_LIFETIME_DAYS).
   tagLifetimeDays: number;
   // Whether an expired tag may still be used after the clerk's confirmation (spec 1 §4).
   allowExpiredContainerTag: boolean;
-  // Planning on (FEATURE_PLANNING): a container planning gave no task gets the default one.
+  // Planning on (FEATURE_PLANNING): a container planning gave no task gets the default one, to the
+  // slot the planning engine suggests when the clerk named none.
   planningEnabled?: boolean;
+  // Plans' reservations are used by the gate-in of their containers, and the engine suggests slots
+  // (issue 19).
+  planning?: PlanningService;
 }
 
 // A dispatch time this far ahead of the server's clock is a typing mistake, not a clock difference.
@@ -69,6 +79,14 @@ const trailerChanged = (row: VisitRow): NewEvent => ({
 const refuse = (problem: FormProblem | null) => {
   if (problem) throw badRequest(problem.message, problem.field);
 };
+
+// Rolls a trailer gate-in back to ask the Gate Count Alert (spec 1 §4): nothing of it is written,
+// the request id included, so the confirmed retry with the same id goes ahead.
+class GateCountAlertRaised extends Error {
+  constructor(readonly alert: GateCountAlert) {
+    super(alert.message);
+  }
+}
 
 // Extra work a caller runs inside a gate transaction (the smart gate acknowledges its OCR record
 // and keeps its details there): it runs after the request id is claimed and before the yard
@@ -298,7 +316,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
       const outLocations = new Map<string, string | null>();
       for (const number of outNumbers) {
         try {
-          outLocations.set(number, (await inventory.location(number, 'number')).location);
+          outLocations.set(number, (await inventory.location(number, 'number', false)).location);
         } catch (error) {
           if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
         }
@@ -330,25 +348,77 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             if (inside) throw conflict(messages.gateTrailerTagInYard(trailerTag, inside.trailerNumber), 'trailerTag1');
           }
           const now = new Date();
-          const admitted = await inventory.admit(
+          // Issue 19: a container a plan reserved a slot for arrives in it — its planned row becomes
+          // the container, in its slot — unless the clerk named another slot or its size does not
+          // fit the reservation: then the reservation is released and it comes in as any other.
+          const reservations = await inventory.plannedContainers(tx, numbers);
+          const reservationOf = (index: number) => {
+            const entry = entries[index]!;
+            const reservation = reservations.find((row) => row.containerNumber === entry.number);
+            if (!reservation) return { reservation: undefined, fits: false };
+            const master = masters[index]!;
+            const fits =
+              !entry.location &&
+              slotSpan(master.lengthOf(master.sizeId!)) === slotSpan(master.lengthOf(reservation.sizeId));
+            return { reservation, fits };
+          };
+          const planned = entries.map((_, index) => reservationOf(index));
+          const valuesOf = (index: number) => {
+            const entry = entries[index]!;
+            const master = masters[index]!;
+            return {
+              containerNumber: entry.number,
+              sizeId: master.sizeId!,
+              ...(master.typeId === undefined ? {} : { typeId: master.typeId }),
+              processId: master.processId ?? null,
+              rfidTagId: entry.tag,
+              igm: trimmed(entry.igm),
+              item: trimmed(entry.item),
+              gateInAt: now,
+              locationUpdatedBy: entry.location ? userName : null,
+            };
+          };
+          const unfit = planned.flatMap(({ reservation, fits }) => (reservation && !fits ? [reservation.id] : []));
+          if (unfit.length)
+            await inventory.reserve(
+              tx,
+              events,
+              { add: [], move: [], release: unfit },
+              { username: userName, source: 'planning' },
+            );
+          const arrived = await inventory.arrive(
             tx,
             events,
-            entries.map((entry, index) => ({
-              values: {
-                containerNumber: entry.number,
-                sizeId: masters[index]!.sizeId!,
-                ...(masters[index]!.typeId === undefined ? {} : { typeId: masters[index]!.typeId }),
-                processId: masters[index]!.processId ?? null,
-                rfidTagId: entry.tag,
-                igm: trimmed(entry.igm),
-                item: trimmed(entry.item),
-                gateInAt: now,
-                locationUpdatedBy: entry.location ? userName : null,
-              },
-              location: entry.location,
-            })),
+            planned.flatMap(({ reservation, fits }, index) => {
+              if (!reservation || !fits) return [];
+              // What the plan knew (the manifest) stays unless the gate says otherwise.
+              const { igm, item, ...values } = valuesOf(index);
+              return [
+                {
+                  containerId: reservation.id,
+                  values: { ...values, ...(igm ? { igm } : {}), ...(item ? { item } : {}) },
+                },
+              ];
+            }),
             actor,
           );
+          const newcomers = await inventory.admit(
+            tx,
+            events,
+            entries.flatMap((entry, index) =>
+              planned[index]!.fits ? [] : [{ values: valuesOf(index), location: entry.location }],
+            ),
+            actor,
+          );
+          const admitted = entries.map((entry) =>
+            [...arrived, ...newcomers].find((view) => view.number === entry.number)!,
+          );
+          const usedReservations = reservations.map((row) => row.id);
+          if (usedReservations.length && deps.planning)
+            for (const planId of new Set(
+              (await deps.planning.plansOfReservations(tx, usedReservations)).map((row) => row.planId),
+            ))
+              events.push({ type: 'planning.planChanged', data: { planId } });
           await repository.bindTags(tx, realTags, now);
           await deps.preAdvices.useWithin(tx, numbers, now);
           if (gateId !== null)
@@ -371,9 +441,9 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           // the trailer to its slot (spec 1 §9 default Offloading with Loaded; spec 3 §5). Without
           // planning the gate generates only export-out loading tasks (spec 1 §4: the success then
           // clears itself), which start where the out-container stands.
-          const planned = form.planningGeneratedTasks ?? [];
+          const given = form.planningGeneratedTasks ?? [];
           const idOf = (number: string) => admitted.find((view) => view.number === number)?.containerId ?? null;
-          const list: NewTask[] = planned.map((task) => {
+          const list: NewTask[] = given.map((task) => {
             const number = normalizeContainerNumber(task.containerNumber);
             const view = admitted.find((candidate) => candidate.number === number);
             return {
@@ -384,17 +454,46 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
               source: 'planning',
             };
           });
-          for (const view of deps.planningEnabled === false ? [] : admitted) {
-            if (planned.some((task) => normalizeContainerNumber(task.containerNumber) === view.number)) continue;
+          const defaulted =
+            deps.planningEnabled === false
+              ? []
+              : admitted.filter(
+                  (view) => !given.some((task) => normalizeContainerNumber(task.containerNumber) === view.number),
+                );
+          // Those without a slot get the one the planning engine suggests (spec 1 §5, §9): the task
+          // carries it to the machine; the container waits on its trailer until the drop.
+          const suggested = new Map<string, { location: string | null; fullName: string | null }>();
+          const unplaced = defaulted.filter((view) => !view.location);
+          if (unplaced.length && deps.planning) {
+            try {
+              const suggestions = await deps.planning.suggestWithin(
+                tx,
+                unplaced.map((view) => {
+                  const entry = entries.find((candidate) => candidate.number === view.number)!;
+                  return { containerNumber: view.number, containerSize: entry.containerSize!, igm: trimmed(entry.igm) };
+                }),
+              );
+              for (const suggestion of suggestions)
+                suggested.set(suggestion.containerNumber, {
+                  location: suggestion.slotFullName,
+                  fullName: suggestion.tasks[0]?.toLocationDetails ?? null,
+                });
+            } catch {
+              // A suggestion is advice: the gate-in goes on without it (the task then names no slot,
+              // which the clerk sees in the answer), whatever went wrong in the engine.
+            }
+          }
+          for (const view of defaulted) {
+            const slot = suggested.get(view.number);
             list.push({
               containerNumber: view.number,
               containerId: view.containerId,
               taskType: DEFAULT_PLANNING_TASK.taskType,
               deliveryMode: DEFAULT_PLANNING_TASK.deliveryMode,
               fromLocation: TRAILER_LOCATION,
-              toLocation: view.location,
-              toLocationDetails: view.fullName,
-              source: 'gate',
+              toLocation: view.location ?? slot?.location ?? null,
+              toLocationDetails: view.fullName ?? slot?.fullName ?? null,
+              source: slot?.location ? 'planning' : 'gate',
             });
           }
           for (const number of outNumbers) {
@@ -458,6 +557,16 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           const inside = await visitsRepository.insideByTag(tx, trailerTag);
           if (inside)
             throw conflict(failed(messages.gateTrailerTagInYard(trailerTag, inside.trailerNumber)), 'trailerTag');
+          // The CHA's allocation for the delivery type (spec 1 §4 Trailer gate-in: 'Gate Count Alert'):
+          // counted here, in this transaction, so the count and the visit commit or roll back together.
+          const count = await deps.cha.countGateIn(tx, {
+            ...(form.chaId !== undefined ? { chaId: form.chaId } : {}),
+            ...(form.vehicleDetailId !== undefined ? { vehicleDetailId: form.vehicleDetailId } : {}),
+            gateInType: form.gateInType!.trim(),
+            exceedAllowedCount: form.exceedAllowedCount === true,
+          });
+          if (count.kind === 'alert') throw new GateCountAlertRaised(count.alert);
+          if (count.kind === 'refused') throw badRequest(failed(count.message), count.field);
           const plaCard = await visitsRepository.plaCardOf(tx, trailerTag);
           const visitRow = await visitsRepository.open(tx, {
             trailerNumber: form.trailerNumber!.trim(),
@@ -468,8 +577,8 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             activityGroup: ACTIVITY_GROUPS.vehicle,
             gateId,
             containerNumbers: (form.containerNumbers ?? []).map(normalizeContainerNumber).filter(Boolean),
-            chaId: form.chaId ?? null,
-            vehicleDetailId: form.vehicleDetailId ?? null,
+            chaId: count.kind === 'counted' ? count.chaId : null,
+            vehicleDetailId: count.kind === 'counted' ? count.vehicleDetailId : null,
             enteredBy: userName,
           });
           events.push(trailerChanged(visitRow));
@@ -499,6 +608,13 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           return result;
         });
       } catch (error) {
+        if (error instanceof GateCountAlertRaised)
+          return {
+            responsestatus: error.alert.message,
+            message: error.alert.message,
+            tasks: [],
+            gateCountAlert: error.alert,
+          };
         // Spec 1 §8: a trailer gate-in that fails says 'Vehicle gate-in failed: {reason}'.
         throw databaseError(error, {
           unique: ({ constraint, detail }) =>

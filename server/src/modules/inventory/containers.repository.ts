@@ -9,6 +9,7 @@ import {
   inArray,
   isNull,
   lte,
+  not,
   or,
   sql,
   type SQL,
@@ -102,6 +103,10 @@ const withDetails = (db: Database) => joinDetails(db.select(details).from(contai
 // A voided container (containersService.delete) is history: no list, search or lookup finds it; only
 // the movements of its number (idsByNumber) and the inventory's changes (changedSince) still do.
 const notVoided = isNull(containers.voidedAt);
+// In the yard: gated in and not dispatched. A planned container (planned = true) is a plan's
+// reservation of its slot, not a box in the yard (issue 19): the yard's lists, counts and the gate's
+// checks leave it out; the inventory shows it only where planned slots are asked for.
+const inTheYard = and(isNull(containers.dispatchedAt), not(containers.planned));
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -238,7 +243,7 @@ const anyOf = (column: SQLWrapper, values: (number | string)[]) =>
 function filterWhere(filter: ContainerFilter, matches: TermMatches[]): SQL | undefined {
   return and(
     notVoided,
-    filter.activeOnly ? isNull(containers.dispatchedAt) : undefined,
+    filter.activeOnly ? inTheYard : undefined,
     filter.from ? gte(containers.gateInAt, filter.from) : undefined,
     filter.to ? lte(containers.gateInAt, filter.to) : undefined,
     ...filter.terms.map((term, position) => termCondition(term, matches[position]!)),
@@ -492,7 +497,7 @@ function ownTextMatches(db: Database, activeOnly: boolean, termCount: number) {
       .where(
         and(
           notVoided,
-          activeOnly ? isNull(containers.dispatchedAt) : undefined,
+          activeOnly ? inTheYard : undefined,
           ...Array.from({ length: termCount }, (_, position) =>
             ilike(ownSearchText(containers), sql.placeholder(`pattern${position}`)),
           ),
@@ -703,8 +708,16 @@ export const containersRepository = {
         sql`(${containerPositions.areaId} = ${stack.areaId} and ${containerPositions.rowIndex} = ${stack.rowIndex} and ${containerPositions.columnIndex} = ${stack.columnIndex})`,
     );
     return db
-      .select()
+      .select({
+        areaId: containerPositions.areaId,
+        rowIndex: containerPositions.rowIndex,
+        columnIndex: containerPositions.columnIndex,
+        tier: containerPositions.tier,
+        containerId: containerPositions.containerId,
+        planned: containers.planned,
+      })
       .from(containerPositions)
+      .innerJoin(containers, eq(containers.id, containerPositions.containerId))
       .where(or(...keys));
   },
 
@@ -755,7 +768,7 @@ export const containersRepository = {
     return rows.map((row) => ({ ...(row as ContainerDetailsRow), ...row, columnIndex: Number(row.columnIndex) }));
   },
 
-  // Active containers of an IGM (and item), in the yard or not.
+  // Active containers of an IGM (and item), in the yard or not (a plan's reservations too).
   async byIgm(db: Database, igm: string, item: string | undefined, activeOnly: boolean) {
     return (await withDetails(db)
       .where(
@@ -783,13 +796,16 @@ export const containersRepository = {
     return rows.map((row) => row.id);
   },
 
-  occupancy: (db: Database) =>
+  // Slot positions taken per area; a plan's reservations only where planned slots are asked for.
+  occupancy: (db: Database, includePlanned = false) =>
     db
       .select({
         areaId: containerPositions.areaId,
         filledSlots: count().as('filled_slots'),
       })
       .from(containerPositions)
+      .innerJoin(containers, eq(containers.id, containerPositions.containerId))
+      .where(includePlanned ? undefined : not(containers.planned))
       .groupBy(containerPositions.areaId),
 
   async suggestions(db: Database, query: string, limit: number, includeDispatched: boolean) {
@@ -886,7 +902,8 @@ export const containersRepository = {
 
   // The active containers (in the yard, not dispatched or voided) with these numbers or RFID tags:
   // the gate refuses a number already in the yard and a tag bound to another container.
-  async activeByNumbersOrTags(db: Database, numbers: string[], tags: string[]) {
+  // A plan's reservations (planned rows) are not in the yard: `planned` asks for them instead.
+  async activeByNumbersOrTags(db: Database, numbers: string[], tags: string[], planned = false) {
     if (!numbers.length && !tags.length) return [];
     return db
       .select({
@@ -894,11 +911,13 @@ export const containersRepository = {
         containerNumber: containers.containerNumber,
         rfidTagId: containers.rfidTagId,
         gateInAt: containers.gateInAt,
+        sizeId: containers.sizeId,
       })
       .from(containers)
       .where(
         and(
           isNull(containers.dispatchedAt),
+          planned ? sql`${containers.planned}` : not(containers.planned),
           notVoided,
           or(
             numbers.length ? inArray(containers.containerNumber, numbers) : sql`false`,

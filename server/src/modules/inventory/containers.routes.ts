@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@openyard/contracts';
-import { registerRoutes } from '../../lib/routes';
+import { registerRoutes, type RouteExtras } from '../../lib/routes';
 import { requirePrincipal } from '../../plugins/access';
 import type { ContainersService } from './containers.service';
 
-// The kiosk status page is public (spec 1 §2); its lookups are rate limited per address.
-const KIOSK_STATUS_PER_MINUTE = 120;
-
 // The containers calls of the catalogue (contracts/src/api/routes/containers.ts).
-export async function containersRoutes(app: FastifyInstance, { containers }: { containers: ContainersService }) {
+// The kiosk status call is public (spec 1 §2): it counts in the public calls' limits.
+export async function containersRoutes(
+  app: FastifyInstance,
+  { containers, publicLimits }: { containers: ContainersService; publicLimits: RouteExtras },
+) {
   registerRoutes(
     app,
     routes.containers,
@@ -22,11 +23,12 @@ export async function containersRoutes(app: FastifyInstance, { containers }: { c
         containers.autocompleteObjects(query.query, query.limit, query.includeDispatched),
       autocompleteIgm: ({ query }) => containers.autocompleteIgm(query.query, query.limit),
       status: ({ query }) => containers.status(query.igmNumber, query.itemNumber),
-      updateMovementAlert: ({ body }) => containers.updateMovementAlert(body.containerIds, body.movementAlert),
+      updateMovementAlert: (request) =>
+        containers.updateMovementAlert(request.body.containerIds, request.body.movementAlert, requirePrincipal(request)),
       movements: ({ params }) => containers.movements(params.n),
       get: ({ params }) => containers.get(params.n),
       delete: (request) => containers.delete(request.params.n, requirePrincipal(request)),
     },
-    { status: { rateLimit: { max: KIOSK_STATUS_PER_MINUTE, timeWindow: '1 minute' } } },
+    { status: publicLimits },
   );
 }

@@ -369,28 +369,49 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     // Kiosk status (spec 2 §3): every visit of the IGM item's containers.
     async status(igmNumber: string, itemNumber: string) {
       if (!igmNumber.trim() || !itemNumber.trim()) throw badRequest(messages.igmStatusIncomplete);
-      const rows = await containersRepository.byIgm(db, igmNumber.trim(), itemNumber.trim(), false);
+      // A plan's reservation (issue 19) is no visit of the item's containers yet.
+      const rows = (await containersRepository.byIgm(db, igmNumber.trim(), itemNumber.trim(), false)).filter(
+        (row) => !row.container.planned,
+      );
       const containers = await containersWithLocations(db, rows);
-      const containerStatusList: ContainerStatus[] = containers.map((container) => ({
-        containerNumber: container.containerNumber,
-        sizeName: container.sizeName,
-        igmNumber: container.igm,
-        itemNumber: container.item,
-        status: container.dispatched ? 'Dispatched' : 'In yard',
-        location: container.location,
-        gateInDate: container.addeddate,
-        dispatchDate: container.dispatchDate,
-      }));
-      return { responsestatus: 'success', responseMap: { containerStatusList } };
+      return { responsestatus: 'success', responseMap: { containerStatusList: containers.map(statusOf) } };
     },
 
-    async updateMovementAlert(containerIds: number[], movementAlert: boolean) {
+    // The container in the yard with this number (never by id: a kiosk types numbers, and ids are
+    // counted out), or null when none is (unknown, dispatched, voided).
+    async activeIdOf(containerNumber: string): Promise<number | null> {
+      const found = await containersRepository.lookup(db, containerNumber, 'number');
+      const container = found?.row.container;
+      return container && container.dispatchedAt === null && container.voidedAt === null ? container.id : null;
+    },
+
+    // One visit's status as the kiosk status shows it (a status link, issue 21); a voided visit
+    // (deleted by staff, DESIGN §5) has none.
+    async visitStatus(containerId: number): Promise<ContainerStatus | null> {
+      const rows = await containersRepository.byIds(db, [containerId]);
+      const [container] = await containersWithLocations(
+        db,
+        rows.filter((row) => row.container.voidedAt === null),
+      );
+      return container ? statusOf(container) : null;
+    },
+
+    // Sets or clears the movement alert; the containers in the yard are announced where they stand
+    // (container.moved in place), so the screens show it and the alarms recorder clears a
+    // movement-alert alarm whose alert was lifted.
+    async updateMovementAlert(containerIds: number[], movementAlert: boolean, principal: Principal) {
       const ids = [...new Set(containerIds)];
-      await inventory.change(async (tx) => {
+      await inventory.change(async (tx, events) => {
         const updated = await containersRepository.setMovementAlert(tx, ids, movementAlert);
         if (updated.length !== ids.length) {
           const found = new Set(updated.map((row) => row.id));
           throw notFound(messages.containerNotFound(ids.filter((id) => !found.has(id)).join(', ')));
+        }
+        const grid = await loadGrid(tx, namer);
+        const views = (await inventoryViews(tx, namer, grid, ids)).filter((view) => view.location !== null);
+        if (views.length) {
+          const { version } = await containersRepository.version(tx);
+          events.push(...slotEvents(views, new Map(), { username: principal.username, source: 'manual' }, version));
         }
       });
       return { responsestatus: 'OK' };
@@ -399,3 +420,17 @@ export function createContainersService(db: Database, deps: { inventory: Invento
 }
 
 export type ContainersService = ReturnType<typeof createContainersService>;
+
+// What the public status answers show of a container (spec 2 §3 Kiosk status form).
+function statusOf(container: Container): ContainerStatus {
+  return {
+    containerNumber: container.containerNumber,
+    sizeName: container.sizeName,
+    igmNumber: container.igm,
+    itemNumber: container.item,
+    status: container.dispatched ? 'Dispatched' : 'In yard',
+    location: container.location,
+    gateInDate: container.addeddate,
+    dispatchDate: container.dispatchDate,
+  };
+}

@@ -84,8 +84,19 @@ export const containers = pgTable(
         sql`${table.dispatchedAt} is null and ${table.voidedAt} is null and ${table.rfidTagId} is not null and ${table.rfidTagId} not in ('Refer Tag', 'ODC Tag', 'Tank Tag', 'DummyTag')`,
       ),
     index('containers_number_idx').on(table.containerNumber),
+    // A plan's open reservations (issue 19): few rows among the yard's whole history, read by every
+    // plan list, save and queued search.
+    index('containers_planned_idx')
+      .on(table.containerNumber)
+      .where(sql`${table.planned} and ${table.dispatchedAt} is null and ${table.voidedAt} is null`),
     index('containers_igm_item_idx').on(table.igm, table.item),
     index('containers_gate_in_idx').on(table.gateInAt),
+    // The containers in the yard by their gate-in (the inventory report's order; report 2.4's
+    // distribution of those still in the yard): without it, a page walked the gate-in index through
+    // every dispatched visit of the years before the first one still here.
+    index('containers_in_yard_gate_in_idx')
+      .on(table.gateInAt, table.id)
+      .where(sql`${table.dispatchedAt} is null and ${table.voidedAt} is null`),
     // The gate-out report (1.2): dispatches within a range.
     index('containers_dispatched_idx')
       .on(table.dispatchedAt)
@@ -178,7 +189,7 @@ export const containerMovements = pgTable(
   (table) => [
     index('container_movements_container_idx').on(table.containerId, table.id),
     index('container_movements_moved_at_idx').on(table.movedAt),
-    check('container_movements_source', sql`${table.source} in ('manual', 'gate', 'machine', 'import')`),
+    check('container_movements_source', sql`${table.source} in ('manual', 'gate', 'machine', 'import', 'planning')`),
     check(
       'container_movements_to_complete',
       sql`(${table.toAreaId} is null) = (${table.toLocation} is null)

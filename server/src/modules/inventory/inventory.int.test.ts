@@ -602,10 +602,14 @@ describe('inventory reads', () => {
     const found = await map(`containerNumbers=${box.containerNumber.toLowerCase()},${missing}&medium=Kiosk`);
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({ medium: 'Kiosk', notFound: [missing] });
-    expect(found.body.containers).toEqual([expect.objectContaining({ containerId: box.id, location: 'A_6_1_1' })]);
+    expect(found.body.containers).toEqual([
+      expect.objectContaining({ containerNumber: box.containerNumber, location: 'A_6_1_1' }),
+    ]);
+    // A public answer names no internal id (issue 21).
+    expect(found.body.containers[0]).not.toHaveProperty('containerId');
     expect(found.body.containers[0]!.latitude).not.toBeNull();
     const item = await map('containerNumbers=2223334:9&medium=Mobile');
-    expect(item.body.containers.map((c) => c.containerId)).toEqual([box.id]);
+    expect(item.body.containers.map((c) => c.containerNumber)).toEqual([box.containerNumber]);
     const many = Array.from({ length: 11 }, () => containerNumber()).join(',');
     expect((await map(`containerNumbers=${many}`)).body.message).toBe(
       'You can only search for upto 10 containers or a single IGM item number. Please try again.',

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@openyard/contracts';
-import { registerRoutes } from '../../lib/routes';
+import { registerRoutes, type RouteExtras } from '../../lib/routes';
 import { requirePrincipal } from '../../plugins/access';
 import type { InventoryService } from './inventory.service';
 
-// Kiosk and mobile search are public pages (spec 1 §2); their lookups are rate limited per address.
-const PUBLIC_SEARCH_PER_MINUTE = 120;
-
 // The inventory calls of the catalogue (contracts/src/api/routes/inventory.ts).
-export async function inventoryRoutes(app: FastifyInstance, { inventory }: { inventory: InventoryService }) {
+// The yard map is public (spec 1 §2: kiosk and mobile search): it counts in the public calls' limits.
+export async function inventoryRoutes(
+  app: FastifyInstance,
+  { inventory, publicLimits }: { inventory: InventoryService; publicLimits: RouteExtras },
+) {
   registerRoutes(
     app,
     routes.inventory,
@@ -51,6 +52,6 @@ export async function inventoryRoutes(app: FastifyInstance, { inventory }: { inv
         };
       },
     },
-    { yardMap: { rateLimit: { max: PUBLIC_SEARCH_PER_MINUTE, timeWindow: '1 minute' } } },
+    { yardMap: publicLimits },
   );
 }

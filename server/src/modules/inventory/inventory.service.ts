@@ -12,6 +12,8 @@ import {
   slotSpan,
   type AreaOccupancy,
   type ContainerLocation,
+  type PublicContainerLocation,
+  type YardMapMedium,
   type InventoryContainer,
   type InventoryGrid,
   type InventorySnapshot,
@@ -198,7 +200,7 @@ export function createInventoryService(
         const [grid, rows, filled] = await Promise.all([
           loadGrid(tx, namer),
           containersRepository.inYard(tx, { includePlanned }),
-          containersRepository.occupancy(tx),
+          containersRepository.occupancy(tx, includePlanned),
         ]);
         return {
           version,
@@ -298,9 +300,119 @@ export function createInventoryService(
 
     change,
 
-    // The active containers (not dispatched or voided) with these numbers or RFID tags.
+    // The inventory version (raised by every change of containers or positions, in its transaction),
+    // as the given connection or transaction sees it: what caches of the yard's boxes are keyed by.
+    version: (database: Database) => containersRepository.version(database),
+
+    // The active containers (not dispatched or voided) in the yard with these numbers or RFID tags;
+    // a plan's reservations are not in the yard (plannedContainers names them).
     activeContainers: (database: Database, numbers: string[], tags: string[]) =>
       containersRepository.activeByNumbersOrTags(database, numbers, tags),
+
+    // The planned containers (a plan's reservations, issue 19) with these numbers.
+    plannedContainers: (database: Database, numbers: string[]) =>
+      containersRepository.activeByNumbersOrTags(database, numbers, [], true),
+
+    // Planned containers arriving (their gate-in, issue 19), inside the caller's change: each row
+    // becomes the container in the yard (planned off, the gate's details written) where it stands —
+    // its planned slot — with a movement row ending there from nowhere, as a gate-in placed in a slot
+    // has, and a container.moved from nowhere, so the screens without planned slots see it arrive.
+    async arrive(
+      tx: Database,
+      events: NewEvent[],
+      arrivals: { containerId: number; values: Partial<NewContainerRow> }[],
+      actor: Actor,
+    ): Promise<InventoryContainer[]> {
+      if (!arrivals.length) return [];
+      const ids = arrivals.map((arrival) => arrival.containerId);
+      await containersRepository.lockContainers(tx, ids);
+      const [grid, standing] = await Promise.all([loadGrid(tx, namer), containersRepository.standing(tx, ids)]);
+      for (const arrival of arrivals)
+        await containersRepository.update(tx, arrival.containerId, { ...arrival.values, planned: false });
+      const numbers = new Map(
+        (await containersRepository.byIds(tx, ids)).map((row) => [row.container.id, row.container.containerNumber]),
+      );
+      await containersRepository.insertMovements(
+        tx,
+        standing.map((where) => ({
+          containerId: where.containerId,
+          containerNumber: numbers.get(where.containerId)!,
+          fromLocation: null,
+          toLocation: namer.names(grid, where).location,
+          toAreaId: where.areaId,
+          toRowIndex: where.rowIndex,
+          toColumnIndex: where.columnIndex,
+          toTier: where.tier,
+          source: actor.source,
+          movedBy: actor.username,
+          device: actor.device ?? null,
+        })),
+      );
+      await containersRepository.markMoved(
+        tx,
+        standing.map((where) => where.containerId),
+        actor.username ?? actor.device ?? null,
+      );
+      return announce(
+        tx,
+        events,
+        ids,
+        new Map(ids.map((id) => [id, { previousLocation: null, previousArea: null }])),
+        actor,
+      );
+    },
+
+    // A plan's reservations (issue 19), inside the caller's change: new planned containers placed at
+    // their slots, planned ones moved to other slots, released ones taken out and voided (history is
+    // never deleted). All are checked together (applyMoves), so a slot one releases is free for
+    // another, and a slot taken meanwhile refuses the change (slotReserved when a plan holds it).
+    // Returns the new rows' ids, in the order given.
+    async reserve(
+      tx: Database,
+      events: NewEvent[],
+      changes: {
+        add: { values: NewContainerRow; location: string }[];
+        move: { containerId: number; location: string }[];
+        release: number[];
+      },
+      actor: Actor,
+    ): Promise<number[]> {
+      const added: number[] = [];
+      for (const entry of changes.add)
+        added.push((await containersRepository.insert(tx, { ...entry.values, planned: true })).id);
+      const existing = [...changes.release, ...changes.move.map((entry) => entry.containerId)];
+      const grid = await loadGrid(tx, namer);
+      const standing = new Map(
+        (await containersRepository.standing(tx, existing)).map((row) => [row.containerId, row]),
+      );
+      const same = (containerId: number, location: string) => {
+        const where = standing.get(containerId);
+        const target = namer.resolve(grid, location);
+        return (
+          where !== undefined &&
+          where.areaId === target.areaId &&
+          where.rowIndex === target.rowIndex &&
+          where.columnIndex === target.columnIndex &&
+          where.tier === target.tier
+        );
+      };
+      const requests: MoveRequest[] = [
+        ...changes.release
+          .filter((containerId) => standing.has(containerId))
+          .map((containerId) => ({ containerId, newLocation: null })),
+        ...changes.move
+          .filter((entry) => !same(entry.containerId, entry.location))
+          .map((entry) => ({ containerId: entry.containerId, newLocation: entry.location })),
+        ...changes.add.map((entry, index) => ({ containerId: added[index]!, newLocation: entry.location })),
+      ];
+      const moved = requests.length ? (await applyMoves(tx, namer, requests, actor)).moved : [];
+      for (const containerId of changes.release)
+        await containersRepository.markVoided(tx, containerId, actor.username ?? actor.source);
+      const touched = [...new Set([...moved.map((entry) => entry.containerId), ...changes.release])];
+      if (touched.length)
+        await announce(tx, events, touched, new Map(moved.map((entry) => [entry.containerId, entry])), actor);
+      return added;
+    },
 
     // Containers entering the yard (a gate-in), inside the caller's change: inserted, placed at
     // their slot when one is given (applyMoves: a slot taken meanwhile refuses the change), with
@@ -426,7 +538,7 @@ export function createInventoryService(
           const grid = await loadGrid(tx, namer);
           const [inYard, filled, all] = await Promise.all([
             containersRepository.inYard(tx, { includePlanned }),
-            containersRepository.occupancy(tx),
+            containersRepository.occupancy(tx, includePlanned),
             inventoryViews(tx, namer, grid, ids),
           ]);
           return {
@@ -496,34 +608,47 @@ export function createInventoryService(
 
     // Where the searched containers stand, for the yard map of the web, kiosk and mobile pages. The
     // route is public (spec 1 §2): it takes container numbers or an IGM item (spec 2 §5), never the
-    // containers' ids, which anyone could count out; an all-digit entry is a number nobody has.
-    async yardMap(text: string, medium: string | undefined) {
+    // containers' ids, which anyone could count out; an all-digit entry is a number nobody has. The
+    // answer names no id either (PublicContainerLocation, issue 21): what was not found is given
+    // back as it was asked.
+    async yardMap(text: string, medium: YardMapMedium | undefined) {
       const search = containerSearch(text);
       if (search.kind === 'error') throw badRequest(search.error);
-      // An IGM item's containers are looked up by the ids read for it here.
-      const keys =
+      // An IGM item's active containers, by the numbers read for it here.
+      const numbers =
         search.kind === 'numbers'
-          ? search.numbers.map((number) => ({ key: number, by: 'number' as const }))
-          : (await containersRepository.byIgm(db, search.igm, search.item, true)).map((row) => ({
-              key: String(row.container.id),
-              by: 'key' as const,
-            }));
-      const found: ContainerLocation[] = [];
+          ? search.numbers
+          : (await containersRepository.byIgm(db, search.igm, search.item, true))
+              // A plan's reservation (issue 19) is no box in the yard for the public pages.
+              .filter((row) => !row.container.planned)
+              .map((row) => row.container.containerNumber);
+      const found: PublicContainerLocation[] = [];
       const notFound: string[] = [];
-      for (const { key, by } of keys) {
-        try {
-          found.push(await this.location(key, by));
-        } catch (error) {
-          if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
-          notFound.push(key);
-        }
+      for (const number of numbers) {
+        const location = await this.publicLocation(number, 'number');
+        if (location) found.push(location);
+        else notFound.push(number);
       }
-      if (search.kind === 'igm' && !keys.length) notFound.push(`${search.igm}:${search.item}`);
+      if (search.kind === 'igm' && !numbers.length) notFound.push(`${search.igm}:${search.item}`);
       return { responsestatus: 'success', medium: medium ?? null, containers: found, notFound };
     },
 
-    async location(key: string, by: 'key' | 'number' = 'key'): Promise<ContainerLocation> {
+    // Where a container stands without its id (public pages, issue 21), or null when there is none.
+    async publicLocation(key: string, by: 'key' | 'number'): Promise<PublicContainerLocation | null> {
+      try {
+        const { containerId: _id, ...location } = await this.location(key, by, false);
+        return location;
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    // Where a container stands. A plan's reservation (issue 19) stands at its planned slot; where only
+    // boxes in the yard count (the public yard map, the gate's out-containers) it is not found.
+    async location(key: string, by: 'key' | 'number' = 'key', includePlanned = true): Promise<ContainerLocation> {
       const { row, where, grid } = await lookUp(key, by);
+      if (row.container.planned && !includePlanned) throw notFound(messages.containerNotFound(key));
       const names = slotNamesOf(namer, grid, where);
       let geo: { latitude: number; longitude: number } | null = null;
       const area = where ? grid.areasById.get(where.areaId) : undefined;

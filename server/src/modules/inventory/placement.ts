@@ -172,8 +172,12 @@ export async function applyMoves(
   for (const position of [...currentPositions, ...newPositions]) stackList.set(stackKey(position), position);
   const stacks = new Map<string, Map<number, number>>();
   for (const key of stackList.keys()) stacks.set(key, new Map());
+  // A plan's reservations stand in their slots like boxes (issue 19); the one refused says so.
+  const reserved = new Set<number>();
   for (const position of await containersRepository.stacks(tx, [...stackList.values()])) {
-    if (!moving.has(position.containerId)) stacks.get(stackKey(position))!.set(position.tier, position.containerId);
+    if (moving.has(position.containerId)) continue;
+    stacks.get(stackKey(position))!.set(position.tier, position.containerId);
+    if (position.planned) reserved.add(position.containerId);
   }
   const vacatedBy = new Map<string, Change>();
   for (const position of currentPositions) {
@@ -188,10 +192,13 @@ export async function applyMoves(
       const stack = stacks.get(stackKey(position))!;
       const occupant = stack.get(position.tier);
       if (occupant !== undefined) {
+        const location = namer.names(grid, position).location;
         throw conflict(
           moving.has(occupant)
             ? messages.slotTakenTwice(change.toLocation!)
-            : messages.slotTaken(namer.names(grid, position).location),
+            : reserved.has(occupant)
+              ? messages.slotReserved(location)
+              : messages.slotTaken(location),
         );
       }
       stack.set(position.tier, change.containerId);

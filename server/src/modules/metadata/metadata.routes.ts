@@ -19,6 +19,9 @@ export function metadataOf(config: Config): Metadata {
     strictPasswordRule: yard.strictPasswordRule,
     surveyPreConfiguredEmailRecipients: yard.surveyPreConfiguredEmailRecipients,
     surveyPreConfiguredEmailBody: yard.surveyPreConfiguredEmailBody,
+    kiosk: yard.kiosk,
+    mobileAppLinks: yard.mobileAppLinks,
+    publicBaseUrl: yard.publicBaseUrl.replace(/\/+$/, ''),
     ...features,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Camera, OcrDiffEntry, OcrRecordData } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { containers, gatePasses } from '../../db/schema';
@@ -114,6 +114,8 @@ export const ocrRepository = {
           eq(containers.containerNumber, containerNumber),
           isNull(containers.dispatchedAt),
           isNull(containers.voidedAt),
+          // A plan's reservation (issue 19) is not in the yard yet.
+          not(containers.planned),
         ),
       );
     return row;

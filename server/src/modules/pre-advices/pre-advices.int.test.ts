@@ -307,6 +307,33 @@ describe('pre-advice upload', () => {
     });
   });
 
+  it('reads the IGM, item and job order planners search by (issue 19); an edit without them keeps them', async () => {
+    const number = containerNumber('MSKU');
+    const answer = await admin.api.preAdvices.upload({
+      body: csv(
+        `Container No,Expected Date,Size,IGM No,Item No,Job Order\n${number},25-11-2030,20,IGM-4410,12,JO-900\n`,
+      ),
+    });
+    expect(answer.saved).toBe(1);
+    const [saved] = (await admin.api.preAdvices.page({ query: { searchText: number } })).entities;
+    expect(saved).toMatchObject({ igm: 'IGM-4410', item: '12', jobOrderNumber: 'JO-900' });
+    const edited = await admin.api.preAdvices.update({
+      params: { id: saved!.id },
+      body: { containerNumber: number, expectedFrom: saved!.expectedFrom, containerSize: '20', trailerNumber: 'MH01' },
+    });
+    expect(edited.preAdvice).toMatchObject({
+      trailerNumber: 'MH01',
+      igm: 'IGM-4410',
+      item: '12',
+      jobOrderNumber: 'JO-900',
+    });
+    const cleared = await admin.api.preAdvices.update({
+      params: { id: saved!.id },
+      body: { containerNumber: number, expectedFrom: saved!.expectedFrom, containerSize: '20', jobOrderNumber: null },
+    });
+    expect(cleared.preAdvice).toMatchObject({ igm: 'IGM-4410', jobOrderNumber: null });
+  });
+
   it('reads an xlsx sheet', async () => {
     const number = containerNumber('MSKU');
     const { default: ExcelJS } = await import('exceljs');

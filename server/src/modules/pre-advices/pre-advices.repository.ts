@@ -45,6 +45,9 @@ export function toPreAdvice({ row, ...names }: ViewRow): PreAdvice {
     containerSize: names.containerSize,
     containerType: names.containerType,
     trailerNumber: row.trailerNumber,
+    igm: row.igm,
+    item: row.item,
+    jobOrderNumber: row.jobOrderNumber,
     source: row.source as PreAdviceSource,
     createdAt: row.createdAt.getTime(),
     createdBy: row.createdBy,
@@ -100,7 +103,8 @@ export const preAdvicesRepository = {
     return db.insert(preAdvices).values(values).returning({ id: preAdvices.id });
   },
 
-  // Only an open pre-advice is edited: a used one is the record of a gate-in.
+  // Only an open pre-advice is edited: a used one is the record of a gate-in. Fields left undefined
+  // keep their values (Drizzle leaves them out of the statement).
   async update(db: Database, id: number, values: PreAdviceFields) {
     const [row] = await db
       .update(preAdvices)

@@ -105,6 +105,10 @@ export function createPreAdvicesService(db: Database, deps: PreAdvicesDependenci
         sizeId: ids.sizeId!,
         typeId: ids.typeId ?? null,
         trailerNumber: trimmed(input.trailerNumber),
+        // Left out: kept as they are on an edit (a form that does not show them), null on a new one.
+        igm: input.igm === undefined ? undefined : trimmed(input.igm),
+        item: input.item === undefined ? undefined : trimmed(input.item),
+        jobOrderNumber: input.jobOrderNumber === undefined ? undefined : trimmed(input.jobOrderNumber),
       };
     };
   }
@@ -247,6 +251,9 @@ export function createPreAdvicesService(db: Database, deps: PreAdvicesDependenci
             containerSize: values.containerSize,
             containerType: values.containerType,
             trailerNumber: values.trailerNumber,
+            igm: values.igm,
+            item: values.item,
+            jobOrderNumber: values.jobOrderNumber,
           },
         };
       });

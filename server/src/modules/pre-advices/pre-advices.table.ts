@@ -28,6 +28,10 @@ export const preAdvices = pgTable(
       .references(() => containerSizes.id, { onDelete: 'restrict' }),
     typeId: integer().references(() => containerTypes.id, { onDelete: 'restrict' }),
     trailerNumber: text(),
+    // What planners look a queued container up by (issue 19, spec 2 §2 Planning screen).
+    igm: text(),
+    item: text(),
+    jobOrderNumber: text(),
     source: text().notNull(),
     createdBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { messages, REPORT_COLUMNS, REPORT_TYPES, routes, type ReportQuery } from '@openyard/contracts';
+import { DWELL_BUCKETS, messages, REPORT_COLUMNS, REPORT_TYPES, routes, type ReportQuery } from '@openyard/contracts';
 import { rowsOf } from '../../db/bulk-insert';
 import { outcome } from '../../test/api-client';
 import { eventually } from '../../test/eventually';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
+import { addContainer } from '../../test/yard-fixtures';
 
 // A small history, hand-computed, in a yard at UTC+05:30 (Asia/Kolkata has no daylight saving): the
 // yard day 2025-03-10 runs from 2025-03-09T18:30Z to 2025-03-10T18:30Z. Rows at 18:29Z and 18:31Z
@@ -337,6 +338,112 @@ describe('alarms from the domain events', () => {
       `select count(*)::int as n from machine_status_changes where machine_id = ${machine.id}`,
     );
     expect(again.n).toBe(2);
+  });
+});
+
+describe('the totals kept as day counts', () => {
+  it('stay what a count of the rows gives through inserts, updates, voids and deletes (triggers on)', async () => {
+    // A second history, in May, written with the triggers on (as the product writes), across the
+    // yard's midnight (+05:30: 18:30 UTC).
+    const run = (text: string) => t.db.execute(sql.raw(text));
+    const number = (n: number) => `MAYU${String(n).padStart(6, '0')}${n % 10}`;
+    await run(`insert into containers (id, container_number, size_id, gate_in_at, dispatched_at) values
+      (9501, '${number(1)}', ${ids.s20}, '2025-04-30T18:29:00Z', '2025-05-02T10:00:00Z'),
+      (9502, '${number(2)}', ${ids.s20}, '2025-04-30T18:31:00Z', '2025-05-20T10:00:00Z'),
+      (9503, '${number(3)}', ${ids.s20}, '2025-05-01T09:00:00Z', null),
+      (9504, '${number(4)}', ${ids.s20}, '2025-05-02T18:29:00Z', null),
+      (9505, '${number(5)}', ${ids.s20}, '2025-05-02T18:31:00Z', '2025-08-01T00:00:00Z')`);
+    await run(`update containers set dispatched_at = '2025-05-03T12:00:00Z' where id = 9503`);
+    await run(`update containers set voided_at = now(), voided_by = 'test' where id = 9504`);
+    await run(`update containers set gate_in_at = '2025-05-01T19:00:00Z' where id = 9502`);
+    await run(`insert into container_movements (container_id, container_number, from_location, to_location, source, moved_at)
+      select 9501, '${number(1)}', null, null, 'manual', ts
+      from generate_series('2025-04-30T18:00:00Z'::timestamptz, '2025-05-03T19:00:00Z', interval '50 minutes') ts`);
+    await run(`insert into machine_events (id, machine_id, kind, container_number, message_id, occurred_at)
+      select 9600 + g, case when g % 3 = 0 then 9202 else 9201 end, 'drop', '${number(1)}', 'may-' || g,
+        '2025-04-30T18:00:00Z'::timestamptz + g * interval '37 minutes'
+      from generate_series(1, 120) g`);
+    await run(`delete from machine_events where id between 9650 and 9659`);
+    await run(`insert into trailers (id, trailer_number, trailer_type, type, activity_group, container_numbers, entry_at) values
+      (9701, 'MAY-1', 'Drop', 'Import', 'CONTAINER GATE-IN', '{}', '2025-04-30T18:31:00Z'),
+      (9702, 'MAY-2', 'Pickup', 'Import', 'VEHICLE GATE-IN', '{}', '2025-05-01T05:00:00Z'),
+      (9703, 'MAY-3', 'Drop', 'Export', 'CONTAINER GATE-IN', '{}', '2025-05-03T18:29:00Z')`);
+    await run(`update trailers set type = 'Export' where id = 9702`);
+    await run(`delete from trailers where id = 9703`);
+
+    const MAY = { from: '2025-05-01', to: '2025-05-03' } as const;
+    const [from, to] = ['2025-04-30T18:30:00Z', '2025-05-03T18:30:00Z'];
+    const count = async (text: string) => (await one<{ n: number }>(text)).n;
+    const inRange = (column: string) => `${column} >= '${from}' and ${column} < '${to}'`;
+    expect((await admin.api.reports.gateIn({ query: MAY })).totalCount).toBe(
+      await count(
+        `select count(*)::int as n from containers where voided_at is null and not planned and ${inRange('gate_in_at')}`,
+      ),
+    );
+    expect((await admin.api.reports.gateOut({ query: MAY })).totalCount).toBe(
+      await count(
+        `select count(*)::int as n from containers where voided_at is null and not planned and ${inRange('dispatched_at')}`,
+      ),
+    );
+    expect((await admin.api.reports.containerMovements({ query: MAY })).totalCount).toBe(
+      await count(`select count(*)::int as n from container_movements where ${inRange('moved_at')}`),
+    );
+    expect(
+      (await admin.api.reports.machineMovementsDetailed({ query: { ...MAY, machineName: 'All' } })).totalCount,
+    ).toBe(await count(`select count(*)::int as n from machine_events where ${inRange('occurred_at')}`));
+    expect(
+      (await admin.api.reports.machineMovementsDetailed({ query: { ...MAY, machineName: 'RS-02' } })).totalCount,
+    ).toBe(
+      await count(
+        `select count(*)::int as n from machine_events where machine_id = 9202 and ${inRange('occurred_at')}`,
+      ),
+    );
+    expect((await admin.api.reports.trailers({ query: { ...MAY, gateInType: 'Export' } })).totalCount).toBe(
+      await count(`select count(*)::int as n from trailers where type = 'Export' and ${inRange('entry_at')}`),
+    );
+    expect((await admin.api.reports.loadedTrailers({ query: MAY })).totalCount).toBe(
+      await count(
+        `select count(*)::int as n from trailers where activity_group = 'CONTAINER GATE-IN' and ${inRange('entry_at')}`,
+      ),
+    );
+    // The dwell distribution: 9501 (1-3 days → 0-3), 9502 (18 days → 15-30), 9503 dispatched on the 3rd
+    // (2 days → 0-3), 9505 (90 days → over 60); 9504 voided.
+    const dwell = await admin.api.reports.dwellTime({ query: MAY });
+    const direct = await t.db.execute(
+      sql.raw(`select floor(extract(epoch from coalesce(dispatched_at, now()) - gate_in_at) / 86400)::int as days
+        from containers where voided_at is null and not planned and ${inRange('gate_in_at')}`),
+    );
+    const expected = DWELL_BUCKETS.map(
+      (bucket) =>
+        rowsOf<{ days: number }>(direct).filter(
+          (row) => row.days >= bucket.fromDays && (bucket.toDays === null || row.days < bucket.toDays),
+        ).length,
+    );
+    expect(dwell.buckets.map((bucket) => bucket.count)).toEqual(expected);
+    expect(expected.reduce((sum, n) => sum + n, 0)).toBe(dwell.totalCount);
+    // The day counts cap a dwell at 366 days, above the last bucket's start.
+    expect(Math.max(...DWELL_BUCKETS.map((bucket) => bucket.toDays ?? bucket.fromDays))).toBeLessThan(366);
+  });
+});
+
+describe('movement-alert alarms', () => {
+  it('raises one when a container under an alert moves in the yard, and clears it when the alert is lifted', async () => {
+    const box = await addContainer(t, admin.auth, { location: 'C_6_20_1' });
+    await admin.api.containers.updateMovementAlert({ body: { containerIds: [box.id], movementAlert: true } });
+    await admin.api.inventory.updateLocation({
+      body: [{ containerId: box.id, number: box.containerNumber, newLocation: 'C_6_21_1' }],
+    });
+    const open = await eventually(async () => {
+      const page = await admin.api.reports.openAlarms({ query: {} });
+      return page.entities.find((alarm) => alarm.kind === 'movementAlert' && alarm.sourceId === box.id) ?? null;
+    });
+    expect(open).toMatchObject({ severity: 'warning', sourceName: box.containerNumber, clearedAt: null });
+    // The alert lifted (the container stays where it is): the alarm is over.
+    await admin.api.containers.updateMovementAlert({ body: { containerIds: [box.id], movementAlert: false } });
+    await eventually(async () => {
+      const page = await admin.api.reports.openAlarms({ query: {} });
+      return !page.entities.some((alarm) => alarm.kind === 'movementAlert' && alarm.sourceId === box.id);
+    });
   });
 });
 

@@ -8,6 +8,9 @@ import { rowsOf } from '../../db/bulk-insert';
 export interface ReportFilter {
   from: Date | null;
   to: Date | null;
+  // The same range as yard days, both included (the day counts' keys).
+  fromDay: string | null;
+  toDay: string | null;
   now: Date;
   processId: number | null;
   sizeId: number | null;
@@ -63,7 +66,31 @@ export interface ReportStatement {
 
 const page = (offset: number, limit: number) => sql` offset ${offset} limit ${limit}`;
 
-const gateInWhere = (filter: ReportFilter) => sql`c.voided_at is null and ${range('c.gate_in_at', filter)}`;
+// A total from day counts (reports.table.ts, and the dashboard's gate-ins and gate-outs per day):
+// the yard days of the range summed, at most 366 rows a year, where a count over the rows read a
+// year of history.
+const days = (filter: ReportFilter) =>
+  filter.fromDay === null || filter.toDay === null
+    ? sql`true`
+    : sql`day >= ${filter.fromDay}::date and day <= ${filter.toDay}::date`;
+const yardDaysTotal = (column: 'gate_ins' | 'gate_outs', filter: ReportFilter) =>
+  sql`select coalesce(sum(${sql.raw(column)}), 0)::int as total from dashboard_yard_days where ${days(filter)}`;
+const reportDaysTotal = (kind: string, filter: ReportFilter, keys: SQL = sql`true`) =>
+  sql`select coalesce(sum(n), 0)::int as total from report_days where kind = ${kind} and ${days(filter)} and ${keys}`;
+// The trailer report's filters on the trailers' day counts (key trailer_type|type|activity_group).
+const trailerKeys = (filter: ReportFilter) => {
+  const parts: SQL[] = [sql`true`];
+  if (filter.trailerType !== null) parts.push(sql`split_part(key, '|', 1) = ${filter.trailerType}`);
+  if (filter.gateInType !== null) parts.push(sql`split_part(key, '|', 2) = ${filter.gateInType}`);
+  if (filter.loadedOnly) parts.push(sql`split_part(key, '|', 3) = ${ACTIVITY_GROUPS.container}`);
+  return sql.join(parts, sql` and `);
+};
+
+// A planned container (a plan's reservation, issue 19) has not gated in: no report counts it.
+const gateInWhere = (filter: ReportFilter) =>
+  sql`c.voided_at is null and not c.planned and ${range('c.gate_in_at', filter)}`;
+// A plan's reservation of a slot (source 'planning') moved no box: the movement reports leave it out.
+const NOT_PLANNING = sql.raw(`m.source <> 'planning'`);
 
 // Machines' status periods overlapping the range, cut to it: each change with the next one of its
 // machine, from the last change at or before the range's start (machine_status_changes).
@@ -110,7 +137,7 @@ const trailersWhere = (filter: ReportFilter) => {
 };
 
 const inventoryWhere = (filter: ReportFilter) => {
-  const parts: SQL[] = [sql`c.dispatched_at is null and c.voided_at is null`];
+  const parts: SQL[] = [sql`c.dispatched_at is null and c.voided_at is null and not c.planned`];
   if (filter.processId !== null) parts.push(sql`c.process_id = ${filter.processId}`);
   if (filter.sizeId !== null) parts.push(sql`c.size_id = ${filter.sizeId}`);
   if (filter.linerId !== null) parts.push(sql`lp.liner_id = ${filter.linerId}`);
@@ -134,7 +161,7 @@ const locationStatistics = (filter: ReportFilter) => sql`
       (count(*) filter (where m.source = 'gate'))::int as gate_moves,
       count(distinct m.container_id)::int as containers
     from container_movements m
-    where ${range('m.moved_at', filter)} and m.to_area_id is not null
+    where ${range('m.moved_at', filter)} and m.to_area_id is not null and ${NOT_PLANNING}
     group by m.to_area_id
   ), not_located as (${notLocated(filter)}), report as (
     select a.id as "areaId", a.name as "area", coalesce(pa.moves, 0) as "moves",
@@ -158,7 +185,7 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
         ${ms('c.gate_in_at')} as "gateInAt", ${LOCATION} as "location", ${ms('c.dispatched_at')} as "dispatchedAt"
       from containers c ${CONTAINER_JOINS}
       where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
-    count: (filter) => sql`select count(*)::int as total from containers c where ${gateInWhere(filter)}`,
+    count: (filter) => yardDaysTotal('gate_ins', filter),
   },
   gateOut: {
     rows: (filter, offset, limit) => sql`
@@ -167,8 +194,7 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
         round((extract(epoch from c.dispatched_at - c.gate_in_at) / 3600)::numeric, 1)::float8 as "dwellHours"
       from containers c ${CONTAINER_JOINS}
       where c.voided_at is null and ${range('c.dispatched_at', filter)} order by c.dispatched_at, c.id ${page(offset, limit)}`,
-    count: (filter) =>
-      sql`select count(*)::int as total from containers c where c.voided_at is null and ${range('c.dispatched_at', filter)}`,
+    count: (filter) => yardDaysTotal('gate_outs', filter),
   },
   expiredTags: {
     rows: (filter, offset, limit) => sql`
@@ -177,6 +203,7 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
         c.container_number as "containerNumber", case when c.id is null then null else ${LOCATION} end as "location"
       from rfid_tags r
       left join containers c on c.rfid_tag_id = r.tag_id and c.dispatched_at is null and c.voided_at is null
+        and not c.planned
       where r.first_used_at <= ${at(filter.now)}::timestamptz - make_interval(days => ${filter.tagLifetimeDays})
       order by r.first_used_at, r.tag_id ${page(offset, limit)}`,
     count: (filter) => sql`select count(*)::int as total from rfid_tags r
@@ -198,9 +225,10 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
     rows: (filter, offset, limit) => sql`
       select m.id::float8 as "id", ${ms('m.moved_at')} as "movedAt", m.container_number as "containerNumber",
         m.from_location as "fromLocation", m.to_location as "toLocation", m.source, m.moved_by as "movedBy", m.device
-      from container_movements m where ${range('m.moved_at', filter)} order by m.moved_at, m.id ${page(offset, limit)}`,
-    count: (filter) =>
-      sql`select count(*)::int as total from container_movements m where ${range('m.moved_at', filter)}`,
+      from container_movements m where ${range('m.moved_at', filter)} and ${NOT_PLANNING}
+      order by m.moved_at, m.id ${page(offset, limit)}`,
+    // The day counts leave a plan's reservation moves out too (migration 0029's trigger).
+    count: (filter) => reportDaysTotal('movements', filter),
   },
   locationStatistics: {
     rows: (filter, offset, limit) => sql`
@@ -218,7 +246,7 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
         floor(extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 86400)::int as "dwellDays"
       from containers c ${CONTAINER_JOINS}
       where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
-    count: (filter) => sql`select count(*)::int as total from containers c where ${gateInWhere(filter)}`,
+    count: (filter) => yardDaysTotal('gate_ins', filter),
   },
   offloadingLocations: {
     rows: (filter, offset, limit) => sql`
@@ -230,10 +258,10 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
       from containers c ${CONTAINER_JOINS}
       left join lateral (
         select m.to_location, m.moved_at, m.moved_by, m.device, m.source from container_movements m
-        where m.container_id = c.id and m.to_area_id is not null order by m.id limit 1
+        where m.container_id = c.id and m.to_area_id is not null and ${NOT_PLANNING} order by m.id limit 1
       ) f on true
       where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
-    count: (filter) => sql`select count(*)::int as total from containers c where ${gateInWhere(filter)}`,
+    count: (filter) => yardDaysTotal('gate_ins', filter),
   },
   machineMovementsDetailed: {
     rows: (filter, offset, limit) => sql`
@@ -244,8 +272,12 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
       left join lateral (select t.id, t.task_type from tasks t where t.completed_by_event_id = e.id order by t.id limit 1) t on true
       where ${range('e.occurred_at', filter)} ${filter.machineId === null ? sql`` : sql`and e.machine_id = ${filter.machineId}`}
       order by e.occurred_at, e.id ${page(offset, limit)}`,
-    count: (filter) => sql`select count(*)::int as total from machine_events e where ${range('e.occurred_at', filter)}
-      ${filter.machineId === null ? sql`` : sql`and e.machine_id = ${filter.machineId}`}`,
+    count: (filter) =>
+      reportDaysTotal(
+        'machineEvents',
+        filter,
+        filter.machineId === null ? sql`true` : sql`key = ${String(filter.machineId)}`,
+      ),
   },
   machineBreakdown: {
     rows: (filter, offset, limit) =>
@@ -272,7 +304,7 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
         floor(extract(epoch from coalesce(t.out_at, ${at(filter.now)}) - t.entry_at) / 60)::int as "minutesInYard",
         t.entered_by as "enteredBy", t.dispatched_by as "dispatchedBy"
       from trailers t where ${trailersWhere(filter)} order by t.entry_at, t.id ${page(offset, limit)}`,
-    count: (filter) => sql`select count(*)::int as total from trailers t where ${trailersWhere(filter)}`,
+    count: (filter) => reportDaysTotal('trailers', filter, trailerKeys(filter)),
   },
   alarms: {
     rows: (filter, offset, limit) => sql`
@@ -285,15 +317,18 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
   },
 };
 
-// The dwell-time distribution of report 2.4 over every container of the range (DWELL_BUCKETS).
-const dwellBuckets = (filter: ReportFilter) => {
-  const days = sql`extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 86400`;
-  const counts = DWELL_BUCKETS.map(
-    (bucket, index) =>
-      sql`(count(*) filter (where ${days} >= ${bucket.fromDays}${bucket.toDays === null ? sql`` : sql` and ${days} < ${bucket.toDays}`}))::int as ${sql.raw(`b${index}`)}`,
-  );
-  return sql`select ${sql.join(counts, sql`, `)} from containers c where ${gateInWhere(filter)}`;
-};
+// The dwell-time distribution of report 2.4 over every container of the range (DWELL_BUCKETS), in
+// whole days (a bucket's bounds are whole days, so a dwell is in it exactly when its whole days
+// are): the dispatched ones from their day counts (fixed once they left; at most 366), those still
+// in the yard counted now (a few thousand, by the in-yard index).
+const dwellDays = (filter: ReportFilter) => sql`
+  select key::int as days, sum(n)::int as n from report_days where kind = 'dwell' and ${days(filter)} group by 1
+  union all
+  select least(floor(extract(epoch from ${at(filter.now)} - c.gate_in_at) / 86400), 366)::int, count(*)::int
+  from containers c
+  where c.dispatched_at is null and c.voided_at is null and not c.planned
+    ${filter.from && filter.to ? sql`and ${range('c.gate_in_at', filter)}` : sql``}
+  group by 1`;
 
 export const reportsRepository = {
   async rows(db: Database, key: StatementReportKey, filter: ReportFilter, offset: number, limit: number) {
@@ -306,8 +341,14 @@ export const reportsRepository = {
   },
 
   async dwellBuckets(db: Database, filter: ReportFilter): Promise<number[]> {
-    const [row] = rowsOf<Record<string, number>>(await db.execute(dwellBuckets(filter)));
-    return DWELL_BUCKETS.map((_bucket, index) => Number(row?.[`b${index}`] ?? 0));
+    const counts = DWELL_BUCKETS.map(() => 0);
+    for (const row of rowsOf<{ days: number; n: number }>(await db.execute(dwellDays(filter)))) {
+      const index = DWELL_BUCKETS.findIndex(
+        (bucket) => row.days >= bucket.fromDays && (bucket.toDays === null || row.days < bucket.toDays),
+      );
+      if (index >= 0) counts[index]! += Number(row.n);
+    }
+    return counts;
   },
 
   // A machine by its name in any case: its id and its name as the machines list writes it.

@@ -38,6 +38,8 @@ export interface ReportsDependencies {
   exports: ExportsService;
   // Report 3.1's figures: the task dashboard's rollup of machine days (one count, one rule).
   taskDashboard: Pick<TaskDashboardService, 'machineDays'>;
+  // Resolves once the day counts (the dashboard's and reports.table.ts's) are cut in the yard's zone.
+  dayCountsReady: () => Promise<void>;
   timeZone: string;
   tagLifetimeDays: number;
 }
@@ -57,6 +59,8 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
     const filter: ReportFilter = {
       from: null,
       to: null,
+      fromDay: null,
+      toDay: null,
       now,
       processId: isAllOption(query.processId) ? null : query.processId!,
       sizeId: isAllOption(query.sizeId) ? null : query.sizeId!,
@@ -76,6 +80,8 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
       const range = yardDaysRange(query.from!, query.to!, timeZone);
       filter.from = new Date(range.from);
       filter.to = new Date(range.to + 1);
+      filter.fromDay = query.from!;
+      filter.toDay = query.to!;
     }
     if (type.filters.includes('machineName')) {
       if (isAllOption(query.machineName)) {
@@ -122,8 +128,11 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
       ? machineSummaryRows(filter, offset, limit)
       : reportsRepository.rows(db, key, filter, offset, limit);
 
-  const countOf = (key: ReportKey, filter: ReportFilter): Promise<number> =>
-    isRollupReport(key) ? Promise.resolve(filter.days.length) : reportsRepository.count(db, key, filter);
+  const countOf = async (key: ReportKey, filter: ReportFilter): Promise<number> => {
+    if (isRollupReport(key)) return filter.days.length;
+    await deps.dayCountsReady();
+    return reportsRepository.count(db, key, filter);
+  };
 
   // Rows as the contract has them (the trailer report's activity type is the contracts' rule).
   function shaped(key: ReportKey, rows: Row[]): Row[] {
@@ -142,7 +151,9 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
     const [rows, totalCount, buckets] = await Promise.all([
       rowsOf(key, filter, offset, limit),
       countOf(key, filter),
-      key === 'dwellTime' ? reportsRepository.dwellBuckets(db, filter) : Promise.resolve(null),
+      key === 'dwellTime'
+        ? deps.dayCountsReady().then(() => reportsRepository.dwellBuckets(db, filter))
+        : Promise.resolve(null),
     ]);
     const answer = { entities: shaped(key, rows), totalCount };
     if (buckets)

@@ -148,9 +148,9 @@ describe('GET /rest/roles/{x}', () => {
   });
 
   it("lets a user read their own role but not others' without the users menu", async () => {
-    const kiosk = await t.login('kiosk');
-    expect((await outcome(kiosk.api.roles.find({ params: { x: 'kiosk' } }))).status).toBe(200);
-    expect((await outcome(kiosk.api.roles.find({ params: { x: 'admin' } }))).status).toBe(403);
+    const gatein = await t.login('gatein');
+    expect((await outcome(gatein.api.roles.find({ params: { x: 'gatein' } }))).status).toBe(200);
+    expect((await outcome(gatein.api.roles.find({ params: { x: 'admin' } }))).status).toBe(403);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, not, sql } from 'drizzle-orm';
 import type { GatePass, OcrDiffEntry, OcrOutcome, SnapshotData } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { containers, gates, tasks, trailers } from '../../db/schema';
@@ -179,7 +179,8 @@ export const smartGateRepository = {
       db
         .select({ containerNumber: containers.containerNumber })
         .from(containers)
-        .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt))),
+        // A plan's reservations (issue 19) are not in the yard.
+        .where(and(isNull(containers.dispatchedAt), isNull(containers.voidedAt), not(containers.planned))),
     ]);
     return { passes: passes.map((row) => row.containerNumber), inYard: inYard.map((row) => row.containerNumber) };
   },
@@ -198,6 +199,7 @@ export const smartGateRepository = {
             eq(containers.containerNumber, tasks.containerNumber),
             isNull(containers.dispatchedAt),
             isNull(containers.voidedAt),
+            not(containers.planned),
           ),
         )
         .where(and(isNull(tasks.completedAt), isNull(containers.id))),

@@ -21,6 +21,7 @@ import type { Database } from '../../adapters/db';
 import { badRequest } from '../../errors';
 import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
+import type { NewEvent } from '../outbox';
 import {
   taskDashboardRepository as repository,
   type ShiftMinutes,
@@ -214,11 +215,22 @@ export function createTaskDashboardService(db: Database, deps: TaskDashboardDeps
     };
   }
 
-  // Inside the transaction of the change (the tasks module's): adds the facts to the rollup.
-  async function record(tx: Database, facts: DashboardFact[]) {
+  // Inside the transaction of the change (the tasks module's): adds the facts to the rollup, and
+  // says so (machineDay.counted) to the screens that show them — a waste drop changes no task, so
+  // no task event would tell the task dashboard.
+  async function record(tx: Database, events: NewEvent[], facts: DashboardFact[]) {
     if (!facts.length) return;
     await repository.lockForWrite(tx);
     await repository.add(tx, deltasOf(facts, await repository.shifts(tx)));
+    const times = facts.map((fact) => fact.at.getTime());
+    events.push({
+      type: 'machineDay.counted',
+      data: {
+        machines: [...new Set(facts.map((fact) => fact.machine))].sort(),
+        from: Math.min(...times),
+        to: Math.max(...times),
+      },
+    });
   }
 
   return {
@@ -227,14 +239,14 @@ export function createTaskDashboardService(db: Database, deps: TaskDashboardDeps
     // Inside the transaction that deletes tasks: a completed task no longer counts, and the drop
     // that completed it becomes a move that completed nothing (the rollup stays what a rebuild of
     // the history would give).
-    async forgetCompleted(tx: Database, rows: CompletedTaskFacts[]) {
+    async forgetCompleted(tx: Database, events: NewEvent[], rows: CompletedTaskFacts[]) {
       const done = rows.filter((row) => row.completedAt !== null);
       if (!done.length) return;
       const drops = await repository.drops(
         tx,
         done.flatMap((row) => (row.completedByEventId === null ? [] : [row.completedByEventId])),
       );
-      await record(tx, [
+      await record(tx, events, [
         ...done.map((row) => ({
           machine: row.completedByMachine ?? row.assignedToMachine,
           at: row.completedAt!,

@@ -179,11 +179,24 @@ describe('a machine drop (issue 17)', () => {
     expect(taken).toMatchObject({ kind: 'slotTaken', eventKind: 'drop', machineName, resolvedAt: null });
 
     const unknown = 'ZZZU0000000';
+    const droppedAt = Date.now();
     await drop({ containerNumber: unknown, latitude: 0, longitude: 0 });
     expect((await exceptionsOf(unknown))[0]).toMatchObject({
       kind: 'unknownContainer',
       message: messages.yardExceptionUnknownContainer(unknown),
     });
+    // A drop that completed nothing is a waste move: the task dashboard hears that it was counted
+    // (no task changed, so no task message would tell it).
+    await t.relay.kick();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(
+      live.some(
+        (message) =>
+          message.type === 'tasks.machineDayCounted.v1' &&
+          message.data.machines.includes(machineName) &&
+          message.data.to >= droppedAt - 1000,
+      ),
+    ).toBe(true);
 
     await drop({ containerNumber: mover, latitude: 1, longitude: 1 });
     const outside = (await exceptionsOf(mover)).find((exception) => exception.kind === 'outsideYard');

@@ -205,6 +205,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     });
     await deps.taskDashboard.record(
       tx,
+      events,
       rows.map((row) => ({ machine: by.machine ?? row.assignedToMachine, at: completedAt, completedTasks: 1 })),
     );
     const tasks = await viewsOf(tx, ids);
@@ -382,7 +383,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
           moves.set(event.id, { machine: machine.machineName, at: event.occurredAt, productiveMoves: 1 });
         }
       }
-      await deps.taskDashboard.record(tx, [...moves.values()]);
+      await deps.taskDashboard.record(tx, events, [...moves.values()]);
     },
 
     // Stores pending tasks inside the caller's transaction (the gate's) and records task.created.
@@ -452,8 +453,9 @@ export function createTasksService(db: Database, deps: TasksDeps) {
       return { found: true, task: await this.get(row.id), message: messages.taskDuplicate };
     },
 
-    // POST /rest/tasks: new tasks, or edits of pending ones (with taskId); all or none.
-    async save(list: TaskInput[], principal: Principal) {
+    // POST /rest/tasks: new tasks, or edits of pending ones (with taskId); all or none. The kiosk
+    // saves its tasks here too (issue 21: the same tasks as /tasks), as source 'kiosk'.
+    async save(list: TaskInput[], principal: Principal, source: Extract<TaskSource, 'user' | 'kiosk'> = 'user') {
       const prepared: { input: TaskInput; values: Awaited<ReturnType<typeof checked>> }[] = [];
       for (const input of list) prepared.push({ input, values: await checked(input) });
       return write(async (tx, events) => {
@@ -475,7 +477,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
               ...entry.values,
               containerId: entry.input.containerId ?? null,
               parentTaskId: entry.input.parentTaskId ?? null,
-              source: 'user',
+              source,
               createdBy: principal.username,
             })),
         );
@@ -505,7 +507,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
       return write(async (tx, events) => {
         const rows = await lockAll(tx, ids);
         const tasks = await viewsOf(tx, ids);
-        await deps.taskDashboard.forgetCompleted(tx, rows);
+        await deps.taskDashboard.forgetCompleted(tx, events, rows);
         await tasksRepository.delete(tx, ids);
         events.push({ type: 'task.deleted', data: { tasks } });
         return { responsestatus: 'success', message: messages.tasksDeleted(tasks.length), tasks };

@@ -29,6 +29,12 @@ describe('apiErrorReaction', () => {
       expect(apiErrorReaction({ status, action: false }, { path: '/wall', hasSession: true })).toBe('none');
   });
 
+  it('leaves the public pages alone: they show their own states and never leave the page (issue 21)', () => {
+    for (const path of ['/kiosk', '/kiosk-task', '/mobile-search-view', '/track/abc'])
+      for (const status of [0, 401, 403, 429, 503])
+        expect(apiErrorReaction({ status, action: false }, { path, hasSession: true })).toBe('none');
+  });
+
   it('logs out on 401 only with a session and off the login and public pages', () => {
     expect(apiErrorReaction({ status: 401, action: false }, signedIn)).toBe('login');
     expect(apiErrorReaction({ status: 401, action: true }, { path: '/login', hasSession: true })).toBe('none');

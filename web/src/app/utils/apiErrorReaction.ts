@@ -1,4 +1,4 @@
-import { WALL_PATH } from '@openyard/contracts';
+import { isPublicPath, WALL_PATH } from '@openyard/contracts';
 import { isUnreachableStatus, type ApiError } from '../../api/http';
 import { isAuthPath } from './isAuthPath';
 
@@ -15,6 +15,9 @@ export function apiErrorReaction(
   // The wall display is watched, not used: no modal or page change that someone would have to
   // click away. It shows its own staleness and renews its own session (web/src/modules/wall).
   if ((where.path.replace(/\/+$/, '') || '/') === WALL_PATH) return 'none';
+  // The public pages (kiosk, mobile search, status links; issue 21) face people who cannot sign in
+  // or click a modal away: each shows its own states, and never leaves the page for another.
+  if (isPublicPath(where.path) && where.path !== '/403') return 'none';
   if (isUnreachableStatus(error.status)) return 'unreachable';
   switch (error.status) {
     case 401:

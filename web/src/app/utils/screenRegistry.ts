@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { WALL_PATH } from '@openyard/contracts';
+import { KIOSK_PATHS, MOBILE_SEARCH_PATHS, STATUS_LINK_PATH, WALL_PATH } from '@openyard/contracts';
 import { TERMINAL_ROUTE } from '../../modules/tasks/utils/terminalPath';
 import {
   IconAccessPoint,
@@ -11,12 +11,16 @@ import {
   IconForklift,
   IconTractor,
   IconTruckDelivery,
+  IconTruckLoading,
   IconListDetails,
   IconCalendarEvent,
   IconListCheck,
   IconMapPin,
   IconDeviceMobile,
   IconDeviceTv,
+  IconMapPin,
+  IconQrcode,
+  IconSearch,
   IconPalette,
   IconReportAnalytics,
   IconScan,
@@ -35,7 +39,8 @@ export interface ScreenDefinition {
   // with a parameter in its path, like a machine's terminal); its own path otherwise.
   menuPath?: string;
   // Routed outside the app's shell (no header, no menu): a screen watched on a wall, which signs in
-  // and checks its access itself (the wall display signs in with a display token).
+  // and checks its access itself (the wall display signs in with a display token), and the public
+  // pages (kiosk, mobile search, status links), which need no login (spec 1 §2).
   fullScreen?: true;
 }
 
@@ -182,6 +187,16 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     description: 'Trailers in the yard and their dispatch, PLA cards and permanent trailers',
   },
   {
+    path: '/cha-vehicles',
+    component: lazy(() =>
+      import('../../modules/cha-vehicles/components/ChaVehiclesPage').then((module) => ({
+        default: module.ChaVehiclesPage,
+      })),
+    ),
+    icon: IconTruckLoading,
+    description: 'Customs house agents: contacts and vehicles allowed per delivery type, counted at the gate',
+  },
+  {
     path: '/shifts',
     component: lazy(() =>
       import('../../modules/machine-shifts/components/ShiftsPage').then((module) => ({ default: module.ShiftsPage })),
@@ -243,5 +258,73 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     icon: IconDeviceMobile,
     description: "A machine's task queue for its cab tablet or the driver's phone",
     menuPath: '/tasks',
+  },
+  // The public pages (spec 2 §2; issue 21): no login, no navigation (spec 3 §2).
+  {
+    path: KIOSK_PATHS.start,
+    component: lazy(() =>
+      import('../../modules/kiosk/components/KioskStartPage').then((module) => ({ default: module.KioskStartPage })),
+    ),
+    icon: IconDeviceTv,
+    description: "The kiosk's start page: locate, status and, on a kiosk, add tasks",
+    fullScreen: true,
+  },
+  {
+    path: KIOSK_PATHS.locate,
+    component: lazy(() =>
+      import('../../modules/kiosk/components/KioskLocatePage').then((module) => ({ default: module.KioskLocatePage })),
+    ),
+    icon: IconMapPin,
+    description: 'Kiosk: container numbers on the on-screen keyboard, their places on the yard map',
+    fullScreen: true,
+  },
+  {
+    path: KIOSK_PATHS.status,
+    component: lazy(() =>
+      import('../../modules/kiosk/components/KioskStatusPage').then((module) => ({ default: module.KioskStatusPage })),
+    ),
+    icon: IconListCheck,
+    description: "Kiosk: an IGM item's containers by IGM and item number, printable",
+    fullScreen: true,
+  },
+  {
+    path: KIOSK_PATHS.tasks,
+    component: lazy(() =>
+      import('../../modules/kiosk/components/KioskTasksPage').then((module) => ({ default: module.KioskTasksPage })),
+    ),
+    icon: IconListCheck,
+    description: "Kiosk: tasks for an IGM item's containers, into the yard's tasks",
+    fullScreen: true,
+  },
+  {
+    path: MOBILE_SEARCH_PATHS.search,
+    component: lazy(() =>
+      import('../../modules/kiosk/components/MobileSearchPage').then((module) => ({
+        default: module.MobileSearchPage,
+      })),
+    ),
+    icon: IconSearch,
+    description: 'Mobile search: up to 10 container numbers or one IGM item',
+    fullScreen: true,
+  },
+  {
+    path: MOBILE_SEARCH_PATHS.view,
+    component: lazy(() =>
+      import('../../modules/kiosk/components/MobileSearchViewPage').then((module) => ({
+        default: module.MobileSearchViewPage,
+      })),
+    ),
+    icon: IconSearch,
+    description: 'Mobile search: where the searched containers stand',
+    fullScreen: true,
+  },
+  {
+    path: `${STATUS_LINK_PATH}/:token`,
+    component: lazy(() =>
+      import('../../modules/kiosk/components/TrackPage').then((module) => ({ default: module.TrackPage })),
+    ),
+    icon: IconQrcode,
+    description: "A status link of the gate-in slip: the container's state and place",
+    fullScreen: true,
   },
 ];

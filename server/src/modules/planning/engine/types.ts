@@ -13,6 +13,10 @@ export interface EngineBox {
   // with standard deviation `sigma` (0: the departure is known).
   departureAt: number;
   sigma: number;
+  // When the box came into the yard (its gate-in), if known: the estimate is then read as one of the
+  // dwell (departureAt − arrivedAt), and a box already past it is believed to leave soon rather than
+  // at once (engine/departure.ts).
+  arrivedAt?: number;
   // What boxes are grouped by (liner / IGM / category): boxes of one group may share a stack
   // freely, and the engine prefers to keep them together.
   group?: string;
@@ -65,6 +69,10 @@ export interface EnginePlanOptions {
   progress?: (fraction: number) => void;
   // Where machines come from (the gate), for travel; optional.
   origin?: { x: number; y: number };
+  // The depot's dwell times (gate-in to gate-out) as a log-normal: what the engine expects of the
+  // boxes still to come when it weighs keeping a stack free for later-leaving ones. Without it the
+  // engine reads it off the boxes it is given.
+  dwell?: { medianMs: number; sigma: number };
 }
 
 // Dig-out: stacks of boxes by retrieval priority (1 leaves first), bottom first.

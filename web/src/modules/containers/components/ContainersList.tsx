@@ -19,6 +19,7 @@ import { ContainerEditModal } from './ContainerEditModal';
 import { ContainersToolbar } from './ContainersToolbar';
 import { LocationUpdateBar } from './LocationUpdateBar';
 import { MovementsModal } from './MovementsModal';
+import { SurveyMailModal } from './SurveyMailModal';
 import { YardMapModal } from './YardMapModal';
 import { queryListProps } from '../../../ui/queryListProps';
 
@@ -124,6 +125,7 @@ export function ContainersList({
       {actions.editing && <ContainerEditModal container={actions.editing} onClose={actions.closeEdit} />}
       {actions.movementsOf && <MovementsModal containerNumber={actions.movementsOf} onClose={actions.closeMovements} />}
       {actions.mapOf && <YardMapModal containerNumbers={actions.mapOf} onClose={actions.closeMap} />}
+      {actions.surveysOf && <SurveyMailModal containers={actions.surveysOf} onClose={actions.closeSurveys} />}
       <ExportDialog
         opened={actions.exportOpened}
         onClose={actions.closeExport}

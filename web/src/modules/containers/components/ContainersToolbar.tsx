@@ -7,6 +7,7 @@ import {
   IconChevronDown,
   IconFileExport,
   IconHistory,
+  IconMail,
   IconMapPin,
   IconMapSearch,
   IconPencil,
@@ -83,6 +84,7 @@ export function ContainersToolbar({
       icon: <IconMapPin size={14} />,
       onClick: actions.startLocationUpdate,
     },
+    { key: 'survey-mail', label: 'Survey mail', icon: <IconMail size={14} />, onClick: actions.mailSurveys },
   ];
   const reads: ToolbarAction[] = [
     { key: 'map', label: 'Yard map', icon: <IconMapSearch size={14} />, onClick: actions.showOnMap },

@@ -15,6 +15,7 @@ const SOURCE_COLORS: Record<MovementSource, string> = {
   gate: 'green',
   machine: 'violet',
   import: 'gray',
+  planning: 'yellow',
 };
 
 const place = (location: string | null) =>

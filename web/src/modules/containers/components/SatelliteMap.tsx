@@ -3,7 +3,7 @@ import { PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { DeckGLRef } from '@deck.gl/react';
 import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { slotSpan, type ContainerLocation, type YardLayout } from '@openyard/contracts';
+import { slotSpan, type PublicContainerLocation, type YardLayout } from '@openyard/contracts';
 import { geoCellPolygon } from '../utils/geoGrid';
 import { YardGeoMap } from './YardGeoMap';
 
@@ -23,7 +23,7 @@ export function SatelliteMap({
   deckRef,
 }: {
   layout: YardLayout;
-  containers: readonly ContainerLocation[];
+  containers: readonly PublicContainerLocation[];
   tileUrl: string;
   yardCenter: { latitude: number; longitude: number };
   deckRef: Ref<DeckGLRef>;

@@ -103,7 +103,7 @@ export function YardMapModal({ containerNumbers, onClose }: { containerNumbers: 
             <Stack gap={6}>
               {located.map((container) => (
                 <Box
-                  key={container.containerId}
+                  key={container.containerNumber}
                   p="xs"
                   bg="dark.6"
                   style={{ borderRadius: 4, borderLeft: '3px solid #ffc400' }}

@@ -4,7 +4,7 @@ import { PolygonLayer, SolidPolygonLayer, TextLayer } from '@deck.gl/layers';
 import { DeckGL, type DeckGLRef } from '@deck.gl/react';
 import { Box } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { slotSpan, type ContainerLocation, type YardLayout } from '@openyard/contracts';
+import { slotSpan, type PublicContainerLocation, type YardLayout } from '@openyard/contracts';
 import { SLOT_LENGTH, SLOT_WIDTH, slotPolygon, yardPlan, type PlannedArea } from '../utils/yardPlan';
 
 interface Cell {
@@ -60,16 +60,28 @@ function cellsOf(area: PlannedArea): Cell[] {
   return cells;
 }
 
+// How far around the chosen slots a view focused on them reaches, in slots.
+const FOCUS_SLOTS_AROUND = 2;
+
 // The 'Yard map' tab: every area of the layout from above, the chosen containers' slots (both
-// slots of a 40 ft box) highlighted in amber and labelled; the view starts on them.
+// slots of a 40 ft box) highlighted in amber and labelled; the view starts on their areas, or
+// (focus 'containers', the public pages on a phone or a kiosk) closer, on the slots themselves.
+// `labelOf` names a slot's marker (the number and tier by default; the public pages number them
+// as their list does) in `labelSize` pixels.
 export function YardPlanMap({
   layout,
   containers,
   deckRef,
+  focus = 'areas',
+  labelOf = (container) => `${container.containerNumber} · tier ${container.stackIndex ?? ''}`,
+  labelSize = 12,
 }: {
   layout: YardLayout;
-  containers: readonly ContainerLocation[];
+  containers: readonly PublicContainerLocation[];
   deckRef: Ref<DeckGLRef>;
+  focus?: 'areas' | 'containers';
+  labelOf?: (container: PublicContainerLocation, index: number) => string;
+  labelSize?: number;
 }) {
   const { ref, width, height } = useElementSize();
   const plan = useMemo(() => yardPlan(layout.areaLayouts), [layout]);
@@ -81,33 +93,44 @@ export function YardPlanMap({
   );
   const targets = useMemo(() => {
     const byName = new Map(plan.areas.map((area) => [area.name, area]));
-    return containers.flatMap((container): Target[] => {
+    return containers.flatMap((container, index): Target[] => {
       const area = container.area ? byName.get(container.area) : undefined;
       if (!area || !container.row || !container.column) return [];
       const polygon = slotPolygon(area, container.row, container.column, slotSpan(container.size));
-      return polygon ? [{ polygon, label: `${container.containerNumber} · tier ${container.stackIndex ?? ''}` }] : [];
+      return polygon ? [{ polygon, label: labelOf(container, index) }] : [];
     });
+    // labelOf is a presentation choice of the caller, fixed for its life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [containers, plan]);
 
   const [viewState, setViewState] = useState<OrthographicViewState | null>(null);
   // Starts on the highlighted slots (with their areas around them), else on the whole yard.
   const initialViewState = useMemo((): OrthographicViewState | null => {
     if (!width || !height) return null;
-    const focus = plan.areas.filter((area) => shownAreas.has(area.name));
-    const boxes = focus.length ? focus : plan.areas;
-    const left = Math.min(...boxes.map((area) => area.x));
-    const top = Math.min(...boxes.map((area) => area.y)) - 8;
-    const right = Math.max(...boxes.map((area) => area.x + area.width));
-    const bottom = Math.max(...boxes.map((area) => area.y + area.height));
+    const focused = plan.areas.filter((area) => shownAreas.has(area.name));
+    const boxes = focused.length ? focused : plan.areas;
+    const points = targets.flatMap((target) => target.polygon);
+    const around = { x: FOCUS_SLOTS_AROUND * SLOT_LENGTH, y: FOCUS_SLOTS_AROUND * SLOT_WIDTH };
+    const onSlots = focus === 'containers' && points.length > 0;
+    const left = onSlots ? Math.min(...points.map(([x]) => x)) - around.x : Math.min(...boxes.map((area) => area.x));
+    const top = onSlots
+      ? Math.min(...points.map(([, y]) => y)) - around.y
+      : Math.min(...boxes.map((area) => area.y)) - 8;
+    const right = onSlots
+      ? Math.max(...points.map(([x]) => x)) + around.x
+      : Math.max(...boxes.map((area) => area.x + area.width));
+    const bottom = onSlots
+      ? Math.max(...points.map(([, y]) => y)) + around.y
+      : Math.max(...boxes.map((area) => area.y + area.height));
     const zoom = Math.log2(Math.min((width - MARGIN * 2) / (right - left), (height - MARGIN * 2) / (bottom - top)));
     // A little wider than the focus, so that the neighbouring areas show at the edges.
     return {
       target: [(left + right) / 2, (top + bottom) / 2, 0],
-      zoom: Math.min(zoom - 0.3, 4),
+      zoom: onSlots ? Math.min(zoom, 5.5) : Math.min(zoom - 0.3, 4),
       minZoom: -3,
       maxZoom: 6,
     };
-  }, [width, height, plan, shownAreas]);
+  }, [width, height, plan, shownAreas, targets, focus]);
 
   const layers = [
     new SolidPolygonLayer<number>({
@@ -172,7 +195,7 @@ export function YardPlanMap({
       getText: (target) => target.label,
       characterSet: 'auto',
       getColor: [255, 214, 102, 255],
-      getSize: 12,
+      getSize: labelSize,
       getTextAnchor: 'start',
       getAlignmentBaseline: 'center',
       background: true,

@@ -10,6 +10,7 @@ import { useUpdateMovementAlert } from './useUpdateMovementAlert';
 
 const SELECT_TO_MOVE = 'Select the containers to move first';
 const SELECT_FOR_MAP = 'Select up to 10 containers to show on the map';
+const SELECT_FOR_SURVEYS = 'Select the containers whose surveys to mail';
 
 function draftOf(container: Container, slotFormat: string | undefined): LocationDraft {
   const parts = container.location ? parseSlotName(container.location, slotFormat) : null;
@@ -46,6 +47,7 @@ export function useContainerActions({
   const [movementsOf, setMovementsOf] = useState<string | null>(null);
   const [mapOf, setMapOf] = useState<string[] | null>(null);
   const [exportOpened, setExportOpened] = useState(false);
+  const [surveysOf, setSurveysOf] = useState<Container[] | null>(null);
   // The rows whose location is being edited inline, by container id; null when not editing.
   const [drafts, setDrafts] = useState<Map<number, LocationDraft> | null>(null);
 
@@ -148,6 +150,13 @@ export function useContainerActions({
     closeMap: () => setMapOf(null),
     exportOpened,
     openExport: () => setExportOpened(true),
+    // Surveys by mail (spec 1 §2): the selected containers' visits, offered in the mail dialog.
+    surveysOf,
+    mailSurveys: () => {
+      if (!selected.length) notifyError(SELECT_FOR_SURVEYS);
+      else setSurveysOf(selected);
+    },
+    closeSurveys: () => setSurveysOf(null),
     closeExport: () => setExportOpened(false),
     deleteOne,
     deleteSelected: () => {

@@ -6,6 +6,7 @@ export const containersQueryKeys = {
   all: ['containers'] as const,
   lists: ['containers', 'list'] as const,
   layout: ['containers', 'layout'] as const,
+  surveys: (containerNumber: string) => ['containers', 'surveys', containerNumber] as const,
   page: (
     scope: ContainersScope,
     searchText: string,
@@ -16,6 +17,6 @@ export const containersQueryKeys = {
     sort: ListSort | null,
   ) => ['containers', 'list', scope, searchText, fromDate, toDate, page, size, sort] as const,
   movements: (containerNumber: string) => ['containers', 'movements', containerNumber] as const,
-  yardMap: (containerNumbers: string) => ['containers', 'yard-map', containerNumbers] as const,
+  yardMap: (containerNumbers: string, medium: string) => ['containers', 'yard-map', containerNumbers, medium] as const,
   masterList: (path: string) => ['master-data', path] as const,
 };

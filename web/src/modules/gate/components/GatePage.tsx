@@ -14,6 +14,7 @@ import { useGateInTypeSwitch, type GateInType } from '../hooks/useGateInTypeSwit
 import { useGateTags } from '../hooks/useGateTags';
 import { dispatchDraftState } from '../states/dispatchDraftState';
 import { gateTabState, type GateTopTab, type YardTab } from '../states/gateTabState';
+import { gatedInContainersState } from '../states/gatedInContainersState';
 import { generatedTasksState } from '../states/generatedTasksState';
 import { offloadingDraftState } from '../states/offloadingDraftState';
 import { retagDraftState } from '../states/retagDraftState';
@@ -42,6 +43,7 @@ export function GatePage() {
   const [tabs, setTabs] = useAtom(gateTabState);
   const offloading = useAtomValue(offloadingDraftState);
   const tasks = useAtomValue(generatedTasksState);
+  const gatedIn = useAtomValue(gatedInContainersState);
   const switchType = useGateInTypeSwitch();
   const pickerRef = useRef<HTMLSelectElement>(null);
   const setOffloading = useSetAtom(offloadingDraftState);
@@ -89,7 +91,7 @@ export function GatePage() {
       ['alt+g', () => pickerRef.current?.focus()],
       ['alt+s', () => activeForm()?.requestSubmit()],
       ['alt+r', () => activeForm()?.reset()],
-      ['alt+p', () => tasks.length > 0 && window.print()],
+      ['alt+p', () => (tasks.length > 0 || gatedIn.length > 0) && window.print()],
     ],
     [],
   );
@@ -154,7 +156,11 @@ export function GatePage() {
               <OffloadingForm gateId={gateId} planning={planning} readOnlyReason={access.readOnlyReason} />
             </Tabs.Panel>
             <Tabs.Panel value="trailer">
-              <TrailerGateInForm gateId={gateId} readOnlyReason={access.readOnlyReason} />
+              <TrailerGateInForm
+                gateId={gateId}
+                readOnlyReason={access.readOnlyReason}
+                chaEnabled={access.features.chaVehicleEnabled}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="yard">
               <Tabs

@@ -5,6 +5,7 @@ import { api } from '../../../api/http';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
+import { gatedInContainersState } from '../states/gatedInContainersState';
 import { generatedTasksState } from '../states/generatedTasksState';
 import { offloadingDraftState } from '../states/offloadingDraftState';
 import { askExpiredTag } from '../utils/askExpiredTag';
@@ -31,6 +32,7 @@ export function useOffloadingActions({
 }) {
   const [draft, setDraft] = useAtom(offloadingDraftState);
   const setTasks = useSetAtom(generatedTasksState);
+  const setGatedIn = useSetAtom(gatedInContainersState);
   const status = useTransactionStatus();
   const requestIds = useRequestId<OffloadingDraft>();
   const gateIn = useNotifyingMutation({
@@ -88,6 +90,7 @@ export function useOffloadingActions({
     }
     requestIds.done();
     setTasks(result.tasks);
+    setGatedIn(result.containers);
     // The form is ready for the next truck at once; the success text clears itself after 2 s unless
     // tasks were generated (printed first) or planning is on (spec 1 §4).
     setDraft(emptyOffloading(values.mode));

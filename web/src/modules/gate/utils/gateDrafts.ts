@@ -38,6 +38,9 @@ export interface TrailerDraft {
   trailerTag: string;
   trailerNumber: string;
   containerNumbers: string;
+  // The CHA whose vehicle this is (its id, '' for none): the gate-in counts against its
+  // allocation for the gate-in type (issue 20).
+  chaId: string;
 }
 
 export interface RetagDraft {
@@ -91,6 +94,7 @@ export const emptyTrailer = (): TrailerDraft => ({
   trailerTag: '',
   trailerNumber: '',
   containerNumbers: '',
+  chaId: '',
 });
 
 export const emptyRetag = (): RetagDraft => ({ containerNumber: '', oldTag: '', newTag: '' });

@@ -5,4 +5,10 @@ export const gateQueryKeys = {
   frames: (gateId: number) => ['gate-operations', 'frames', gateId] as const,
   frameImage: (image: string) => ['gate-operations', 'frame-image', image] as const,
   activities: (activityGroup: string) => ['master-data', 'activities', activityGroup] as const,
+  // Under the root: a gate-in reloads the CHA's counts with the rest.
+  chaAgents: (activity: string) => ['gate-operations', 'cha-agents', activity] as const,
+  chaVehicleDetail: (chaId: number, activity: string) =>
+    ['gate-operations', 'cha-vehicle-detail', chaId, activity] as const,
+  // Outside the root: a gate-in's reload has no reason to ask for the slip's links again.
+  statusLink: (containerId: number) => ['status-links', containerId] as const,
 };

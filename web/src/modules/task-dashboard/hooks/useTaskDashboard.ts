@@ -7,9 +7,9 @@ import { reportChangedBy } from '../utils/reportChangedBy';
 import { taskDashboardQueryKeys } from '../utils/taskDashboardQueryKeys';
 
 // GET /rest/dashboard/machines for the chosen period (null: nothing to ask, the selection has a
-// problem), reloaded when the tasks topic says a task was completed in it or deleted (a figure is a
-// sum over days: reloading is cheaper than a delta), a burst of them gathered into one reload; a
-// resync or reconnect reloads too. No timed reload. Returns the query and the hub's refusal.
+// problem), reloaded when the tasks topic says the machines' figures were counted in its period (a
+// pick, a drop, a completed or deleted task; a figure is a sum over days: reloading is cheaper than
+// a delta), a burst of them gathered into one reload; a resync or reconnect reloads too. No timed reload. Returns the query and the hub's refusal.
 export function useTaskDashboard(query: TaskDashboardQuery | null) {
   const queryClient = useQueryClient();
   const report = useQuery({

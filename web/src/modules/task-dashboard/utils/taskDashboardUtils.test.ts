@@ -102,24 +102,20 @@ describe('machineSummaries', () => {
 });
 
 describe('reportChangedBy', () => {
-  const completed = (completionDate: number | null): LiveTopicMessage<'tasks'> =>
-    ({
-      type: 'tasks.changed.v1',
-      data: { change: 'completed', tasks: [{ completionDate } as Task] },
-    }) as LiveTopicMessage<'tasks'>;
+  const counted = (from: number, to: number): LiveTopicMessage<'tasks'> =>
+    ({ type: 'tasks.machineDayCounted.v1', data: { machines: ['RS-01'], from, to } }) as LiveTopicMessage<'tasks'>;
 
-  it('reloads for a completion inside the period and for deletions, not for other changes', () => {
-    expect(reportChangedBy(completed(1500), report)).toBe(true);
-    expect(reportChangedBy(completed(2500), report)).toBe(false);
-    expect(reportChangedBy(completed(1500), undefined)).toBe(true);
-    expect(
-      reportChangedBy({ type: 'tasks.deleted.v1', data: { taskIds: [1] } } as LiveTopicMessage<'tasks'>, report),
-    ).toBe(true);
+  it('reloads when figures were counted inside the period (a waste drop too), not for task messages', () => {
+    expect(reportChangedBy(counted(1500, 1500), report)).toBe(true);
+    expect(reportChangedBy(counted(500, 1000), report)).toBe(true);
+    expect(reportChangedBy(counted(2500, 2600), report)).toBe(false);
+    expect(reportChangedBy(counted(100, 200), report)).toBe(false);
+    expect(reportChangedBy(counted(2500, 2600), undefined)).toBe(true);
     expect(
       reportChangedBy(
         {
           type: 'tasks.changed.v1',
-          data: { change: 'created', tasks: [{ completionDate: null } as Task] },
+          data: { change: 'completed', tasks: [{ completionDate: 1500 } as Task] },
         } as LiveTopicMessage<'tasks'>,
         report,
       ),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
+import { taskLocationsOf } from '@openyard/contracts';
 import { useMasterList } from '../../containers/hooks/useMasterList';
-import { taskLocationsOf } from '../utils/taskLocationsOf';
 
 // The locations and delivery modes a task form chooses from: Trailer, Slot and the yard zones, and
 // the delivery modes' master list; the task type narrows both (spec 3 §5).

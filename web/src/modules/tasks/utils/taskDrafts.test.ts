@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_MACHINES, taskProblem } from '@openyard/contracts';
+import { ALL_MACHINES, taskLocationsOf, taskProblem } from '@openyard/contracts';
 import { draftForContainer } from './draftForContainer';
 import { taskInputOf } from './taskInputOf';
-import { taskLocationsOf } from './taskLocationsOf';
 import { emptyTaskDraft } from './TaskFormDraft';
 import { withTaskType } from './withTaskType';
 

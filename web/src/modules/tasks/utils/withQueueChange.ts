@@ -7,6 +7,7 @@ import { inMachineQueue, machineQueueOrder, type LiveTopicMessage, type MachineQ
 export function withQueueChange(queue: MachineQueue, message: LiveTopicMessage<'tasks'>): MachineQueue {
   switch (message.type) {
     case 'tasks.itvTask.v1':
+    case 'tasks.machineDayCounted.v1':
       return queue;
     case 'tasks.deleted.v1': {
       const gone = new Set(message.data.taskIds);

@@ -14,6 +14,7 @@ export function withTaskChanges(
   const listed = (taskId: number) => page.tasks.some((task) => task.taskId === taskId);
   switch (message.type) {
     case 'tasks.itvTask.v1':
+    case 'tasks.machineDayCounted.v1':
       return page;
     case 'tasks.deleted.v1':
       return message.data.taskIds.some(listed) ? REFETCH : page;

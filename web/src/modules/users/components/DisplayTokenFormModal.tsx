@@ -1,11 +1,12 @@
-import { TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { DisplayTokenCreated } from '@openyard/contracts';
+import { DEVICE_TOKEN_ROLES, type DeviceTokenRole, type DisplayTokenCreated } from '@openyard/contracts';
 import { FormModal } from '../../../ui/FormModal';
 import { useFormSubmission } from '../../../ui/useFormSubmission';
 import { useDisplayTokenWrites } from '../hooks/useDisplayTokenWrites';
+import { DEVICE_ROLE_LABELS } from '../utils/deviceUrlOf';
 
-// A new display token, named after the display it is for ("Control room TV 1").
+// A new device token, named after the wall display or kiosk it is for ("Control room TV 1", "Gate kiosk").
 export function DisplayTokenFormModal({
   onClose,
   onCreated,
@@ -15,26 +16,40 @@ export function DisplayTokenFormModal({
 }) {
   const { create } = useDisplayTokenWrites();
   const form = useForm({
-    initialValues: { name: '' },
+    initialValues: { name: '', role: 'display' as DeviceTokenRole },
     validate: { name: (value) => (value.trim() ? null : 'A name is required') },
   });
   const submission = useFormSubmission(form);
-  const submit = ({ name }: { name: string }) => {
+  const submit = ({ name, role }: { name: string; role: DeviceTokenRole }) => {
     submission.start();
-    create.mutate({ name: name.trim() }, { onSuccess: onCreated, onError: submission.fail });
+    create.mutate({ name: name.trim(), role }, { onSuccess: onCreated, onError: submission.fail });
   };
   return (
     <FormModal
-      title="New display token"
+      title="New device token"
       onClose={onClose}
       onSubmit={form.onSubmit(submit)}
       saving={create.isPending}
       error={submission.error}
       testId="display-token-form"
     >
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          Device
+        </Text>
+        <SegmentedControl
+          data={DEVICE_TOKEN_ROLES.map((role) => ({ value: role, label: DEVICE_ROLE_LABELS[role] }))}
+          data-testid="display-token-form-role"
+          {...form.getInputProps('role')}
+        />
+      </Stack>
       <TextInput
-        label="Display name"
-        description="Which screen it is for; the token opens the wall display, read-only"
+        label="Name"
+        description={
+          form.values.role === 'kiosk'
+            ? 'Which kiosk it is for; the token opens the public kiosk pages and lets it save kiosk tasks'
+            : 'Which screen it is for; the token opens the wall display, read-only'
+        }
         required
         maxLength={60}
         autoComplete="off"

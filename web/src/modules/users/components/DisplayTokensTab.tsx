@@ -13,9 +13,10 @@ import { useDisplayTokens } from '../hooks/useDisplayTokens';
 import { useDisplayTokenWrites } from '../hooks/useDisplayTokenWrites';
 import { DisplayTokenFormModal } from './DisplayTokenFormModal';
 import { DisplayTokenShownModal } from './DisplayTokenShownModal';
+import { DEVICE_ROLE_LABELS } from '../utils/deviceUrlOf';
 
-// The Displays tab (admin and superadmin, issue 18): the wall displays' tokens, made here, shown
-// once, revoked here (which signs the display out at once).
+// The Displays tab (admin and superadmin, issues 18 and 21): the wall displays' and kiosks' tokens,
+// made here, shown once, revoked here (which signs the device out at once).
 export function DisplayTokensTab({ canWrite }: { canWrite: boolean }) {
   const timeZone = useAtomValue(metadataState)?.timeZone;
   const tokens = useDisplayTokens();
@@ -34,7 +35,8 @@ export function DisplayTokensTab({ canWrite }: { canWrite: boolean }) {
       if (confirmed) revoke.mutate(token.id);
     };
     return [
-      { id: 'name', header: 'Display', accessorFn: (token) => token.name },
+      { id: 'name', header: 'Device', accessorFn: (token) => token.name },
+      { id: 'role', header: 'Kind', accessorFn: (token) => DEVICE_ROLE_LABELS[token.role] },
       {
         id: 'state',
         header: 'State',
@@ -83,11 +85,11 @@ export function DisplayTokensTab({ canWrite }: { canWrite: boolean }) {
           onClick={() => setAdding(true)}
           data-testid="display-tokens-add"
         >
-          New display token
+          New device token
         </Button>
         <Text size="xs" c="dimmed">
           <IconDeviceTv size={14} style={{ verticalAlign: 'middle' }} /> A control room TV opens the wall display with a
-          token of the read-only display role, never with a person&apos;s password.
+          token of the read-only display role, a public kiosk with a kiosk token; never with a person&apos;s password.
         </Text>
       </Group>
       <DataTable
@@ -97,7 +99,7 @@ export function DisplayTokensTab({ canWrite }: { canWrite: boolean }) {
         loading={tokens.isPending}
         error={tokens.error ? errorMessageOf(tokens.error) : null}
         onRetry={() => void tokens.refetch()}
-        emptyText="No display tokens yet"
+        emptyText="No device tokens yet"
         dense
         minWidth={600}
         label="Display tokens"

@@ -96,7 +96,7 @@ export function WallPage() {
             const Tile = WALL_TILES.find((tile) => tile.id === id)!.component;
             return (
               <Box key={id} miw={0} mih={0} style={index === 0 ? { gridColumn: `span ${firstColumns}` } : undefined}>
-                <Tile />
+                <Tile variant={layout.variants[id]} />
               </Box>
             );
           })}

@@ -14,19 +14,17 @@ const WALL_WIDGET_COLOURS = {
 } as CSSProperties;
 
 // A dashboard widget on the wall: the dashboard's own widget (its registry's component, its data and
-// chart), magnified to the tile, in its first chart type, without its choices (nobody clicks a wall). Kept live by the wall's one
+// chart), magnified to the tile, in the chart type the address asks for (`?tiles=customer-inventory:pie`)
+// or else its first, without its choices (nobody clicks a wall). Kept live by the wall's one
 // useDashboardLive; `data-live-at` is when its figures were read.
-export function WallWidgetTile({ widget }: { widget: DashboardWidgetId }) {
+export function WallWidgetTile({ widget, variant }: { widget: DashboardWidgetId; variant?: string }) {
   const asOf = useDashboardWidgetAsOf(widget);
+  const chartTypes = WIDGET_CHART_TYPES[widget];
+  const chartType = chartTypes.find((type) => type === variant) ?? chartTypes[0]!;
   return (
     <WallTileFrame title={dashboardWidgets[widget].title} testId={`wall-tile-${wallTileIdOf(widget)}`} liveAt={asOf}>
       <div style={{ ...WALL_WIDGET_COLOURS, display: 'flex', flexDirection: 'column', height: '100%' }}>
-        <DashboardWidgetCanvas
-          widget={widget}
-          chartType={WIDGET_CHART_TYPES[widget][0]!}
-          scaleOf={wallWidgetScale}
-          controls={false}
-        />
+        <DashboardWidgetCanvas widget={widget} chartType={chartType} scaleOf={wallWidgetScale} controls={false} />
       </div>
     </WallTileFrame>
   );

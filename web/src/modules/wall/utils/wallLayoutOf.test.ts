@@ -5,12 +5,13 @@ const available = ['yard', 'gate', 'ocr', 'machines'];
 
 describe('wallLayoutOf', () => {
   it('shows every available tile, side by side, when the address chooses nothing', () => {
-    expect(wallLayoutOf('', available)).toEqual({ tiles: available, rotateSeconds: null });
+    expect(wallLayoutOf('', available)).toEqual({ tiles: available, variants: {}, rotateSeconds: null });
   });
 
   it('shows the default tiles among the available ones when the address chooses nothing', () => {
     expect(wallLayoutOf('', [...available, 'gate-in-out'], ['machines', 'alarms', 'yard'])).toEqual({
       tiles: ['machines', 'yard'],
+      variants: {},
       rotateSeconds: null,
     });
     expect(wallLayoutOf('?tiles=gate-in-out', [...available, 'gate-in-out'], ['yard']).tiles).toEqual(['gate-in-out']);
@@ -22,6 +23,13 @@ describe('wallLayoutOf', () => {
     expect(wallLayoutOf('?tiles=machines,Yard,bogus,machines', available).tiles).toEqual(['machines', 'yard']);
     // Nothing usable chosen: everything rather than a black screen.
     expect(wallLayoutOf('?tiles=alarms', available).tiles).toEqual(available);
+  });
+
+  it('takes a tile’s variant after a colon, for the tiles shown only', () => {
+    const layout = wallLayoutOf('?tiles=customer-inventory:Pie,yard,gate:line', [...available, 'customer-inventory']);
+    expect(layout.tiles).toEqual(['customer-inventory', 'yard', 'gate']);
+    expect(layout.variants).toEqual({ 'customer-inventory': 'pie', gate: 'line' });
+    expect(wallLayoutOf('?tiles=bogus:pie,yard', available).variants).toEqual({});
   });
 
   it('rotates every n seconds, within bounds', () => {

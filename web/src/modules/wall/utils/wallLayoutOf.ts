@@ -1,9 +1,12 @@
 // What the wall shows, from its address: `?tiles=yard,gate,ocr,machines,gate-in-out` (in that
 // order; unknown or unavailable tiles are left out, none given means the default tiles among the
-// available ones) and `?rotate=20` (one tile at a time, 20 seconds each; without it the tiles share
-// the screen).
+// available ones), a tile's variant after a colon (`customer-inventory:pie`, a dashboard widget's
+// chart type; the tile ignores one it does not have) and `?rotate=20` (one tile at a time, 20
+// seconds each; without it the tiles share the screen).
 export interface WallLayout {
   tiles: string[];
+  // The variant asked for a tile, by tile id.
+  variants: Record<string, string>;
   rotateSeconds: number | null;
 }
 
@@ -16,9 +19,15 @@ export function wallLayoutOf(
   defaults: readonly string[] = available,
 ): WallLayout {
   const params = new URLSearchParams(search);
+  const variants: Record<string, string> = {};
   const asked = (params.get('tiles') ?? '')
     .split(',')
-    .map((id) => id.trim().toLowerCase())
+    .map((part) => {
+      const [id = '', variant = ''] = part.split(':').map((piece) => piece.trim());
+      const key = id.toLowerCase();
+      if (key && variant && variants[key] === undefined) variants[key] = variant.toLowerCase();
+      return key;
+    })
     .filter((id) => id !== '');
   const chosen = asked.filter((id, index) => available.includes(id) && asked.indexOf(id) === index);
   const rotate = Number(params.get('rotate'));
@@ -27,8 +36,10 @@ export function wallLayoutOf(
       ? Math.min(MAX_ROTATE_SECONDS, Math.max(MIN_ROTATE_SECONDS, Math.round(rotate)))
       : null;
   const byDefault = defaults.filter((id) => available.includes(id));
+  const tiles = asked.length && chosen.length ? chosen : byDefault.length ? byDefault : [...available];
   return {
-    tiles: asked.length && chosen.length ? chosen : byDefault.length ? byDefault : [...available],
+    tiles,
+    variants: Object.fromEntries(Object.entries(variants).filter(([id]) => tiles.includes(id))),
     rotateSeconds,
   };
 }

@@ -13,7 +13,8 @@ export interface WallTileDefinition {
   id: string;
   // The permission whose data it shows: a tile the signed-in role may not see is left out.
   flag: PermissionFlag;
-  component: ComponentType;
+  // Drawn with the variant the address asks for (`?tiles=customer-inventory:pie`), if any.
+  component: ComponentType<{ variant?: string }>;
   // Shown when the address chooses no tiles.
   byDefault: boolean;
   // The dashboard widget it shows (the wall keeps those live with one subscription for all).
@@ -21,7 +22,7 @@ export interface WallTileDefinition {
 }
 
 const widgetTile = (widget: DashboardWidgetId): WallTileDefinition => {
-  const component = () => createElement(WallWidgetTile, { widget });
+  const component = ({ variant }: { variant?: string }) => createElement(WallWidgetTile, { widget, variant });
   component.displayName = `WallWidgetTile(${widget})`;
   return { id: wallTileIdOf(widget), flag: 'dashboardVisible', component, byDefault: false, widget };
 };

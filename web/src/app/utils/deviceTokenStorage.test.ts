@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutToken } from './displayTokenStorage';
+import { withoutToken } from './deviceTokenStorage';
 
 describe('withoutToken', () => {
   it('takes the token out of the address and keeps the rest', () => {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { UserInfo } from '@openyard/contracts';
-import { ApiError, api, onApiError } from '../../../api/http';
-import { currentUserState } from '../../../app/states/currentUserState';
-import { liveSocket } from '../../../live/utils/liveSocket';
-import { displayTokenStorage, withoutToken } from '../utils/displayTokenStorage';
+import type { DeviceTokenRole, UserInfo } from '@openyard/contracts';
+import { ApiError, api, onApiError } from '../../api/http';
+import { liveSocket } from '../../live/utils/liveSocket';
+import { currentUserState } from '../states/currentUserState';
+import { deviceTokenStorage, withoutToken } from '../utils/deviceTokenStorage';
 
-export type DisplaySessionState =
+export type DeviceSessionState =
   | { state: 'signingIn' }
   | { state: 'ready' }
   | { state: 'refused'; message: string }
@@ -20,10 +20,10 @@ const RETRY_MS = 10_000;
 const PROBE_AFTER_MS = 20_000;
 
 // The token the address brought (taken out of it at once), else the one this tab kept.
-function takeToken(): string | null {
+function takeToken(role: DeviceTokenRole): string | null {
   const { token, search } = withoutToken(window.location.search);
   if (token) {
-    displayTokenStorage.write(token);
+    deviceTokenStorage(role).write(token);
     window.history.replaceState(
       window.history.state,
       '',
@@ -31,21 +31,22 @@ function takeToken(): string | null {
     );
     return token;
   }
-  return displayTokenStorage.read();
+  return deviceTokenStorage(role).read();
 }
 
-// A wall display's session (issue 18). With a display token it signs in without a password, and
-// signs in again by itself whenever its session is refused (a 401: the sessions' purge, a new JWT
-// secret, a websocket closed with 4001): the token is the display's credential, sessions come and
-// go. A revoked token is refused: the wall says so and stops. Without a token it is a person's
-// session like any other (RequireSession sends them to the login page).
-export function useDisplaySession(): DisplaySessionState {
-  const [token] = useState(takeToken);
+// A wall display's or a kiosk's session (issues 18, 21). With its token it signs in without a
+// password, and signs in again by itself whenever its session is refused (a 401: the sessions'
+// purge, a new JWT secret, a websocket closed with 4001): the token is the device's credential,
+// sessions come and go, and a kiosk never finds itself signed out in front of a customer. A revoked
+// token is refused: the page says so. Without a token it is whatever session the browser has (the
+// wall's RequireSession sends a person to the login page; the kiosk pages work without one).
+export function useDeviceSession(role: DeviceTokenRole): DeviceSessionState {
+  const [token] = useState(() => takeToken(role));
   const user = useAtomValue(currentUserState);
   const setUser = useSetAtom(currentUserState);
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<DisplaySessionState>(() =>
-    token && user?.systemRole !== 'display' ? { state: 'signingIn' } : { state: 'ready' },
+  const [session, setSession] = useState<DeviceSessionState>(() =>
+    token && user?.systemRole !== role ? { state: 'signingIn' } : { state: 'ready' },
   );
   const signingIn = useRef(false);
   const refused = useRef(false);
@@ -67,7 +68,7 @@ export function useDisplaySession(): DisplaySessionState {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         refused.current = true;
-        displayTokenStorage.clear();
+        deviceTokenStorage(role).clear();
         setUser(null);
         setSession({ state: 'refused', message: error.message });
       } else {
@@ -81,11 +82,11 @@ export function useDisplaySession(): DisplaySessionState {
     } finally {
       signingIn.current = false;
     }
-  }, [token, setUser, queryClient]);
+  }, [token, role, setUser, queryClient]);
 
-  // The first sign-in, unless this tab is a display signed in already (a reload keeps the cookie).
+  // The first sign-in, unless this tab is the device signed in already (a reload keeps the cookie).
   useEffect(() => {
-    if (token && user?.systemRole !== 'display') void signIn();
+    if (token && user?.systemRole !== role) void signIn();
     // Only at mount: later refusals come through the error listener below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@openyard/contracts';
+import { tasks } from '../../db/schema';
+import { outcome } from '../../test/api-client';
+import { createGate, freeGroundSlots, rfidTag, singleGateIn } from '../../test/gate-fixtures';
+import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
+import { addContainer, containerNumber } from '../../test/yard-fixtures';
+
+// The calls that ask the planning engine (issue 19): suggestions for the gate and planners, the
+// gate-in's default task to the suggested slot, and dig-outs. The engine's own rules are tested in
+// engine/; here, what the server makes of its answers on a real yard.
+
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp['login']>>;
+let gateId: number;
+// The merged pairs' first columns per area (where a 40 ft slot is named).
+const pairs = new Map<string, Set<number>>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('superadmin');
+  ({ gateId } = await createGate(t, 'IN'));
+  const layout = await admin.api.yard.layout();
+  for (const area of layout.areaLayouts)
+    pairs.set(area.name, new Set(area.cellNames.filter((column) => column.merged).map((column) => column.index)));
+});
+afterAll(() => t.close());
+
+const slotParts = (slot: string) => {
+  const [area, row, column, tier] = slot.split('_');
+  return { area: area!, row: Number(row), column: Number(column), tier: Number(tier) };
+};
+
+describe('suggestions', () => {
+  it('gives each container a free slot of its size, reserving nothing, with the default task to it', async () => {
+    const [twenty, forty] = [containerNumber('MSCU'), containerNumber('MSCU')];
+    const { suggestions } = await admin.api.planning.suggest({
+      body: {
+        containers: [
+          { containerNumber: twenty, containerSize: '20' },
+          { containerNumber: forty, containerSize: '40' },
+        ],
+      },
+    });
+    expect(suggestions.map((suggestion) => suggestion.containerNumber)).toEqual([twenty, forty]);
+    for (const suggestion of suggestions) {
+      expect(suggestion.slotFullName, suggestion.slotReason).not.toBeNull();
+      expect(suggestion.slotReason.length).toBeGreaterThan(0);
+      expect(suggestion.expectedRehandles).toBeGreaterThanOrEqual(0);
+      expect(suggestion.tasks).toEqual([
+        expect.objectContaining({
+          containerNumber: suggestion.containerNumber,
+          taskType: 'Offloading',
+          deliveryMode: 'Loaded',
+          fromLocation: 'Trailer',
+          toLocation: suggestion.slotFullName,
+        }),
+      ]);
+    }
+    const [twentySlot, fortySlot] = suggestions.map((suggestion) => slotParts(suggestion.slotFullName!));
+    expect(pairs.get(twentySlot!.area)!.has(twentySlot!.column)).toBe(false);
+    expect(pairs.get(fortySlot!.area)!.has(fortySlot!.column)).toBe(true);
+    expect(suggestions[0]!.slotFullName).not.toBe(suggestions[1]!.slotFullName);
+    // bin-locations answers the same for planners; nothing was reserved by either.
+    const again = await admin.api.planning.binLocations({
+      body: { containers: [{ containerNumber: twenty, containerSize: '20' }] },
+    });
+    expect(again.suggestions[0]!.slotFullName).toEqual(expect.any(String));
+    expect(
+      await outcome(
+        admin.api.planning.suggest({ body: { containers: [{ containerNumber: twenty, containerSize: '33' }] } }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      body: { message: messages.unknownMasterData('size', '33') },
+    });
+  });
+
+  it('answers a planned container with its reservation', async () => {
+    const number = containerNumber('MSCU');
+    await admin.api.preAdvices.create({
+      body: { containerNumber: number, expectedFrom: Date.now() + 3_600_000, containerSize: '20' },
+    });
+    const [slot] = await freeGroundSlots(t, 1);
+    const name = `Suggest plan ${Date.now()}`;
+    await admin.api.planning.save({ body: { name, assignments: [{ containerNumber: number, slotFullName: slot! }] } });
+    const { suggestions } = await admin.api.planning.suggest({
+      body: { containers: [{ containerNumber: number, containerSize: '20' }] },
+    });
+    expect(suggestions[0]).toMatchObject({ slotFullName: slot, slotReason: `Reserved by plan ${name}` });
+  });
+
+  it('lets the gate ask, and only planners ask for bin locations', async () => {
+    const clerk = await createUserWithPermissions(t, admin.auth, 'suggest-gate', { gateVisible: true });
+    const body = { containers: [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }] };
+    expect((await outcome(clerk.api.planning.suggest({ body }))).status).toBe(200);
+    expect((await outcome(clerk.api.planning.binLocations({ body }))).status).toBe(403);
+  });
+});
+
+describe('gate-in with planning on', () => {
+  it('sends a container without a slot to the slot the engine suggests, and the next one elsewhere', async () => {
+    const slots: string[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      const form = singleGateIn({ gateId, trailerTag1: rfidTag() });
+      const answer = await admin.api.gateOperations.gateIn({ body: form });
+      expect(answer.containers[0]!.location).toBeNull();
+      const [task] = answer.tasks;
+      expect(task).toMatchObject({ taskType: 'Offloading', deliveryMode: 'Loaded', fromLocation: 'Trailer' });
+      expect(task!.toLocation).toEqual(expect.any(String));
+      slots.push(task!.toLocation!);
+      const [stored] = await t.db.select().from(tasks).where(eq(tasks.id, task!.taskId));
+      expect(stored!.source).toBe('planning');
+    }
+    // The first box's slot is held by its pending drop: the second gets another.
+    expect(slots[0]).not.toBe(slots[1]);
+  });
+});
+
+describe('dig-out', () => {
+  it('relocates the boxes above a container, then retrieves it, naming the slots as they stand', async () => {
+    const [ground] = await freeGroundSlots(t, 1, 'C');
+    const { area, row, column } = slotParts(ground!);
+    const stack = [1, 2, 3].map((tier) => `${area}_${row}_${column}_${tier}`);
+    const boxes = [];
+    for (const location of stack) boxes.push(await addContainer(t, admin.auth, { location }));
+    const target = boxes[0]!.containerNumber;
+    const unknown = containerNumber('MSCU');
+    const plan = await admin.api.planning.dispatch({ body: { containerNumbers: [target, unknown] } });
+    expect(plan.notInYard).toEqual([unknown]);
+    expect(plan.relocations).toBe(2);
+    expect(plan.steps.map((step) => [step.kind, step.containerNumber, step.from])).toEqual([
+      ['relocate', boxes[2]!.containerNumber, stack[2]],
+      ['relocate', boxes[1]!.containerNumber, stack[1]],
+      ['retrieve', target, stack[0]],
+    ]);
+    for (const step of plan.steps.slice(0, 2)) {
+      expect(step.to).toEqual(expect.any(String));
+      expect(slotParts(step.to!).area).toBe(area);
+      expect(`${slotParts(step.to!).row}_${slotParts(step.to!).column}`).not.toBe(`${row}_${column}`);
+    }
+    expect(plan.steps[2]!.to).toBeNull();
+  });
+});

@@ -1,0 +1,942 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_PLANNING_TASK,
+  jobRequest,
+  messages,
+  normalizeContainerNumber,
+  sizeClass,
+  TRAILER_LOCATION,
+  type DigOutBody,
+  type DigOutPlan,
+  type DigOutStep,
+  type EngineJob,
+  type EnginePlanBody,
+  type EnginePlacement,
+  type GateTaskInput,
+  type GeoPoint,
+  type Plan,
+  type PlanDeleted,
+  type PlanNameAvailable,
+  type PlanningContainer,
+  type PlanningParam,
+  type PlanSaveBody,
+  type PlanSaved,
+  type QueuedContainer,
+  type QueuedQuery,
+  type SlotGroupData,
+  type SlotSuggestion,
+} from '@openyard/contracts';
+import type { Database } from '../../adapters/db';
+import type { JobRequest } from '../../adapters/queue';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { DatabaseAnswers } from '../../lib/database-errors';
+import type { Principal } from '../auth';
+import { loadGrid, type Actor, type InventoryService, type NewContainerRow } from '../inventory';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
+import type { Grid } from '../yard';
+import { departureEstimate, dwellEstimator, type DwellStatistic } from './departures';
+import { digOut, planPlacements, type DigOutInstance, type EngineBox } from './engine';
+import { planningRepository as repository, type EngineRunRow, type QueuedRow } from './planning.repository';
+import { buildYardModel, cellKey, type SlotGroupRule, type StandingBox, type YardModel } from './yard-model';
+
+export interface PlanningDependencies {
+  inventory: InventoryService;
+  afterCommit: AfterCommit;
+  // The worker queue the engine's runs go to (runtime/src/process.ts hands the process's main queue
+  // in); without one the engine cannot be asked to plan.
+  jobs?: { addBulk(jobs: readonly JobRequest[]): Promise<void> } | undefined;
+  // How far back the gate history the departure estimates read goes.
+  dwellHistoryDays?: number;
+}
+
+// The selector lists at most this many queued containers; a plan holds at most as many.
+const QUEUED_LIMIT = 5000;
+// The dwell figures are read again after this long (they move with every dispatch, slowly).
+const DWELL_CACHE_MS = 5 * 60_000;
+const DWELL_HISTORY_DAYS = 180;
+// The engine places queued containers this many at a time, so that its progress reaches the
+// websocket between batches (the engine itself runs without giving the event loop back).
+const ENGINE_BATCH = 100;
+// A run's progress is written at most this often.
+const PROGRESS_EVERY_MS = 300;
+// How long a dig-out may search.
+const DIG_OUT_TIME_LIMIT_MS = 2000;
+
+// What the engine is told besides the yard: the time, where machines come from (stack positions are
+// metres from the gate, so the gate is the origin), and the depot's dwell for the boxes to come.
+const engineOptions = (now: number, origin: GeoPoint | null, dwell: { medianMs: number; sigma: number }) => ({
+  now,
+  dwell,
+  ...(origin ? { origin: { x: 0, y: 0 } } : {}),
+});
+
+const planChanged = (planId: number): NewEvent => ({ type: 'planning.planChanged', data: { planId } });
+
+// A planner's reservation of slots is recorded as the planner's move of the reservations (source
+// 'planning': the movement reports leave it out).
+const plannerActor = (principal: Principal | null): Actor => ({
+  username: principal?.username ?? null,
+  source: 'planning',
+});
+
+const toEngineJob = (row: EngineRunRow): EngineJob => ({
+  jobId: row.id,
+  status: row.status as EngineJob['status'],
+  progress: row.progress,
+  planId: row.planId,
+  placements: row.placements as EnginePlacement[],
+  unplaced: row.unplaced as EngineJob['unplaced'],
+  error: row.error,
+  startedAt: row.startedAt?.getTime() ?? null,
+  finishedAt: row.finishedAt?.getTime() ?? null,
+});
+
+// What a box is grouped by (liner / IGM / category, issue 19): one manifest's boxes, else one
+// liner's of a category, go together.
+const groupOf = (box: { igm: string | null; linerId: number | null; categoryId?: number | null }) =>
+  box.igm ? `igm:${box.igm}` : box.linerId !== null ? `liner:${box.linerId}:${box.categoryId ?? ''}` : undefined;
+
+// Planning (issue 19; spec 2 §2–§5 and §6, spec 1 §3 and §5, spec 3 §7): queued containers, plans
+// that reserve slots (saved, deleted, rolled back in one transaction each, through the inventory's
+// change so the yard's lock orders them with the gate's), the planning params and slot groups, the
+// engine's suggestions, runs and dig-outs.
+export function createPlanningService(db: Database, deps: PlanningDependencies) {
+  const { inventory } = deps;
+  const namer = inventory.namer;
+  const historyDays = deps.dwellHistoryDays ?? DWELL_HISTORY_DAYS;
+
+  let dwell: { at: number; statistics: DwellStatistic[] } | null = null;
+  // The dwell figures of the gate history, read at most every few minutes per process.
+  async function estimator(database: Database) {
+    if (!dwell || Date.now() - dwell.at > DWELL_CACHE_MS)
+      dwell = { at: Date.now(), statistics: await repository.dwellStatistics(database, historyDays) };
+    return dwellEstimator(dwell.statistics);
+  }
+
+  // The names of a reservation's slot (where its planned row stands), or null.
+  const slotOfRow = (grid: Grid, row: Pick<QueuedRow, 'areaId' | 'rowIndex' | 'columnIndex' | 'tier'>) =>
+    row.areaId === null || row.rowIndex === null || row.columnIndex === null || row.tier === null
+      ? null
+      : namer.names(grid, {
+          areaId: row.areaId,
+          rowIndex: row.rowIndex,
+          columnIndex: Number(row.columnIndex),
+          tier: row.tier,
+        });
+
+  function toQueued(grid: Grid, row: QueuedRow): QueuedContainer {
+    return {
+      containerNumber: row.containerNumber,
+      igmNumber: row.igm,
+      jobOrderNumber: row.jobOrderNumber,
+      liner: row.liner,
+      category: row.category,
+      size: row.size,
+      slotFullName: slotOfRow(grid, row)?.location ?? null,
+      cellId: row.cellId,
+      planned: row.plannedId !== null,
+      planningOrder: row.planningOrder,
+      slotReason: row.slotReason,
+      // A reservation without its pre-advice is a container record of the yard's own.
+      source: row.expectedAt === null && row.plannedId !== null ? 'yard' : 'preAdvice',
+      expectedAt: row.expectedAt?.getTime() ?? null,
+      planId: row.planId,
+    };
+  }
+
+  async function plansOf(database: Database, ids?: number[]): Promise<Plan[]> {
+    const rows = (await repository.plans(database)).filter((row) => !ids || ids.includes(row.id));
+    if (!rows.length) return [];
+    const [grid, members] = await Promise.all([
+      loadGrid(database, namer),
+      repository.queued(database, { includePlanned: true, plannedOnly: true, limit: QUEUED_LIMIT * 10 }),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      plannedContainers: members.filter((member) => member.planId === row.id).map((member) => toQueued(grid, member)),
+      searchedContainers: row.searchedContainers,
+      source: row.source as Plan['source'],
+      createdAt: row.createdAt.getTime(),
+      createdBy: row.createdBy,
+    }));
+  }
+
+  const nameAnswers = (name: string): DatabaseAnswers => ({
+    unique: ({ constraint }) =>
+      constraint === 'plans_name_unique' ? conflict(messages.planNameTaken(name), 'name') : undefined,
+  });
+
+  // A plan's assignments written in the caller's change (the plan row exists): new reservations for
+  // queued containers, moved ones, and the plan's reservations not assigned any more released.
+  async function assign(
+    tx: Database,
+    events: NewEvent[],
+    planId: number,
+    assignments: {
+      containerNumber: string;
+      slotFullName: string;
+      slotReason?: string | null;
+      expectedRehandles?: number | null;
+    }[],
+    actor: Actor,
+  ) {
+    const numbers = assignments.map((assignment) => normalizeContainerNumber(assignment.containerNumber));
+    const twice = numbers.find((number, index) => numbers.indexOf(number) !== index);
+    if (twice) throw badRequest(messages.planContainerTwice(twice));
+    const [queued, members, grid] = await Promise.all([
+      repository.queued(tx, { includePlanned: true, numbers, limit: numbers.length + 1 }),
+      repository.members(tx, planId),
+      loadGrid(tx, namer),
+    ]);
+    const byNumber = new Map(queued.map((row) => [row.containerNumber, row]));
+    const add: { values: NewContainerRow; location: string }[] = [];
+    const move: { containerId: number; location: string }[] = [];
+    const addedNumbers: string[] = [];
+    for (const [index, assignment] of assignments.entries()) {
+      const number = numbers[index]!;
+      const row = byNumber.get(number);
+      if (!row) throw conflict(messages.planContainerNotQueued(number), 'assignments');
+      if (row.plannedId !== null && row.planId !== null && row.planId !== planId)
+        throw conflict(messages.planContainerInOtherPlan(number, row.planName ?? String(row.planId)), 'assignments');
+      const location = assignment.slotFullName.trim();
+      // The slot named as the yard names it (and refused in the yard's words when it is none).
+      namer.resolve(grid, location);
+      if (row.plannedId !== null) move.push({ containerId: row.plannedId, location });
+      else {
+        addedNumbers.push(number);
+        add.push({
+          location,
+          values: {
+            containerNumber: number,
+            sizeId: row.sizeId,
+            typeId: row.typeId,
+            processId: row.processId,
+            categoryId: row.categoryId,
+            igm: row.igm,
+            item: row.item,
+            planned: true,
+            locationUpdatedBy: null,
+          },
+        });
+      }
+    }
+    const assigned = new Set(numbers);
+    const release = members
+      .filter((member) => member.planned && !member.voided && !assigned.has(member.containerNumber))
+      .map((member) => member.containerId);
+    const added = await inventory.reserve(tx, events, { add, move, release }, actor);
+    const idOf = new Map<string, number>();
+    for (const [index, number] of addedNumbers.entries()) idOf.set(number, added[index]!);
+    for (const row of queued) if (row.plannedId !== null) idOf.set(row.containerNumber, row.plannedId);
+    await repository.unlink(tx, planId, release);
+    await repository.link(
+      tx,
+      assignments.map((assignment, index) => ({
+        planId,
+        containerId: idOf.get(numbers[index]!)!,
+        planningOrder: index + 1,
+        slotReason: assignment.slotReason ?? null,
+        expectedRehandles: assignment.expectedRehandles ?? null,
+      })),
+    );
+    events.push(planChanged(planId));
+    return { released: release.length };
+  }
+
+  // A plan's reservations not used yet released (voided: they are history) and the plan gone, in
+  // the caller's change.
+  async function release(tx: Database, events: NewEvent[], planId: number, actor: Actor) {
+    const members = await repository.members(tx, planId);
+    const unused = members.filter((member) => member.planned && !member.voided).map((member) => member.containerId);
+    await inventory.reserve(tx, events, { add: [], move: [], release: unused }, actor);
+    await repository.deletePlan(tx, planId);
+    events.push(planChanged(planId));
+    return unused.length;
+  }
+
+  // --- the engine's view of the yard -------------------------------------------------------------
+
+  interface Sizes {
+    byName: Map<string, number>;
+    byId: Map<number, { name: string; lengthFeet: number }>;
+    names: { 20: string[]; 40: string[] };
+  }
+  async function sizesOf(database: Database): Promise<Sizes> {
+    const rows = await repository.sizes(database);
+    const names: Sizes['names'] = { 20: [], 40: [] };
+    for (const row of rows) names[sizeClass(row.lengthFeet)].push(row.name);
+    return {
+      byName: new Map(rows.map((row) => [row.name.toUpperCase(), row.lengthFeet])),
+      byId: new Map(rows.map((row) => [row.id, row])),
+      names,
+    };
+  }
+
+  // The layout's cells, read once per layout (the grid is one object per layout version).
+  const cellsByGrid = new WeakMap<Grid, Awaited<ReturnType<typeof repository.cells>>>();
+  async function cellsOf(database: Database, grid: Grid) {
+    let cells = cellsByGrid.get(grid);
+    if (!cells) cellsByGrid.set(grid, (cells = await repository.cells(database)));
+    return cells;
+  }
+
+  // The boxes standing in the yard, read once per inventory version (every change of containers or
+  // positions raises it, in the changing transaction): a gate's suggestion and the screen's before it
+  // read the yard once. The version is read first: boxes read after a newer commit are newer than
+  // their key, never older.
+  let boxesCache: { version: number; boxes: Awaited<ReturnType<typeof repository.boxes>> } | null = null;
+  async function boxesOf(database: Database) {
+    const { version } = await inventory.version(database);
+    if (boxesCache?.version === version) return boxesCache.boxes;
+    const boxes = await repository.boxes(database);
+    boxesCache = { version, boxes };
+    return boxes;
+  }
+
+  // The params as slot-group rules: the size param, and each CUSTOM one's values by cell.
+  async function slotRules(database: Database, sizes: Sizes) {
+    const [params, groupCells] = await Promise.all([repository.params(database), repository.slotGroupCells(database)]);
+    const sizeParam = params.find((param) => param.dataProvider === 'CONTAINER_SIZE');
+    const customParams: SlotGroupRule[] = params
+      .filter((param) => param.dataProvider === 'CUSTOM')
+      .map((param) => {
+        const valuesByCell = new Map<number, string[]>();
+        for (const entry of groupCells)
+          if (entry.paramId === param.id)
+            valuesByCell.set(entry.cellId, [...(valuesByCell.get(entry.cellId) ?? []), entry.value]);
+        return { name: param.name, valuesByCell };
+      });
+    return {
+      params,
+      sizeParam: sizeParam ? { name: sizeParam.name, sizeNames: sizes.names } : null,
+      customParams,
+    };
+  }
+
+  // The yard now: every stack with its boxes (reservations and pending drops included), as the
+  // engine takes it, with the departure estimates of the boxes.
+  async function yardModel(database: Database, now: number, sizes: Sizes) {
+    const grid = await loadGrid(database, namer);
+    const [cells, positions, drops, gates, estimate, rules] = await Promise.all([
+      cellsOf(database, grid),
+      boxesOf(database),
+      repository.pendingDrops(database),
+      repository.gatePositions(database),
+      estimator(database),
+      slotRules(database, sizes),
+    ]);
+    const sizeParamName = rules.sizeParam?.name;
+    const sizeOf = (sizeId: number) => sizes.byId.get(sizeId) ?? { name: '20', lengthFeet: 20 };
+    const boxOf = (row: {
+      containerNumber: string;
+      sizeId: number;
+      linerId: number | null;
+      processId: number | null;
+      categoryId: number | null;
+      igm: string | null;
+      arrivedAt: number;
+    }): EngineBox => {
+      const group = groupOf(row);
+      const size = sizeOf(row.sizeId);
+      return {
+        id: row.containerNumber,
+        size: sizeClass(size.lengthFeet),
+        ...departureEstimate(estimate(row), row.arrivedAt),
+        ...(group ? { group } : {}),
+        ...(sizeParamName ? { values: { [sizeParamName]: size.name } } : {}),
+      };
+    };
+    const boxes: StandingBox[] = positions.map((row) => ({
+      position: { areaId: row.areaId, rowIndex: row.rowIndex, columnIndex: row.columnIndex, tier: row.tier },
+      lengthFeet: sizeOf(row.sizeId).lengthFeet,
+      box: boxOf(row),
+    }));
+    // A pending drop holds its slot when it is the next free tier of its stack.
+    const heights = new Map<string, number>();
+    for (const box of boxes) {
+      const span = sizeClass(box.lengthFeet) === 40 ? 2 : 1;
+      for (let offset = 0; offset < span; offset += 1) {
+        const key = cellKey({ ...box.position, columnIndex: box.position.columnIndex + offset });
+        heights.set(key, Math.max(heights.get(key) ?? 0, box.position.tier));
+      }
+    }
+    const sortedDrops = drops
+      .map((drop) => {
+        try {
+          return { drop, target: namer.resolve(grid, drop.toLocation) };
+        } catch {
+          return null; // A task going elsewhere than a slot (a zone, the trailer).
+        }
+      })
+      .filter((entry) => entry !== null)
+      .sort((a, b) => a.target.tier - b.target.tier);
+    for (const { drop, target } of sortedDrops) {
+      const lengthFeet = sizeOf(drop.sizeId).lengthFeet;
+      const span = sizeClass(lengthFeet) === 40 ? 2 : 1;
+      const keys = Array.from({ length: span }, (_, offset) =>
+        cellKey({ ...target, columnIndex: target.columnIndex + offset }),
+      );
+      if (keys.some((key) => (heights.get(key) ?? 0) !== target.tier - 1)) continue;
+      for (const key of keys) heights.set(key, target.tier);
+      boxes.push({
+        position: {
+          areaId: target.areaId,
+          rowIndex: target.rowIndex,
+          columnIndex: target.columnIndex,
+          tier: target.tier,
+        },
+        lengthFeet,
+        box: boxOf(drop),
+      });
+    }
+    const origin: GeoPoint | null = gates.length
+      ? {
+          latitude: gates.reduce((sum, gate) => sum + gate.latitude, 0) / gates.length,
+          longitude: gates.reduce((sum, gate) => sum + gate.longitude, 0) / gates.length,
+        }
+      : null;
+    const model = buildYardModel({
+      grid,
+      cellIds: new Map(cells.map((cell) => [cellKey(cell), cell.id])),
+      boxes,
+      sizeParam: rules.sizeParam,
+      customParams: rules.customParams,
+      origin,
+    });
+    return { grid, model, origin, estimate, rules };
+  }
+
+  const slotName = (grid: Grid, model: YardModel, stackKey: string, tier: number) => {
+    const position = model.positionOf(stackKey, tier);
+    return position ? namer.names(grid, position) : null;
+  };
+
+  // The boxes of containers asking for a slot (the gate's, an ERP's): size, liner by the owner code,
+  // slot-group values, departure from now.
+  async function arrivalsOf(
+    database: Database,
+    containers: PlanningContainer[],
+    sizes: Sizes,
+    rules: Awaited<ReturnType<typeof slotRules>>,
+    estimate: ReturnType<typeof dwellEstimator>,
+    now: number,
+  ): Promise<EngineBox[]> {
+    const liners = await repository.linersOfPrefixes(
+      database,
+      containers.map((container) => normalizeContainerNumber(container.containerNumber).slice(0, 4)),
+    );
+    return containers.map((container) => {
+      const number = normalizeContainerNumber(container.containerNumber);
+      const lengthFeet = sizes.byName.get(container.containerSize.trim().toUpperCase());
+      if (lengthFeet === undefined)
+        throw badRequest(messages.unknownMasterData('size', container.containerSize), 'containerSize');
+      const liner = liners.get(number.slice(0, 4)) ?? null;
+      const values: Record<string, string> = {};
+      if (rules.sizeParam) values[rules.sizeParam.name] = container.containerSize.trim();
+      for (const given of container.params ?? []) {
+        const param = rules.params.find((candidate) => candidate.id === given.paramId);
+        if (!param) throw badRequest(messages.planningParamNotFound, 'params');
+        values[param.name] = given.value;
+      }
+      const group = groupOf({ igm: container.igm?.trim() || null, linerId: liner?.id ?? null });
+      return {
+        id: number,
+        size: sizeClass(lengthFeet),
+        // At the gate now: the dwell of its liner (nothing else is known of it yet).
+        ...departureEstimate(estimate({ linerId: liner?.id ?? null, processId: null, categoryId: null }), now),
+        values,
+        ...(group ? { group } : {}),
+      };
+    });
+  }
+
+  const defaultTask = (number: string, location: string | null, fullName: string | null): GateTaskInput => ({
+    containerNumber: number,
+    taskType: DEFAULT_PLANNING_TASK.taskType,
+    deliveryMode: DEFAULT_PLANNING_TASK.deliveryMode,
+    fromLocation: TRAILER_LOCATION,
+    toLocation: location,
+    toLocationDetails: fullName,
+  });
+
+  // A slot for each container (spec 1 §5 planning at gate-in): its reservation when a plan holds
+  // one, else where the engine expects it to cause the fewest rehandles. Nothing is reserved.
+  async function suggestOn(
+    database: Database,
+    containers: PlanningContainer[],
+    options: { reservations: boolean },
+  ): Promise<SlotSuggestion[]> {
+    const numbers = containers.map((container) => normalizeContainerNumber(container.containerNumber));
+    const reserved = new Map(
+      options.reservations
+        ? (
+            await repository.queued(database, {
+              includePlanned: true,
+              plannedOnly: true,
+              numbers,
+              limit: numbers.length + 1,
+            })
+          ).map((row) => [row.containerNumber, row])
+        : [],
+    );
+    const now = Date.now();
+    const sizes = await sizesOf(database);
+    const { grid, model, origin, estimate, rules } = await yardModel(database, now, sizes);
+    const open = containers.filter((_, index) => !reserved.has(numbers[index]!));
+    const placed = new Map<string, { location: string; fullName: string; reason: string; rehandles: number }>();
+    const unplaced = new Map<string, string>();
+    if (open.length) {
+      const arrivals = await arrivalsOf(database, open, sizes, rules, estimate, now);
+      const result = planPlacements(model.stacks, arrivals, engineOptions(now, origin, estimate.depot));
+      for (const placement of result.placements) {
+        const names = slotName(grid, model, placement.stackKey, placement.tier);
+        if (names)
+          placed.set(placement.boxId, {
+            location: names.location,
+            fullName: names.fullName,
+            reason: placement.reason,
+            rehandles: placement.expectedRehandles,
+          });
+      }
+      for (const entry of result.unplaced) unplaced.set(entry.boxId, entry.reason);
+    }
+    return numbers.map((number) => {
+      const plan = reserved.get(number);
+      if (plan) {
+        const names = slotOfRow(grid, plan);
+        return {
+          containerNumber: number,
+          slotFullName: names?.location ?? null,
+          slotReason: plan.slotReason ?? `Reserved by plan ${plan.planName ?? plan.planId}`,
+          expectedRehandles: plan.expectedRehandles ?? 0,
+          tasks: [defaultTask(number, names?.location ?? null, names?.fullName ?? null)],
+        };
+      }
+      const slot = placed.get(number);
+      return {
+        containerNumber: number,
+        slotFullName: slot?.location ?? null,
+        slotReason: slot?.reason ?? unplaced.get(number) ?? 'No slot fits',
+        expectedRehandles: slot?.rehandles ?? 0,
+        tasks: [defaultTask(number, slot?.location ?? null, slot?.fullName ?? null)],
+      };
+    });
+  }
+
+  // --- engine runs ---------------------------------------------------------------------------------
+
+  async function runChanged(row: EngineRunRow | undefined, extra: NewEvent[] = []) {
+    if (!row) return;
+    await commitWithEvents(db, deps.afterCommit, async (_tx, events) => {
+      events.push({ type: 'planning.engineRunChanged', data: toEngineJob(row) }, ...extra);
+    });
+  }
+
+  // A name of its own for an applied run that was given none.
+  async function engineName(database: Database, given: string | null) {
+    if (given) return given.trim();
+    const base = `Engine plan ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+    for (let suffix = 1; ; suffix += 1) {
+      const name = suffix === 1 ? base : `${base} (${suffix})`;
+      if (!(await repository.nameTaken(database, name))) return name;
+    }
+  }
+
+  return {
+    // GET planning/available/{name} (spec 2 §5).
+    async nameAvailable(name: string): Promise<PlanNameAvailable> {
+      const taken = await repository.nameTaken(db, name);
+      return { available: !taken, message: taken ? messages.planNameTaken(name.trim()) : null };
+    },
+
+    // GET planning/queued: the selector (spec 2 §2): open pre-advices, with their reservations on Edit
+    // Plan (includePlanned).
+    async queued(query: QueuedQuery): Promise<QueuedContainer[]> {
+      const [grid, rows] = await Promise.all([
+        loadGrid(db, namer),
+        repository.queued(db, {
+          searchBy: query.searchBy,
+          query: query.query,
+          includePlanned: query.includePlanned ?? false,
+          limit: QUEUED_LIMIT,
+        }),
+      ]);
+      return rows.map((row) => toQueued(grid, row));
+    },
+
+    plans: () => plansOf(db),
+
+    // POST planning/save: a new plan (no id) or a plan's assignments replaced, every slot reserved in
+    // one transaction or none (a slot taken meanwhile: slotReserved or slotTaken, 409).
+    async save(body: PlanSaveBody, principal: Principal): Promise<PlanSaved> {
+      const name = body.name.trim();
+      if (!name) throw badRequest(messages.fieldRequired('name'), 'name');
+      const actor = plannerActor(principal);
+      const planId = await inventory.change(
+        async (tx, events) => {
+          let id = body.id ?? null;
+          if (id !== null) {
+            const current = await repository.plan(tx, id, true);
+            if (!current) throw notFound(messages.planNotFound);
+            if (await repository.nameTaken(tx, name, id)) throw conflict(messages.planNameTaken(name), 'name');
+            await repository.updatePlan(tx, id, {
+              name,
+              ...(body.searchedContainers ? { searchedContainers: body.searchedContainers } : {}),
+            });
+          } else {
+            if (await repository.nameTaken(tx, name)) throw conflict(messages.planNameTaken(name), 'name');
+            id = (
+              await repository.insertPlan(tx, {
+                name,
+                source: 'manual',
+                searchedContainers: body.searchedContainers ?? [],
+                createdBy: principal.username,
+              })
+            ).id;
+          }
+          await assign(tx, events, id, body.assignments, actor);
+          return id;
+        },
+        { answers: nameAnswers(name) },
+      );
+      const [plan] = await plansOf(db, [planId]);
+      return { responsestatus: 'success', message: messages.planSaved(name), plan: plan! };
+    },
+
+    // DELETE planning/{id}: the plan's unused reservations released, the plan gone; its containers
+    // that gated in stay where they are.
+    async delete(id: number, principal: Principal): Promise<PlanDeleted> {
+      const { name, released } = await inventory.change(async (tx, events) => {
+        const plan = await repository.plan(tx, id, true);
+        if (!plan) throw notFound(messages.planNotFound);
+        return { name: plan.name, released: await release(tx, events, id, plannerActor(principal)) };
+      });
+      return { responsestatus: 'success', message: messages.planDeleted(name), released };
+    },
+
+    // POST planning-engine/rollback: a plan taken back whole, which only a plan no container gated in
+    // on yet can be; the engine runs that applied it say so.
+    async rollback(planId: number, principal: Principal): Promise<PlanDeleted> {
+      const { name, released } = await inventory.change(async (tx, events) => {
+        const plan = await repository.plan(tx, planId, true);
+        if (!plan) throw notFound(messages.planNotFound);
+        const arrived = (await repository.members(tx, planId)).filter((member) => !member.planned && !member.voided);
+        if (arrived.length)
+          throw conflict(messages.planInUse(plan.name, arrived.map((member) => member.containerNumber).join(', ')));
+        const runs: EngineRunRow[] = [];
+        for (const run of await repository.runsOfPlan(tx, planId)) {
+          const updated = await repository.updateRun(tx, run.id, { status: 'rolledBack' });
+          if (updated) runs.push({ ...updated, planId: null });
+        }
+        for (const run of runs) events.push({ type: 'planning.engineRunChanged', data: toEngineJob(run) });
+        return { name: plan.name, released: await release(tx, events, planId, plannerActor(principal)) };
+      });
+      return { responsestatus: 'success', message: messages.planRolledBack(name), released };
+    },
+
+    // GET enterprise/planning/params (spec 1 §3): the size param's values are the master data's sizes.
+    async params(): Promise<PlanningParam[]> {
+      const [rows, sizes] = await Promise.all([repository.params(db), repository.sizes(db)]);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        dataProvider: row.dataProvider as PlanningParam['dataProvider'],
+        allowedStrings: row.dataProvider === 'CONTAINER_SIZE' ? sizes.map((size) => size.name) : row.allowedStrings,
+        required: row.required,
+      }));
+    },
+
+    // GET enterprise/planning/slot-groups/data/{paramId}: each value's cells and the free places left
+    // in them for a box of the group (reservations take places).
+    async slotGroups(paramId: number): Promise<SlotGroupData> {
+      const param = await repository.param(db, paramId);
+      if (!param) throw notFound(messages.planningParamNotFound);
+      const grid = await loadGrid(db, namer);
+      const [cells, stacks, groupCells, sizes] = await Promise.all([
+        cellsOf(db, grid),
+        repository.heights(db),
+        repository.slotGroupCells(db),
+        repository.sizes(db),
+      ]);
+      const heights = new Map(stacks.map((stack) => [cellKey(stack), Number(stack.height)]));
+      const cellByKey = new Map(cells.map((cell) => [cellKey(cell), cell]));
+      const free = (cell: (typeof cells)[number]) =>
+        Math.max(0, (grid.areasById.get(cell.areaId)?.area.maxHeight ?? 0) - (heights.get(cellKey(cell)) ?? 0));
+      const groupOfCells = (value: string, members: typeof cells, freeSlots: number) => ({
+        value,
+        areas: [...new Set(members.map((cell) => grid.areasById.get(cell.areaId)?.area.name ?? String(cell.areaId)))],
+        cells: members.map((cell) => ({ id: cell.id, fullName: cell.fullName })),
+        freeSlots,
+      });
+      if (param.dataProvider === 'CONTAINER_SIZE') {
+        // Merged pairs take 40 and 45 ft boxes (both cells of the pair), the other columns 20 ft.
+        const pairs: [(typeof cells)[number], (typeof cells)[number]][] = [];
+        const singles: typeof cells = [];
+        for (const cell of cells) {
+          const area = grid.areasById.get(cell.areaId);
+          const column = area?.columnsByIndex.get(cell.columnIndex);
+          const previous = area?.columnsByIndex.get(cell.columnIndex - 1);
+          if (column?.merged && area?.columnsByIndex.has(cell.columnIndex + 1)) {
+            const second = cellByKey.get(cellKey({ ...cell, columnIndex: cell.columnIndex + 1 }));
+            if (second) pairs.push([cell, second]);
+          } else if (!previous?.merged) singles.push(cell);
+        }
+        const pairFree = pairs.reduce((sum, [first, second]) => sum + Math.min(free(first), free(second)), 0);
+        const singleFree = singles.reduce((sum, cell) => sum + free(cell), 0);
+        return {
+          paramId,
+          groups: sizes.map((size) =>
+            sizeClass(size.lengthFeet) === 40
+              ? groupOfCells(size.name, pairs.flat(), pairFree)
+              : groupOfCells(size.name, singles, singleFree),
+          ),
+        };
+      }
+      const byId = new Map(cells.map((cell) => [cell.id, cell]));
+      return {
+        paramId,
+        groups: param.allowedStrings.map((value) => {
+          const members = groupCells
+            .filter((entry) => entry.paramId === paramId && entry.value === value)
+            .map((entry) => byId.get(entry.cellId))
+            .filter((cell): cell is (typeof cells)[number] => cell !== undefined);
+          return groupOfCells(
+            value,
+            members,
+            members.reduce((sum, cell) => sum + free(cell), 0),
+          );
+        }),
+      };
+    },
+
+    // POST planning/suggest and planning-engine/bin-locations.
+    async suggest(containers: PlanningContainer[]) {
+      return { suggestions: await suggestOn(db, containers, { reservations: true }) };
+    },
+
+    // The same inside the gate-in's transaction (after the inventory lock: two gate-ins in a row see
+    // each other's pending drops), for containers that hold no reservation (the gate used those).
+    suggestWithin: (tx: Database, containers: PlanningContainer[]) =>
+      suggestOn(tx, containers, { reservations: false }),
+
+    // The plans holding these reservations (by container id), for the gate-in that uses them.
+    plansOfReservations: (tx: Database, containerIds: number[]) => repository.plansOf(tx, containerIds),
+
+    // POST enterprise/planning/engine/plan: a run queued for the workers (202); its progress comes
+    // over the websocket (planning.engine.v1) and from GET planning-engine/{jobId}.
+    async startEngine(body: EnginePlanBody, principal: Principal): Promise<EngineJob> {
+      if (!deps.jobs) throw conflict(messages.planningEngineUnavailable);
+      const name = body.planName?.trim() || null;
+      if (name && body.apply && (await repository.nameTaken(db, name)))
+        throw conflict(messages.planNameTaken(name), 'planName');
+      const id = randomUUID();
+      const row = await commitWithEvents(db, deps.afterCommit, async (tx, events) => {
+        const inserted = await repository.insertRun(tx, {
+          id,
+          containerNumbers: body.containerNumbers?.map(normalizeContainerNumber) ?? null,
+          planName: name,
+          apply: body.apply ?? false,
+          requestedBy: principal.username,
+        });
+        events.push({ type: 'planning.engineRunChanged', data: toEngineJob(inserted) });
+        return inserted;
+      });
+      try {
+        await deps.jobs.addBulk([jobRequest('PlanningEngine', { runId: id }, `planning-${id}`)]);
+      } catch (error) {
+        await runChanged(
+          await repository.updateRun(db, id, {
+            status: 'failed',
+            error: error instanceof Error ? error.message : String(error),
+            finishedAt: new Date(),
+          }),
+        );
+        throw error;
+      }
+      return toEngineJob(row);
+    },
+
+    // GET enterprise/planning-engine/{jobId}.
+    async engineJob(jobId: string): Promise<EngineJob> {
+      const row = await repository.run(db, jobId);
+      if (!row) throw notFound(messages.planningEngineJobNotFound);
+      return toEngineJob(row);
+    },
+
+    // The PlanningEngine job: the queued containers asked for placed by the engine, batch by batch
+    // with its progress told; applied as a plan (source engine) in one transaction when asked. A run
+    // done or failed already (a redelivered job) is left as it is; one a crash left running runs again.
+    async runEngine(runId: string): Promise<void> {
+      const run = await repository.run(db, runId);
+      if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
+      await runChanged(
+        await repository.updateRun(db, runId, { status: 'running', progress: 0, startedAt: new Date() }),
+      );
+      try {
+        const now = Date.now();
+        const sizes = await sizesOf(db);
+        const { grid, model, origin, estimate, rules } = await yardModel(db, now, sizes);
+        const queued = (
+          await repository.queued(db, {
+            includePlanned: false,
+            ...(run.containerNumbers ? { numbers: run.containerNumbers } : {}),
+            limit: QUEUED_LIMIT,
+          })
+        ).sort(
+          (a, b) =>
+            (a.expectedAt?.getTime() ?? now) - (b.expectedAt?.getTime() ?? now) ||
+            a.containerNumber.localeCompare(b.containerNumber),
+        );
+        const found = new Set(queued.map((row) => row.containerNumber));
+        const unplaced = (run.containerNumbers ?? [])
+          .filter((number) => !found.has(number))
+          .map((containerNumber) => ({ containerNumber, reason: messages.planContainerNotQueued(containerNumber) }));
+        const sizeParamName = rules.sizeParam?.name;
+        const arrivals: EngineBox[] = queued.map((row) => {
+          const group = groupOf(row);
+          return {
+            id: row.containerNumber,
+            size: sizeClass(row.lengthFeet),
+            // Expected at its pre-advice's window (now, when that has begun or passed).
+            ...departureEstimate(estimate(row), Math.max(now, row.expectedAt?.getTime() ?? now)),
+            ...(group ? { group } : {}),
+            ...(sizeParamName ? { values: { [sizeParamName]: row.size } } : {}),
+          };
+        });
+        const stacks = new Map(model.stacks.map((stack) => [stack.key, stack]));
+        const placements: EnginePlacement[] = [];
+        let told = Date.now();
+        for (let start = 0; start < arrivals.length; start += ENGINE_BATCH) {
+          const batch = arrivals.slice(start, start + ENGINE_BATCH);
+          const result = planPlacements(model.stacks, batch, engineOptions(now, origin, estimate.depot));
+          const byId = new Map(batch.map((box) => [box.id, box]));
+          for (const placement of result.placements) {
+            const stack = stacks.get(placement.stackKey);
+            const names = slotName(grid, model, placement.stackKey, placement.tier);
+            if (!stack || !names) continue;
+            // The next batch sees this one's boxes where they were put.
+            stack.boxes.push(byId.get(placement.boxId)!);
+            placements.push({
+              containerNumber: placement.boxId,
+              slotFullName: names.location,
+              expectedRehandles: placement.expectedRehandles,
+              slotReason: placement.reason,
+            });
+          }
+          for (const entry of result.unplaced) unplaced.push({ containerNumber: entry.boxId, reason: entry.reason });
+          const progress = Math.min(0.99, (start + batch.length) / arrivals.length);
+          if (Date.now() - told >= PROGRESS_EVERY_MS) {
+            told = Date.now();
+            await runChanged(await repository.updateRun(db, runId, { progress }));
+          }
+        }
+        let planId: number | null = null;
+        if (run.apply && placements.length) {
+          const name = await engineName(db, run.planName);
+          planId = await inventory.change(
+            async (tx, events) => {
+              const plan = await repository.insertPlan(tx, {
+                name,
+                source: 'engine',
+                searchedContainers: run.containerNumbers ?? [],
+                createdBy: run.requestedBy,
+              });
+              await assign(
+                tx,
+                events,
+                plan.id,
+                placements.map((placement) => ({
+                  containerNumber: placement.containerNumber,
+                  slotFullName: placement.slotFullName,
+                  slotReason: placement.slotReason,
+                  expectedRehandles: placement.expectedRehandles,
+                })),
+                { username: run.requestedBy, source: 'planning' },
+              );
+              return plan.id;
+            },
+            { answers: nameAnswers(name) },
+          );
+        }
+        await runChanged(
+          await repository.updateRun(db, runId, {
+            status: 'done',
+            progress: 1,
+            placements,
+            unplaced,
+            planId,
+            error: null,
+            finishedAt: new Date(),
+          }),
+        );
+      } catch (error) {
+        // A refusal (a slot taken while the engine ran, a name taken) ends the run with its reason;
+        // the planner runs it again. Anything else is the server's fault: logged by the job too.
+        await runChanged(
+          await repository.updateRun(db, runId, {
+            status: 'failed',
+            error: error instanceof Error ? error.message : String(error),
+            finishedAt: new Date(),
+          }),
+        );
+        if (!(error instanceof AppError)) throw error;
+      }
+    },
+
+    // POST planning-engine/dispatch: the dig-out of these containers from the yard as it stands —
+    // per area and size (a box is relocated among stacks of its own size, under its area's height),
+    // the fewest relocations the engine finds, as steps with the slots' names.
+    async dispatch(body: DigOutBody): Promise<DigOutPlan> {
+      const numbers = [...new Set(body.containerNumbers.map(normalizeContainerNumber))];
+      const now = Date.now();
+      const sizes = await sizesOf(db);
+      const { grid, model } = await yardModel(db, now, sizes);
+      const inYard = new Set(await repository.inYard(db, numbers));
+      const targets = numbers.filter((number) => inYard.has(number) && model.standingOf(number) !== null);
+      const notInYard = numbers.filter((number) => !targets.includes(number));
+      const stacksByKey = new Map(model.stacks.map((stack) => [stack.key, stack]));
+      const groups = new Map<string, string[]>();
+      for (const number of targets) {
+        const stack = stacksByKey.get(model.standingOf(number)!.stackKey)!;
+        const key = `${stack.area}|${stack.size}`;
+        groups.set(key, [...(groups.get(key) ?? []), number]);
+      }
+      const steps: DigOutStep[] = [];
+      let relocations = 0;
+      for (const [key, members] of groups) {
+        const [area, size] = key.split('|');
+        const wanted = new Set(members);
+        const stacks = model.stacks.filter((stack) => stack.area === area && String(stack.size) === size);
+        const instance: DigOutInstance = {
+          stacks: stacks.map((stack) => ({
+            key: stack.key,
+            boxes: stack.boxes.map((box) => ({ id: box.id, priority: wanted.has(box.id) ? 1 : Infinity })),
+          })),
+          maxHeight: stacks[0]?.maxHeight ?? 1,
+        };
+        const result = digOut(instance, { timeLimitMs: DIG_OUT_TIME_LIMIT_MS });
+        relocations += result.relocations;
+        // The slots named as the stacks stand at each step.
+        const heights = new Map(instance.stacks.map((stack) => [stack.key, stack.boxes.length]));
+        const nameAt = (stackKey: string, tier: number) =>
+          slotName(grid, model, stackKey, tier)?.location ?? `${stackKey}:${tier}`;
+        for (const move of result.moves) {
+          const fromHeight = heights.get(move.from) ?? 0;
+          const from = nameAt(move.from, fromHeight);
+          heights.set(move.from, fromHeight - 1);
+          let to: string | null = null;
+          if (move.kind === 'relocate' && move.to !== null) {
+            const toHeight = (heights.get(move.to) ?? 0) + 1;
+            heights.set(move.to, toHeight);
+            to = nameAt(move.to, toHeight);
+          }
+          steps.push({ kind: move.kind, containerNumber: move.boxId, from, to });
+        }
+      }
+      return { steps, relocations, notInYard };
+    },
+  };
+}
+
+export type PlanningService = ReturnType<typeof createPlanningService>;

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { createSlotNamer } from '../yard';
+import type { EngineBox } from './engine/types';
+import { buildYardModel, cellKey, type StandingBox } from './yard-model';
+
+// One area of 2 rows × 4 columns, height 3; columns 3-4 a merged 40 ft pair.
+const namer = createSlotNamer({ slotFormat: 'AREA_ROW_COLUMN_HEIGHT', startHeight: 1, portStyleColumnNumbers: false });
+const corner = { lat1: null, long1: null, lat2: null, long2: null, lat3: null, long3: null, lat4: null, long4: null };
+const grid = namer.grid(
+  [{ id: 1, name: 'A', sortOrder: 0, maxHeight: 3, ...corner }],
+  [1, 2].map((index) => ({ id: index, areaId: 1, index, name: String(index) })),
+  [1, 2, 3, 4].map((index) => ({ id: index, areaId: 1, index, name: String(index), merged: index === 3 })),
+);
+const cellIds = new Map(
+  [1, 2].flatMap((row) =>
+    [1, 2, 3, 4].map((column) => [cellKey({ areaId: 1, rowIndex: row, columnIndex: column }), row * 10 + column]),
+  ),
+);
+const box = (id: string, size: 20 | 40): EngineBox => ({ id, size, departureAt: 0, sigma: 0.5 });
+const at = (id: string, row: number, column: number, tier: number, lengthFeet = 20): StandingBox => ({
+  position: { areaId: 1, rowIndex: row, columnIndex: column, tier },
+  lengthFeet,
+  box: box(id, lengthFeet > 20 ? 40 : 20),
+});
+const sizeParam = { name: 'Container size', sizeNames: { 20: ['20'], 40: ['40', '45'] } };
+
+describe('the yard as the engine sees it', () => {
+  it('makes a 20 ft stack per column and a 40 ft stack per merged pair, boxes bottom first', () => {
+    const model = buildYardModel({
+      grid,
+      cellIds,
+      boxes: [at('B2', 1, 1, 2), at('B1', 1, 1, 1), at('F1', 1, 3, 1, 40)],
+      sizeParam,
+      customParams: [],
+      origin: null,
+    });
+    expect(model.stacks.map((stack) => [stack.key, stack.size, stack.boxes.map((entry) => entry.id)])).toEqual([
+      ['A:1:1', 20, ['B1', 'B2']],
+      ['A:1:2', 20, []],
+      ['A:1:3', 40, ['F1']],
+      ['A:2:1', 20, []],
+      ['A:2:2', 20, []],
+      ['A:2:3', 40, []],
+    ]);
+    expect(model.stacks[0]).toMatchObject({ maxHeight: 3, accepts: { 'Container size': ['20'] } });
+    expect(model.stacks[2]).toMatchObject({ accepts: { 'Container size': ['40', '45'] } });
+    expect(model.stacks.some((stack) => stack.closed)).toBe(false);
+    expect(model.positionOf('A:1:3', 2)).toEqual({ areaId: 1, rowIndex: 1, columnIndex: 3, tier: 2 });
+    expect(model.standingOf('B2')).toEqual({ stackKey: 'A:1:1', tier: 2 });
+    expect(model.positionOf('A:9:9', 1)).toBeNull();
+  });
+
+  it('closes a merged pair 20 ft boxes stand in: two 20 ft stacks the engine plans nothing into', () => {
+    const model = buildYardModel({
+      grid,
+      cellIds,
+      boxes: [at('S3', 2, 3, 1), at('S4', 2, 4, 1)],
+      sizeParam: null,
+      customParams: [],
+      origin: null,
+    });
+    expect(
+      model.stacks
+        .filter((stack) => stack.row === 2 && stack.column >= 3)
+        .map((stack) => [stack.key, stack.size, stack.closed]),
+    ).toEqual([
+      ['A:2:3', 20, true],
+      ['A:2:4', 20, true],
+    ]);
+  });
+
+  it('names the values of a CUSTOM param its cells accept, and leaves other stacks open to any', () => {
+    const model = buildYardModel({
+      grid,
+      cellIds,
+      boxes: [],
+      sizeParam: null,
+      customParams: [
+        {
+          name: 'Cargo class',
+          valuesByCell: new Map([
+            [11, ['Reefer']],
+            [13, ['Hazardous']],
+          ]),
+        },
+      ],
+      origin: null,
+    });
+    const accepts = Object.fromEntries(model.stacks.map((stack) => [stack.key, stack.accepts]));
+    expect(accepts['A:1:1']).toEqual({ 'Cargo class': ['Reefer'] });
+    expect(accepts['A:1:3']).toEqual({ 'Cargo class': ['Hazardous'] });
+    expect(accepts['A:1:2']).toEqual({});
+  });
+});
