@@ -14,11 +14,11 @@ import {
   IconTruckLoading,
   IconListDetails,
   IconCalendarEvent,
+  IconLayoutGridAdd,
   IconListCheck,
   IconMapPin,
   IconDeviceMobile,
   IconDeviceTv,
-  IconMapPin,
   IconQrcode,
   IconSearch,
   IconPalette,
@@ -77,7 +77,7 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     component: lazy(() =>
       import('../../modules/planning/components/PlanningPage').then((module) => ({ default: module.PlanningPage })),
     ),
-    icon: IconMapPin,
+    icon: IconLayoutGridAdd,
     description: 'Plan queued containers onto the yard by click or by the engine; edit and delete plans',
   },
   {

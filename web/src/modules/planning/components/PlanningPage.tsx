@@ -3,8 +3,10 @@ import { Group, Stack, Tabs } from '@mantine/core';
 import { IconListDetails, IconMapPin } from '@tabler/icons-react';
 import { routes } from '@openyard/contracts';
 import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { ReadOnlyBadge } from '../../../ui/WriteGuard';
 import { YardLayoutGate } from '../../inventory/components/YardLayoutGate';
+import { usePlanningLive } from '../hooks/usePlanningLive';
 import { confirmDiscardPlan } from '../utils/confirmDiscardPlan';
 import { EditPlanTab } from './EditPlanTab';
 import { PlanEditor } from './PlanEditor';
@@ -16,11 +18,13 @@ type PlanningTab = (typeof TABS)[number];
 // containers) and Edit Plan (the saved plans). On planning admin includes operator and superadmin
 // is separate (spec 2 §6): the catalogue's write access says who plans; auto-assign, save and
 // delete are enterprise only (the locked-feature modal otherwise). Leaving a tab with unsaved
-// assignments asks first (spec 2 §4).
+// assignments asks first (spec 2 §4). The topic `planning` keeps the lists and the engine's runs
+// live (usePlanningLive).
 export function PlanningPage() {
   const access = useScreenAccess({ write: routes.planning.save.access });
   const [tab, setTab] = useState<PlanningTab>('plan');
   const [dirty, setDirty] = useState(false);
+  const liveRefusal = usePlanningLive();
   if (!access) return null;
   const changeTab = async (value: string | null) => {
     const next = TABS.find((name) => name === value);
@@ -30,6 +34,7 @@ export function PlanningPage() {
   };
   return (
     <Stack gap="xs" data-testid="planning-page">
+      <LiveUnavailableNotice refusal={liveRefusal} />
       <YardLayoutGate>
         {(layout, geometry) => (
           <Tabs value={tab} onChange={(value) => void changeTab(value)} keepMounted={false}>
