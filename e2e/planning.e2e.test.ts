@@ -250,7 +250,10 @@ describe('planning screen', () => {
     });
     await page.getByTestId('planning-tab-plan').click();
     await page.getByTestId('planning-tab-edit').click();
+    // The plan saved elsewhere is listed (the topic planning reloads the list).
     const planRow = page.getByTestId('planning-plans-row').filter({ hasText: name });
+    await planRow.waitFor();
+    await screenshot(page, 'planning-plans');
     await planRow.getByTestId('planning-plan-open').click();
     await page.getByTestId('planning-opened').filter({ hasText: name }).waitFor();
     expect(await row(page, numbers[0]!).getByTestId('planning-slot').getAttribute('data-state')).toBe('planned');
