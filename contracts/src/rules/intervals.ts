@@ -5,10 +5,18 @@ export const REFRESH_INTERVALS_MS = {
   users: 120_000,
 } as const;
 
+// The configured refresh interval (seconds) a screen's timed reload needs to exceed: 30 s for the
+// lists of spec 3 §9 (tasks, ITV tasks, machine locations, trailers) and the inventory, 50 s for
+// planning's queued containers (spec 2 §9).
+export const DATA_REFRESH_ABOVE_SECONDS = { lists: 30, planning: 50 } as const;
+
 // Lists that reload on the yard's dataRefreshRate (seconds, metadata) do so only when it is above
-// 30 seconds (spec 3 §9: tasks, ITV tasks, machine locations, trailers); false: no timed reload.
-export function dataRefreshIntervalMs(dataRefreshRate: number | undefined): number | false {
-  return dataRefreshRate !== undefined && dataRefreshRate > 30 ? dataRefreshRate * 1000 : false;
+// the screen's threshold (DATA_REFRESH_ABOVE_SECONDS); false: no timed reload.
+export function dataRefreshIntervalMs(
+  dataRefreshRate: number | undefined,
+  aboveSeconds: number = DATA_REFRESH_ABOVE_SECONDS.lists,
+): number | false {
+  return dataRefreshRate !== undefined && dataRefreshRate > aboveSeconds ? dataRefreshRate * 1000 : false;
 }
 
 // How long a screen that reloads on live messages (rather than applying them as deltas) gathers a

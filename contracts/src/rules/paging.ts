@@ -51,6 +51,9 @@ export const PAGE_SIZES = {
   preAdvices: 15,
   // Gate passes kept by hand or by sheet (/gate-passes, issue 16).
   gatePasses: 15,
+  // Planning's queued containers and plans (spec 2 §9: 15 for all lists); the screen holds them all
+  // (the call is not paged) and pages its tables by this.
+  planning: 15,
   // The reports (spec 2 §9: page size 15, start index 1-based) and the open alarms.
   reports: 15,
   alarms: 15,

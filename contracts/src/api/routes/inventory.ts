@@ -22,6 +22,9 @@ import { defineRoute } from '../route';
 // write rule, shared with both screens.
 const inventoryScreen = { flag: 'inventoryVisible' } as const;
 const lookup = { flag: ['inventoryVisible', 'containersVisible'] } as const;
+// The planning screen assigns slots on the same grid (spec 2 §2 Planning screen: "A yard grid for
+// assigning slots"): its planners read the grid's snapshot without the inventory's grant.
+const yardGrid = { flag: ['inventoryVisible', 'planningVisible'] } as const;
 const tags = ['inventory'];
 
 export const inventory = {
@@ -66,7 +69,7 @@ export const inventory = {
     path: '/rest/yard/grid',
     query: AreaContainersQuery,
     response: InventoryGrid,
-    access: inventoryScreen,
+    access: yardGrid,
     tags,
   }),
   container: defineRoute({

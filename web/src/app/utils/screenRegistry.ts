@@ -14,10 +14,11 @@ import {
   IconTruckLoading,
   IconListDetails,
   IconCalendarEvent,
+  IconLayoutGridAdd,
   IconListCheck,
+  IconMapPin,
   IconDeviceMobile,
   IconDeviceTv,
-  IconMapPin,
   IconQrcode,
   IconSearch,
   IconPalette,
@@ -70,6 +71,14 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconBuildingWarehouse,
     description: 'The yard as a live grid: slots, liners, occupancy, search and moves',
+  },
+  {
+    path: '/planning',
+    component: lazy(() =>
+      import('../../modules/planning/components/PlanningPage').then((module) => ({ default: module.PlanningPage })),
+    ),
+    icon: IconLayoutGridAdd,
+    description: 'Plan queued containers onto the yard by click or by the engine; edit and delete plans',
   },
   {
     path: '/gate',

@@ -6,8 +6,17 @@ const swatch = (style: React.CSSProperties) => (
 );
 
 // What the grid's marks mean; with rule colours on, the rules and their colours. Over the grid's
-// corner, or docked under it (a phone).
-export function GridLegend({ rules, docked = false }: { rules: Rule[] | null; docked?: boolean }) {
+// corner, or docked under it (a phone). Planning draws its unsaved slots as planned ones and has no
+// search marks (`planning`).
+export function GridLegend({
+  rules,
+  docked = false,
+  planning = false,
+}: {
+  rules: Rule[] | null;
+  docked?: boolean;
+  planning?: boolean;
+}) {
   return (
     <Paper
       pos={docked ? 'static' : 'absolute'}
@@ -28,7 +37,7 @@ export function GridLegend({ rules, docked = false }: { rules: Rule[] | null; do
         <Group gap={6}>
           {swatch({ background: 'rgba(250, 204, 21, 0.22)', border: '1px dashed #facc15' })}
           <Text size="xs" c="dimmed">
-            Planned
+            {planning ? 'Planned or assigned' : 'Planned'}
           </Text>
         </Group>
         <Group gap={6}>
@@ -37,12 +46,21 @@ export function GridLegend({ rules, docked = false }: { rules: Rule[] | null; do
             40 ft spans two slots
           </Text>
         </Group>
-        <Group gap={6}>
-          {swatch({ border: '2px solid #22d3ee' })}
-          <Text size="xs" c="dimmed">
-            Found
-          </Text>
-        </Group>
+        {planning ? (
+          <Group gap={6}>
+            {swatch({ border: '2px solid #facc15' })}
+            <Text size="xs" c="dimmed">
+              Slot of the chosen container
+            </Text>
+          </Group>
+        ) : (
+          <Group gap={6}>
+            {swatch({ border: '2px solid #22d3ee' })}
+            <Text size="xs" c="dimmed">
+              Found
+            </Text>
+          </Group>
+        )}
         {rules?.map((rule) => (
           <Group gap={6} key={rule.id}>
             {swatch({ background: rule.color })}

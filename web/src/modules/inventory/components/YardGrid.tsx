@@ -18,7 +18,7 @@ import { toScreen, viewShowing } from '../utils/gridView';
 import type { Rgba } from '../utils/parseColor';
 import { RetainedDeck } from '../utils/RetainedDeck';
 import { slotAt } from '../utils/slotAt';
-import { SlotTexels } from '../utils/SlotTexels';
+import { PLANNED_FILL, SlotTexels } from '../utils/SlotTexels';
 import { slotName } from '../utils/slotName';
 import { slotStepOfKey, stepSlot } from '../utils/slotNavigation';
 import { slotsPixelRatio } from '../utils/slotsPixelRatio';
@@ -81,6 +81,12 @@ interface YardGridProps {
   cursorHeld: boolean;
   // 'left' is a click or Enter, 'right' a right click, Shift+F10 or the context-menu key.
   onPick: (pick: GridPick | null, button: 'left' | 'right') => void;
+  // Slots planning has assigned and not saved ([left, top, right, bottom] of each box as drawn, see
+  // drawnSlotBox): drawn as planned boxes are (spec 2 §4), over the yard.
+  assigned?: Float32Array;
+  // What the keyboard cursor's label says of an empty slot, when the screen knows more of it
+  // (planning: the box it is assigned to); null: 'empty'.
+  describeEmptySlot?: (slot: number) => string | null;
   ref?: Ref<HTMLDivElement>;
 }
 
@@ -124,6 +130,8 @@ export function YardGrid({
   slotFormat,
   cursorHeld,
   onPick,
+  assigned,
+  describeEmptySlot,
   ref,
 }: YardGridProps) {
   const subscribe = useCallback(
@@ -284,6 +292,31 @@ export function YardGrid({
     [geometry, rules],
   );
   const plannedLayer = useMemo(() => new PlannedSlotsLayer({ id: 'planned', boxes: slots.planned }), [slots.planned]);
+  // Assigned slots: the planned boxes' faint yellow fill (the slots layer paints it for a planned
+  // container) under the same dashed border and strike-through.
+  const assignedLayers = useMemo(
+    () =>
+      assigned && assigned.length > 0
+        ? [
+            new SolidPolygonLayer<number>({
+              id: 'assigned-fill',
+              data: Array.from({ length: assigned.length / 4 }, (_, box) => box),
+              getPolygon: (box) => {
+                const [x0, y0, x1, y1] = assigned.subarray(box * 4, box * 4 + 4);
+                return [
+                  [x0!, y0!],
+                  [x1!, y0!],
+                  [x1!, y1!],
+                  [x0!, y1!],
+                ];
+              },
+              getFillColor: PLANNED_FILL,
+            }),
+            new PlannedSlotsLayer({ id: 'assigned', boxes: assigned }),
+          ]
+        : [],
+    [assigned],
+  );
   const outlineLayers = useMemo(
     () => [
       highlightOutlines.length > 0 &&
@@ -336,8 +369,8 @@ export function YardGrid({
   const slotLayers = useMemo(() => [slotsLayer], [slotsLayer]);
   // Everything fine (text, thin and dashed lines) and nothing live moves redraw, at full resolution.
   const overlayLayers = useMemo(
-    () => [ruleLayer, plannedLayer, ...outlineLayers, ...labelLayers],
-    [ruleLayer, plannedLayer, outlineLayers, labelLayers],
+    () => [ruleLayer, plannedLayer, ...assignedLayers, ...outlineLayers, ...labelLayers],
+    [ruleLayer, plannedLayer, assignedLayers, outlineLayers, labelLayers],
   );
 
   // What is at a point of the grid (world units): the container whose box covers it (a 40 ft box
@@ -428,7 +461,7 @@ export function YardGrid({
       name: name ?? '',
       content: container
         ? `${container.number} · ${container.size} ft${container.planned ? ' · planned' : ''}`
-        : 'empty',
+        : (describeEmptySlot?.(cursor) ?? 'empty'),
     };
   })();
 

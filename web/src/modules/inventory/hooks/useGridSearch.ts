@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { slotSpan } from '@openyard/contracts';
 import { notifyError } from '../../../ui/notifyError';
-import type { GridFocus } from '../utils/GridPick';
+import { areaFocus, type GridFocus } from '../utils/GridPick';
 import type { InventoryStore } from '../utils/InventoryStore';
 import { searchGrid } from '../utils/searchGrid';
 import { slotBox, type AreaGeometry, type YardGeometry } from '../utils/yardGeometry';
@@ -98,14 +98,7 @@ export function useGridSearch({
     setMarkedSlot(null);
   };
 
-  const zoomToArea = useCallback(
-    (area: AreaGeometry) =>
-      setFocus({
-        box: [area.bounds.x, area.bounds.y, area.bounds.x + area.bounds.width, area.bounds.y + area.bounds.height],
-        key: Date.now(),
-      }),
-    [],
-  );
+  const zoomToArea = useCallback((area: AreaGeometry) => setFocus(areaFocus(area)), []);
 
   return {
     searchText,

@@ -16,8 +16,14 @@ export interface InventoryLoadState {
 // Keeps the store true (DESIGN §7): loads the compact snapshot (planned slots included), applies
 // the slot messages of the topic `inventory` as they come, and reloads after a reconnect or a
 // layout change. With `live` off (the spec's auto-refresh toggle) it unsubscribes and the grid
-// stays as it was until switched on again or reloaded by hand.
-export function useInventoryLive(store: InventoryStore, live: boolean) {
+// stays as it was until switched on again or reloaded by hand. `topic`: where the slot messages
+// are heard, `inventory` or its mirror `containers` (planning's grid for a planner without the
+// inventory's grant).
+export function useInventoryLive(
+  store: InventoryStore,
+  live: boolean,
+  topic: typeof liveTopics.inventory | typeof liveTopics.containers = liveTopics.inventory,
+) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<InventoryLoadState>({ loading: true, error: null, loadedAt: null });
   const loads = useRef(0);
@@ -40,7 +46,7 @@ export function useInventoryLive(store: InventoryStore, live: boolean) {
   }, [reload]);
 
   const refusal = useLiveTopic(
-    live ? liveTopics.inventory : null,
+    live ? topic : null,
     (message) => {
       if (message.type === 'inventory.slot.v1') {
         store.applyMessage(message.data.container, message.data.version, message.at);

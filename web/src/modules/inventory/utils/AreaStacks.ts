@@ -10,33 +10,47 @@ export type SlotChoice = { ok: true } | { ok: false; reason: string; message: st
 
 const OK: SlotChoice = { ok: true };
 
-// The stacks of one area as the screen knows them, for the container being moved: which slots it
-// may go to (spec 2 §5 and the yard's invariants, DESIGN §5: a free slot on top of its stack, a
-// 40 ft box on a merged pair's start with both stacks at the same height), so that Update Location
-// says why before sending instead of one refusal per try. The server stays the authority.
+// The box being placed: a container of the store (its entry and place), or one not in the yard yet
+// (a queued container being planned: entry -1, no place).
+export type PlacedBox = Pick<GridContainer, 'index' | 'number' | 'size' | 'rowIndex' | 'columnIndex' | 'tier'>;
+
+// The stacks of one area as the screen knows them, for the container being moved (or planned):
+// which slots it may go to (spec 2 §5 and the yard's invariants, DESIGN §5: a free slot on top of
+// its stack, a 40 ft box on a merged pair's start with both stacks at the same height), so that
+// Update Location and planning say why before sending instead of one refusal per try. The server
+// stays the authority.
 export class AreaStacks {
-  // "row:column" → tier → the store entry there; a 40 ft box stands in both columns of its pair.
+  // "row:column" → tier → the store entry there (-1: a slot planning has assigned and not saved);
+  // a 40 ft box stands in both columns of its pair.
   private readonly stacks = new Map<string, Map<number, number>>();
   private readonly span: 1 | 2;
   private readonly columns;
 
+  // `free`: store entries whose slots count as free too (planning: the boxes of the plan being
+  // edited, whose reservations the save replaces).
   constructor(
     store: InventoryStore,
     private readonly area: AreaGeometry,
-    private readonly container: GridContainer,
+    private readonly container: PlacedBox,
     private readonly slotFormat: string,
+    free?: ReadonlySet<number>,
   ) {
     this.span = slotSpan(container.size);
     this.columns = columnInfos(area);
     for (let i = 0; i < store.length; i += 1) {
       // The moving box leaves its slots: they count as free for it.
-      if (!store.alive[i] || store.areaIds[i] !== area.areaId || i === container.index) continue;
-      for (let offset = 0; offset < slotSpan(store.sizes[i]!); offset += 1) {
-        const key = `${store.rowIndexes[i]}:${store.columnIndexes[i]! + offset}`;
-        let stack = this.stacks.get(key);
-        if (!stack) this.stacks.set(key, (stack = new Map<number, number>()));
-        stack.set(store.tiers[i]!, i);
-      }
+      if (!store.alive[i] || store.areaIds[i] !== area.areaId || i === container.index || free?.has(i)) continue;
+      this.occupy(store.rowIndexes[i]!, store.columnIndexes[i]!, store.tiers[i]!, slotSpan(store.sizes[i]!), i);
+    }
+  }
+
+  // Counts a place as taken (planning: a slot assigned to another box and not saved yet).
+  occupy(rowIndex: number, columnIndex: number, tier: number, span: 1 | 2, entry = -1): void {
+    for (let offset = 0; offset < span; offset += 1) {
+      const key = `${rowIndex}:${columnIndex + offset}`;
+      let stack = this.stacks.get(key);
+      if (!stack) this.stacks.set(key, (stack = new Map<number, number>()));
+      stack.set(tier, entry);
     }
   }
 

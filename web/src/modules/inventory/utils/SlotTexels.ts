@@ -5,7 +5,7 @@ import { linerColor } from './linerColor';
 import type { Rgba } from './parseColor';
 import { SlotChanges } from './SlotChanges';
 import { slotTextureLayout, type SlotTextureLayout } from './slotTextureLayout';
-import { SLOT_GAP, slotBox, slotIndexOf, type YardGeometry } from './yardGeometry';
+import { drawnSlotBox, slotIndexOf, type YardGeometry } from './yardGeometry';
 
 // The low bits of a texel's alpha byte: the box reaches over the gap on that side (the two halves
 // of a 40 ft box). The six high bits are the box's opacity.
@@ -30,7 +30,8 @@ export interface SlotTexture {
 export const EMPTY_SLOT: Rgba = [36, 44, 54, 255];
 // An empty slot of a colour rule's stack: a shade of the rule's colour.
 const RULE_SHADE_ALPHA = 110;
-const PLANNED_FILL: Rgba = [250, 204, 21, 56];
+// Planned boxes (and planning's assigned slots, drawn over the grid): yellow, faint.
+export const PLANNED_FILL: Rgba = [250, 204, 21, 56];
 const UNKNOWN_LINER: Rgba = [138, 150, 163, 255];
 const DIMMED_ALPHA = 38;
 const NOBODY = -1;
@@ -246,9 +247,9 @@ function plannedBoxes(store: InventoryStore, geometry: YardGeometry): Float32Arr
     if (!store.alive[i] || !store.planned[i]) continue;
     const area = geometry.areasById.get(store.areaIds[i]!);
     const box = area
-      ? slotBox(area, store.rowIndexes[i]!, store.columnIndexes[i]!, store.tiers[i]!, slotSpan(store.sizes[i]!))
+      ? drawnSlotBox(area, store.rowIndexes[i]!, store.columnIndexes[i]!, store.tiers[i]!, slotSpan(store.sizes[i]!))
       : null;
-    if (box) boxes.push(box[0] + SLOT_GAP / 2, box[1] + SLOT_GAP / 2, box[2] - SLOT_GAP / 2, box[3] - SLOT_GAP / 2);
+    if (box) boxes.push(...box);
   }
   return new Float32Array(boxes);
 }

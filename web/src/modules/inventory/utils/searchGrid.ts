@@ -1,6 +1,7 @@
-import { containerNumberTerms, isWholeContainerNumber, parseSlotName, tierOfHeightName } from '@openyard/contracts';
+import { containerNumberTerms, isWholeContainerNumber, parseSlotName } from '@openyard/contracts';
 import type { InventoryStore } from './InventoryStore';
-import { slotIndexOf, type YardGeometry } from './yardGeometry';
+import { slotOfName } from './slotOfName';
+import type { YardGeometry } from './yardGeometry';
 
 export type GridSearchResult =
   | { kind: 'containers'; indexes: number[]; by: 'number' | 'igm' }
@@ -36,18 +37,12 @@ export function searchGrid(
             : `No container number starting with ${term} is in the yard`,
     };
   }
-  const slot = parseSlotName(value, options.slotFormat);
-  const area = slot ? geometry.areasByName.get(slot.area.toUpperCase()) : undefined;
-  if (slot && area) {
-    const rowOrdinal = area.rowNames.indexOf(slot.row);
-    const columnOrdinal = area.columnNames.indexOf(slot.column);
-    const tier = slot.height === null ? 1 : tierOfHeightName(slot.height, options.startHeight);
-    const index =
-      rowOrdinal >= 0 && columnOrdinal >= 0 && tier !== null
-        ? slotIndexOf(area, area.rowIndexes[rowOrdinal]!, area.columnIndexes[columnOrdinal]!, tier)
-        : null;
-    if (index === null) return { kind: 'none', message: `Slot ${value} does not exist in the yard layout` };
-    return { kind: 'slot', slot: index };
+  // A slot name of one of the yard's areas: that slot, or the message that the layout has none.
+  const named = parseSlotName(value, options.slotFormat);
+  if (named && geometry.areasByName.has(named.area.toUpperCase())) {
+    const slot = slotOfName(value, geometry, options);
+    if (slot === null) return { kind: 'none', message: `Slot ${value} does not exist in the yard layout` };
+    return { kind: 'slot', slot };
   }
   const indexes = store.findIgm(value);
   if (!indexes.length) return { kind: 'none', message: `No container of IGM ${value} is in the yard` };

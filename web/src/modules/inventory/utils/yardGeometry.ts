@@ -184,6 +184,19 @@ export function slotBox(
   return [left, bottom - SLOT_HEIGHT, left + span * SLOT_WIDTH, bottom];
 }
 
+// The box of a slot (a 40 ft box's pair with span 2) as the grid draws what stands there: inside
+// the gap around its slots. Planned boxes and planning's assigned slots are outlined on it.
+export function drawnSlotBox(
+  area: AreaGeometry,
+  rowIndex: number,
+  columnIndex: number,
+  tier: number,
+  span = 1,
+): [number, number, number, number] | null {
+  const box = slotBox(area, rowIndex, columnIndex, tier, span);
+  return box && [box[0] + SLOT_GAP / 2, box[1] + SLOT_GAP / 2, box[2] - SLOT_GAP / 2, box[3] - SLOT_GAP / 2];
+}
+
 // The box of a whole stack (every tier of one row and column).
 export function stackBox(area: AreaGeometry, rowIndex: number, columnIndex: number) {
   const top = slotBox(area, rowIndex, columnIndex, area.maxHeight);
