@@ -270,8 +270,40 @@ describe('public kiosks and mobile search', () => {
     await phone.getByTestId('track-places-map').waitFor();
     expect(await smallTargets(phone)).toEqual([]);
     await screenshot(phone, 'track');
-    await api.kiosk.revokeStatusLink({ params: { token: link.token } });
-    await phone.reload();
-    await phone.getByTestId('track-state-error').getByText(messages.statusLinkInvalid).waitFor();
+
+    // A lost slip: the staff revoke the link from the containers screen, which shows the new one.
+    const staffContext = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    try {
+      const staff = await staffContext.newPage();
+      staff.setDefaultTimeout(20_000);
+      await loginThroughPage(staff, server.baseUrl, 'superadmin', 'demo');
+      await staff.goto(`${server.baseUrl}/containers`);
+      const table = staff.getByTestId('containers-table-yard');
+      await table.getByTestId('containers-table-yard-row').first().waitFor();
+      const search = staff.getByTestId('containers-yard-search-text');
+      await search.fill(boxes[1]!);
+      await search.press('Enter');
+      await table.getByTestId('containers-table-yard-row').filter({ hasText: boxes[1]! }).getByRole('checkbox').check();
+      await staff.getByTestId('containers-yard-status-link').click();
+      const dialog = staff.getByRole('dialog', { name: 'Status link' });
+      const shown = dialog.getByTestId('gate-status-link-url');
+      await shown.waitFor();
+      // The visit's one link: the containers screen shows the link the gate issued.
+      expect(await shown.textContent()).toContain(link.token);
+      await screenshot(staff, 'containers-status-link');
+      await dialog.getByTestId('gate-status-link-revoke').click();
+      await staff.getByTestId('confirm-dialog-ok').click();
+      await staff.waitForFunction(
+        (token) => !document.querySelector('[data-testid="gate-status-link-url"]')?.textContent?.includes(token),
+        link.token,
+      );
+      const renewed = (await dialog.getByTestId('gate-status-link-url').textContent())!;
+      await phone.reload();
+      await phone.getByTestId('track-state-error').getByText(messages.statusLinkInvalid).waitFor();
+      await phone.goto(renewed);
+      expect(await phone.getByTestId('track-number').textContent()).toBe(boxes[1]);
+    } finally {
+      await staffContext.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { CONTAINER_SORT_FIELDS, type ContainerSortField } from '@openyard/contracts';
 import { metadataState } from '../../../app/states/metadataState';
@@ -7,6 +7,7 @@ import type { ScreenAccess } from '../../../app/utils/screenAccessOf';
 import { DataTable } from '../../../ui/DataTable';
 import { ExportDialog } from '../../../ui/ExportDialog';
 import type { ListSort } from '../../../ui/ListSort';
+import { StatusLinkSlip } from '../../kiosk/components/StatusLinkSlip';
 import { useContainerActions } from '../hooks/useContainerActions';
 import { useContainerColumns } from '../hooks/useContainerColumns';
 import { useContainers } from '../hooks/useContainers';
@@ -126,6 +127,20 @@ export function ContainersList({
       {actions.movementsOf && <MovementsModal containerNumber={actions.movementsOf} onClose={actions.closeMovements} />}
       {actions.mapOf && <YardMapModal containerNumbers={actions.mapOf} onClose={actions.closeMap} />}
       {actions.surveysOf && <SurveyMailModal containers={actions.surveysOf} onClose={actions.closeSurveys} />}
+      {actions.statusLinkOf && (
+        <Modal
+          opened
+          onClose={actions.closeStatusLink}
+          title="Status link"
+          size="lg"
+          data-testid="containers-status-link"
+        >
+          <StatusLinkSlip
+            containerId={actions.statusLinkOf.id}
+            containerNumber={actions.statusLinkOf.containerNumber}
+          />
+        </Modal>
+      )}
       <ExportDialog
         opened={actions.exportOpened}
         onClose={actions.closeExport}

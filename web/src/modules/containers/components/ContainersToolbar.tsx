@@ -11,6 +11,7 @@ import {
   IconMapPin,
   IconMapSearch,
   IconPencil,
+  IconQrcode,
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
@@ -85,6 +86,7 @@ export function ContainersToolbar({
       onClick: actions.startLocationUpdate,
     },
     { key: 'survey-mail', label: 'Survey mail', icon: <IconMail size={14} />, onClick: actions.mailSurveys },
+    { key: 'status-link', label: 'Status link', icon: <IconQrcode size={14} />, onClick: actions.showStatusLink },
   ];
   const reads: ToolbarAction[] = [
     { key: 'map', label: 'Yard map', icon: <IconMapSearch size={14} />, onClick: actions.showOnMap },

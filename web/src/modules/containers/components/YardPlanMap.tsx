@@ -62,10 +62,58 @@ function cellsOf(area: PlannedArea): Cell[] {
 
 // How far around the chosen slots a view focused on them reaches, in slots.
 const FOCUS_SLOTS_AROUND = 2;
+// Room kept around an area for its row and column names (left, top) and its name (top), in plan units.
+const TICK_ROOM = { left: 3, top: 4 };
+const MAX_SLOT_ZOOM = 5.5;
+
+interface Frame {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const zoomToFit = (pixels: number, units: number) => Math.log2((pixels - MARGIN * 2) / units);
+
+// The part of the plan a view shows. Focused on the slots: their whole areas (with their names) when
+// the slots stay large enough at the screen's width and the areas fit `maxHeight`; else, on that
+// axis, the chosen slots and a few around them, cut to their areas, so that no empty band or a
+// sliver of another area shows.
+function frameOf(
+  areas: readonly PlannedArea[],
+  targets: readonly Target[],
+  onSlots: boolean,
+  screen: { width: number; maxHeight: number; minSlotPixels: number },
+): Frame {
+  const whole = {
+    left: Math.min(...areas.map((area) => area.x)) - (onSlots ? TICK_ROOM.left : 0),
+    top: Math.min(...areas.map((area) => area.y)) - (onSlots ? TICK_ROOM.top : 8),
+    right: Math.max(...areas.map((area) => area.x + area.width)) + (onSlots ? SLOT_LENGTH : 0),
+    bottom: Math.max(...areas.map((area) => area.y + area.height)),
+  };
+  if (!onSlots) return whole;
+  const points = targets.flatMap((target) => target.polygon);
+  const around = { x: FOCUS_SLOTS_AROUND * SLOT_LENGTH, y: FOCUS_SLOTS_AROUND * SLOT_WIDTH };
+  const wholeWidth = zoomToFit(screen.width, whole.right - whole.left) >= Math.log2(screen.minSlotPixels / SLOT_LENGTH);
+  const left = wholeWidth ? whole.left : Math.max(whole.left, Math.min(...points.map(([x]) => x)) - around.x);
+  // The markers' labels stand right of their slots.
+  const right = wholeWidth ? whole.right : Math.min(whole.right, Math.max(...points.map(([x]) => x)) + around.x);
+  const zoom = Math.min(zoomToFit(screen.width, right - left), MAX_SLOT_ZOOM);
+  if ((whole.bottom - whole.top) * 2 ** zoom + MARGIN * 2 <= screen.maxHeight)
+    return { left, right, top: whole.top, bottom: whole.bottom };
+  return {
+    left,
+    right,
+    top: Math.max(whole.top, Math.min(...points.map(([, y]) => y)) - around.y),
+    bottom: Math.min(whole.bottom, Math.max(...points.map(([, y]) => y)) + around.y),
+  };
+}
 
 // The 'Yard map' tab: every area of the layout from above, the chosen containers' slots (both
-// slots of a 40 ft box) highlighted in amber and labelled; the view starts on their areas, or
-// (focus 'containers', the public pages on a phone or a kiosk) closer, on the slots themselves.
+// slots of a 40 ft box) highlighted in amber and labelled; the view starts on their areas. Focus
+// 'containers' (the public pages on a phone or a kiosk) shows only the areas that hold them, closer,
+// on the slots themselves, and the map takes the height that view needs (at most `maxHeight`; slots
+// at least `minSlotPixels` long, else the view is cut to the slots and a few around them).
 // `labelOf` names a slot's marker (the number and tier by default; the public pages number them
 // as their list does) in `labelSize` pixels.
 export function YardPlanMap({
@@ -73,6 +121,8 @@ export function YardPlanMap({
   containers,
   deckRef,
   focus = 'areas',
+  maxHeight = 760,
+  minSlotPixels = 28,
   labelOf = (container) => `${container.containerNumber} · tier ${container.stackIndex ?? ''}`,
   labelSize = 12,
 }: {
@@ -80,17 +130,14 @@ export function YardPlanMap({
   containers: readonly PublicContainerLocation[];
   deckRef: Ref<DeckGLRef>;
   focus?: 'areas' | 'containers';
+  maxHeight?: number;
+  minSlotPixels?: number;
   labelOf?: (container: PublicContainerLocation, index: number) => string;
   labelSize?: number;
 }) {
   const { ref, width, height } = useElementSize();
   const plan = useMemo(() => yardPlan(layout.areaLayouts), [layout]);
   const shownAreas = useMemo(() => new Set(containers.map((container) => container.area)), [containers]);
-  const cells = useMemo(() => plan.areas.flatMap(cellsOf), [plan]);
-  const ticks = useMemo(
-    () => plan.areas.filter((area) => shownAreas.has(area.name)).flatMap(ticksOf),
-    [plan, shownAreas],
-  );
   const targets = useMemo(() => {
     const byName = new Map(plan.areas.map((area) => [area.name, area]));
     return containers.flatMap((container, index): Target[] => {
@@ -102,35 +149,43 @@ export function YardPlanMap({
     // labelOf is a presentation choice of the caller, fixed for its life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [containers, plan]);
+  const onSlots = focus === 'containers' && targets.length > 0;
+  const focusedAreas = useMemo(() => {
+    const focused = plan.areas.filter((area) => shownAreas.has(area.name));
+    return focused.length ? focused : plan.areas;
+  }, [plan, shownAreas]);
+  // Focused on the slots, the other areas are left out: a passer-by needs only where to walk.
+  const drawnAreas = onSlots ? focusedAreas : plan.areas;
+  const cells = useMemo(() => drawnAreas.flatMap(cellsOf), [drawnAreas]);
+  const ticks = useMemo(
+    () => drawnAreas.filter((area) => shownAreas.has(area.name)).flatMap(ticksOf),
+    [drawnAreas, shownAreas],
+  );
+  const frame = useMemo(
+    () => frameOf(focusedAreas, targets, onSlots, { width, maxHeight, minSlotPixels }),
+    [focusedAreas, targets, onSlots, width, maxHeight, minSlotPixels],
+  );
+  // Focused on the slots the map is as tall as its frame at the width's zoom (no band above or below).
+  const slotZoom = width ? Math.min(zoomToFit(width, frame.right - frame.left), MAX_SLOT_ZOOM) : null;
+  const fittedHeight =
+    onSlots && slotZoom !== null
+      ? Math.round(Math.min(maxHeight, Math.max(240, (frame.bottom - frame.top) * 2 ** slotZoom + MARGIN * 2)))
+      : null;
+  const viewHeight = fittedHeight ?? height;
 
   const [viewState, setViewState] = useState<OrthographicViewState | null>(null);
   // Starts on the highlighted slots (with their areas around them), else on the whole yard.
   const initialViewState = useMemo((): OrthographicViewState | null => {
-    if (!width || !height) return null;
-    const focused = plan.areas.filter((area) => shownAreas.has(area.name));
-    const boxes = focused.length ? focused : plan.areas;
-    const points = targets.flatMap((target) => target.polygon);
-    const around = { x: FOCUS_SLOTS_AROUND * SLOT_LENGTH, y: FOCUS_SLOTS_AROUND * SLOT_WIDTH };
-    const onSlots = focus === 'containers' && points.length > 0;
-    const left = onSlots ? Math.min(...points.map(([x]) => x)) - around.x : Math.min(...boxes.map((area) => area.x));
-    const top = onSlots
-      ? Math.min(...points.map(([, y]) => y)) - around.y
-      : Math.min(...boxes.map((area) => area.y)) - 8;
-    const right = onSlots
-      ? Math.max(...points.map(([x]) => x)) + around.x
-      : Math.max(...boxes.map((area) => area.x + area.width));
-    const bottom = onSlots
-      ? Math.max(...points.map(([, y]) => y)) + around.y
-      : Math.max(...boxes.map((area) => area.y + area.height));
-    const zoom = Math.log2(Math.min((width - MARGIN * 2) / (right - left), (height - MARGIN * 2) / (bottom - top)));
+    if (!width || !viewHeight) return null;
+    const zoom = Math.min(zoomToFit(width, frame.right - frame.left), zoomToFit(viewHeight, frame.bottom - frame.top));
     // A little wider than the focus, so that the neighbouring areas show at the edges.
     return {
-      target: [(left + right) / 2, (top + bottom) / 2, 0],
-      zoom: onSlots ? Math.min(zoom, 5.5) : Math.min(zoom - 0.3, 4),
+      target: [(frame.left + frame.right) / 2, (frame.top + frame.bottom) / 2, 0],
+      zoom: onSlots ? Math.min(zoom, MAX_SLOT_ZOOM) : Math.min(zoom - 0.3, 4),
       minZoom: -3,
       maxZoom: 6,
     };
-  }, [width, height, plan, shownAreas, targets, focus]);
+  }, [width, viewHeight, frame, onSlots]);
 
   const layers = [
     new SolidPolygonLayer<number>({
@@ -171,18 +226,24 @@ export function YardPlanMap({
       getPosition: (tick) => tick.position,
       getText: (tick) => tick.text,
       getColor: [138, 150, 163, 255],
-      getSize: 10,
+      // Read off with the markers: larger where the markers are (a kiosk).
+      getSize: Math.max(10, Math.round(labelSize * 0.55)),
       getTextAnchor: (tick) => tick.anchor,
       getAlignmentBaseline: (tick) => tick.baseline,
       fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
     }),
     new TextLayer<PlannedArea>({
       id: 'area-names',
-      data: plan.areas,
-      getPosition: (area) => [area.x, area.y - (shownAreas.has(area.name) ? 3 : 1)],
+      data: drawnAreas,
+      // On a view cut to the slots the name stays in sight at the view's left edge.
+      getPosition: (area) => [
+        onSlots ? Math.max(area.x, frame.left + 1) : area.x,
+        area.y - (shownAreas.has(area.name) ? 3 : 1),
+      ],
+      updateTriggers: { getPosition: [onSlots, frame.left, shownAreas] },
       getText: (area) => `Area ${area.name}`,
       getColor: LABEL,
-      getSize: 13,
+      getSize: Math.max(13, Math.round(labelSize * 0.7)),
       getTextAnchor: 'start',
       getAlignmentBaseline: 'bottom',
       fontFamily: 'Inter, "Segoe UI", Roboto, Arial, sans-serif',
@@ -207,7 +268,14 @@ export function YardPlanMap({
   ];
 
   return (
-    <Box ref={ref} pos="relative" h="100%" mih={420} bg="dark.8" style={{ borderRadius: 4, overflow: 'hidden' }}>
+    <Box
+      ref={ref}
+      pos="relative"
+      h={fittedHeight ?? '100%'}
+      mih={onSlots ? 240 : 420}
+      bg="dark.8"
+      style={{ borderRadius: 4, overflow: 'hidden' }}
+    >
       {initialViewState && (
         <DeckGL
           ref={deckRef}

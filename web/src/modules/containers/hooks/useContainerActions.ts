@@ -11,6 +11,7 @@ import { useUpdateMovementAlert } from './useUpdateMovementAlert';
 const SELECT_TO_MOVE = 'Select the containers to move first';
 const SELECT_FOR_MAP = 'Select up to 10 containers to show on the map';
 const SELECT_FOR_SURVEYS = 'Select the containers whose surveys to mail';
+const LINK_OF_DISPATCHED = 'A dispatched container has no status link';
 
 function draftOf(container: Container, slotFormat: string | undefined): LocationDraft {
   const parts = container.location ? parseSlotName(container.location, slotFormat) : null;
@@ -48,6 +49,7 @@ export function useContainerActions({
   const [mapOf, setMapOf] = useState<string[] | null>(null);
   const [exportOpened, setExportOpened] = useState(false);
   const [surveysOf, setSurveysOf] = useState<Container[] | null>(null);
+  const [statusLinkOf, setStatusLinkOf] = useState<Container | null>(null);
   // The rows whose location is being edited inline, by container id; null when not editing.
   const [drafts, setDrafts] = useState<Map<number, LocationDraft> | null>(null);
 
@@ -157,6 +159,15 @@ export function useContainerActions({
       else setSurveysOf(selected);
     },
     closeSurveys: () => setSurveysOf(null),
+    // A visit's status link (issue 21): its QR code to print again, or to revoke when a slip is lost.
+    statusLinkOf,
+    showStatusLink: () => {
+      const container = selectedOne();
+      if (!container) return;
+      if (container.dispatched) notifyError(LINK_OF_DISPATCHED);
+      else setStatusLinkOf(container);
+    },
+    closeStatusLink: () => setStatusLinkOf(null),
     closeExport: () => setExportOpened(false),
     deleteOne,
     deleteSelected: () => {

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { PrintArea } from '../../../ui/PrintArea';
 import { gatedInContainersState } from '../states/gatedInContainersState';
 import { generatedTasksState } from '../states/generatedTasksState';
-import { StatusLinkSlip } from './StatusLinkSlip';
+import { StatusLinkSlip } from '../../kiosk/components/StatusLinkSlip';
 
 // The gate-in slip: the tasks the last gate-in generated, with their binning locations, and each
 // gated-in container's status link as a QR code for the driver (issue 21); printed as one sheet.

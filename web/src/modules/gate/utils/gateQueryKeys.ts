@@ -9,6 +9,4 @@ export const gateQueryKeys = {
   chaAgents: (activity: string) => ['gate-operations', 'cha-agents', activity] as const,
   chaVehicleDetail: (chaId: number, activity: string) =>
     ['gate-operations', 'cha-vehicle-detail', chaId, activity] as const,
-  // Outside the root: a gate-in's reload has no reason to ask for the slip's links again.
-  statusLink: (containerId: number) => ['status-links', containerId] as const,
 };

@@ -70,12 +70,15 @@ export function ContainerPlaces({
         </PublicNotice>
       ))}
       {located.length > 0 && layout.data && (
-        <Box h={kiosk ? 760 : 420} data-testid={`${testId}-map`}>
+        <Box data-testid={`${testId}-map`}>
           <YardPlanMap
             layout={layout.data}
             containers={located}
             deckRef={deckRef}
             focus="containers"
+            maxHeight={kiosk ? 760 : 420}
+            // A kiosk is read from a step back: its slots stay large.
+            minSlotPixels={kiosk ? 80 : 28}
             labelOf={(_container, index) => String(index + 1)}
             labelSize={kiosk ? 30 : 18}
           />

@@ -7,9 +7,8 @@ import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useYardMap } from '../../containers/hooks/useYardMap';
 import { useEntryTags } from '../hooks/useEntryTags';
 import { ContainerPlaces } from './ContainerPlaces';
-import { EntryTagsField } from './EntryTagsField';
+import { KioskEntryForm } from './KioskEntryForm';
 import { KioskFrame } from './KioskFrame';
-import { OnScreenKeyboard } from './OnScreenKeyboard';
 import { PublicNotice } from './PublicNotice';
 
 // /kiosk (spec 2 §2 Kiosk locate, §4, §5): container numbers typed as tags on the on-screen
@@ -37,37 +36,14 @@ export function KioskLocatePage() {
     <KioskFrame title="Where is my container?" testId="kiosk-locate">
       {() =>
         searched === null ? (
-          <Stack gap="lg">
-            <EntryTagsField
-              entries={entries}
-              label="Container numbers (or one IGM:ITEM)"
-              placeholder="MSCU1234566"
-              testId="kiosk-locate-entries"
-            />
-            {problem && (
-              <PublicNotice color="red" testId="kiosk-locate-problem">
-                {problem}
-              </PublicNotice>
-            )}
-            <OnScreenKeyboard
-              onKey={entries.key}
-              onBackspace={entries.backspace}
-              onClear={entries.clear}
-              onEnter={entries.commit}
-              testId="kiosk-keyboard"
-            />
-            <Button
-              size="xl"
-              h={84}
-              fz={30}
-              leftSection={<IconSearch size={32} />}
-              disabled={entries.entries().length === 0}
-              onClick={locate}
-              data-testid="kiosk-locate-submit"
-            >
-              Locate
-            </Button>
-          </Stack>
+          <KioskEntryForm
+            entries={entries}
+            label="Container numbers (or one IGM:ITEM)"
+            placeholder="MSCU1234566"
+            problem={problem}
+            action={{ label: 'Locate', icon: IconSearch, onClick: locate, testId: 'kiosk-locate-submit' }}
+            testId="kiosk-locate"
+          />
         ) : (
           <Stack gap="lg">
             <ListState

@@ -10,6 +10,7 @@ import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { useContainerStatus } from '../hooks/useContainerStatus';
 import { KioskFrame } from './KioskFrame';
+import { KioskActionButton } from './KioskActionButton';
 import { NumericKeypad } from './OnScreenKeyboard';
 
 type Field = 'igmNumber' | 'itemNumber';
@@ -69,17 +70,13 @@ export function KioskStatusPage() {
             enterLabel="Next"
             testId="kiosk-keypad"
           />
-          <Button
-            size="xl"
-            h={84}
-            fz={30}
-            leftSection={<IconListSearch size={32} />}
+          <KioskActionButton
+            icon={IconListSearch}
+            label="Show status"
             disabled={!complete}
             onClick={() => setAsked({ igmNumber: values.igmNumber.trim(), itemNumber: values.itemNumber.trim() })}
-            data-testid="kiosk-status-submit"
-          >
-            Show status
-          </Button>
+            testId="kiosk-status-submit"
+          />
           {!complete && (
             <Text fz={20} c="dimmed" ta="center">
               {messages.igmStatusIncomplete}

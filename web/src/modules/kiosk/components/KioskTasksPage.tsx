@@ -19,10 +19,10 @@ import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { useEntryTags } from '../hooks/useEntryTags';
 import { kioskIgmContainers, useKioskTaskChoices, useSaveKioskTasks } from '../hooks/useKioskTasks';
-import { EntryTagsField } from './EntryTagsField';
+import { KioskActionButton } from './KioskActionButton';
+import { KioskEntryForm } from './KioskEntryForm';
 import { KioskFrame } from './KioskFrame';
 import { KioskTaskRow, type KioskRow } from './KioskTaskRow';
-import { OnScreenKeyboard } from './OnScreenKeyboard';
 import { PublicNotice } from './PublicNotice';
 
 const emptyRow = (containerNumber = ''): KioskRow => ({ row: { containerNumber }, touched: false });
@@ -149,38 +149,20 @@ export function KioskTasksPage() {
           );
         if (rows === null)
           return (
-            <Stack gap="lg">
-              <EntryTagsField
-                entries={entries}
-                label="IGM item (IGM:ITEM)"
-                placeholder="1234567:12"
-                testId="kiosk-tasks-igm"
-              />
-              {problem && (
-                <PublicNotice color="red" testId="kiosk-tasks-problem">
-                  {problem}
-                </PublicNotice>
-              )}
-              <OnScreenKeyboard
-                onKey={entries.key}
-                onBackspace={entries.backspace}
-                onClear={entries.clear}
-                onEnter={entries.commit}
-                testId="kiosk-keyboard"
-              />
-              <Button
-                size="xl"
-                h={84}
-                fz={30}
-                leftSection={<IconSearch size={32} />}
-                loading={searching}
-                disabled={entries.entries().length === 0}
-                onClick={() => void search()}
-                data-testid="kiosk-tasks-search"
-              >
-                Find my containers
-              </Button>
-            </Stack>
+            <KioskEntryForm
+              entries={entries}
+              label="IGM item (IGM:ITEM)"
+              placeholder="1234567:12"
+              problem={problem}
+              action={{
+                label: 'Find my containers',
+                icon: IconSearch,
+                loading: searching,
+                onClick: () => void search(),
+                testId: 'kiosk-tasks-search',
+              }}
+              testId="kiosk-tasks"
+            />
           );
         return (
           <Stack gap="lg">
@@ -213,18 +195,14 @@ export function KioskTasksPage() {
                 Start over
               </Button>
             </Group>
-            <Button
-              size="xl"
-              h={84}
-              fz={30}
-              leftSection={<IconDeviceFloppy size={32} />}
+            <KioskActionButton
+              icon={IconDeviceFloppy}
+              label="Save"
               loading={save.isPending}
               disabled={!kioskSaveEnabled(rows, save.isPending, choices.data)}
               onClick={submit}
-              data-testid="kiosk-tasks-save"
-            >
-              Save
-            </Button>
+              testId="kiosk-tasks-save"
+            />
           </Stack>
         );
       }}

@@ -5,7 +5,7 @@ import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { QrCode } from '../../../ui/QrCode';
 import { useStatusLink } from '../hooks/useStatusLink';
 
-// One gated-in container's status link on the slip (issue 21): the QR code a driver scans to see,
+// One gated-in container's status link on the gate slip or the containers screen (issue 21): the QR code a driver scans to see,
 // without a login, the container's state and where it stands. Revoking (a lost slip) makes a new
 // one at once; the old one then shows nothing.
 export function StatusLinkSlip({ containerId, containerNumber }: { containerId: number; containerNumber: string }) {
@@ -14,7 +14,7 @@ export function StatusLinkSlip({ containerId, containerNumber }: { containerId: 
     if (!link.data) return;
     const confirmed = await confirmDialog({
       title: `Revoke the status link of ${containerNumber}`,
-      message: 'The printed QR code stops working; the slip shows a new one to print.',
+      message: 'The printed QR code stops working; a new one is shown to print.',
       confirmLabel: 'Revoke',
       danger: true,
     });
