@@ -18,7 +18,7 @@ import { toScreen, viewShowing } from '../utils/gridView';
 import type { Rgba } from '../utils/parseColor';
 import { RetainedDeck } from '../utils/RetainedDeck';
 import { slotAt } from '../utils/slotAt';
-import { PLANNED_FILL, SlotTexels } from '../utils/SlotTexels';
+import { EMPTY_SLOT, PLANNED_FILL, SlotTexels } from '../utils/SlotTexels';
 import { slotName } from '../utils/slotName';
 import { slotStepOfKey, stepSlot } from '../utils/slotNavigation';
 import { slotsPixelRatio } from '../utils/slotsPixelRatio';
@@ -84,10 +84,24 @@ interface YardGridProps {
   // Slots planning has assigned and not saved ([left, top, right, bottom] of each box as drawn, see
   // drawnSlotBox): drawn as planned boxes are (spec 2 §4), over the yard.
   assigned?: Float32Array;
+  // Planned slots the planner gave back and has not saved yet (same boxes): drawn empty, over the
+  // yard's planned slots, until the save frees them for everybody.
+  released?: Float32Array;
   // What the keyboard cursor's label says of an empty slot, when the screen knows more of it
   // (planning: the box it is assigned to); null: 'empty'.
   describeEmptySlot?: (slot: number) => string | null;
   ref?: Ref<HTMLDivElement>;
+}
+
+// The rectangle of box `box` of [left, top, right, bottom] boxes.
+function boxPolygon(boxes: Float32Array, box: number): [number, number][] {
+  const [x0, y0, x1, y1] = boxes.subarray(box * 4, box * 4 + 4);
+  return [
+    [x0!, y0!],
+    [x1!, y0!],
+    [x1!, y1!],
+    [x0!, y1!],
+  ];
 }
 
 function fitView(
@@ -131,6 +145,7 @@ export function YardGrid({
   cursorHeld,
   onPick,
   assigned,
+  released,
   describeEmptySlot,
   ref,
 }: YardGridProps) {
@@ -292,6 +307,20 @@ export function YardGrid({
     [geometry, rules],
   );
   const plannedLayer = useMemo(() => new PlannedSlotsLayer({ id: 'planned', boxes: slots.planned }), [slots.planned]);
+  const releasedLayers = useMemo(
+    () =>
+      released && released.length > 0
+        ? [
+            new SolidPolygonLayer<number>({
+              id: 'released',
+              data: Array.from({ length: released.length / 4 }, (_, box) => box),
+              getPolygon: (box) => boxPolygon(released, box),
+              getFillColor: EMPTY_SLOT,
+            }),
+          ]
+        : [],
+    [released],
+  );
   // Assigned slots: the planned boxes' faint yellow fill (the slots layer paints it for a planned
   // container) under the same dashed border and strike-through.
   const assignedLayers = useMemo(
@@ -301,15 +330,7 @@ export function YardGrid({
             new SolidPolygonLayer<number>({
               id: 'assigned-fill',
               data: Array.from({ length: assigned.length / 4 }, (_, box) => box),
-              getPolygon: (box) => {
-                const [x0, y0, x1, y1] = assigned.subarray(box * 4, box * 4 + 4);
-                return [
-                  [x0!, y0!],
-                  [x1!, y0!],
-                  [x1!, y1!],
-                  [x0!, y1!],
-                ];
-              },
+              getPolygon: (box) => boxPolygon(assigned, box),
               getFillColor: PLANNED_FILL,
             }),
             new PlannedSlotsLayer({ id: 'assigned', boxes: assigned }),
@@ -369,8 +390,8 @@ export function YardGrid({
   const slotLayers = useMemo(() => [slotsLayer], [slotsLayer]);
   // Everything fine (text, thin and dashed lines) and nothing live moves redraw, at full resolution.
   const overlayLayers = useMemo(
-    () => [ruleLayer, plannedLayer, ...assignedLayers, ...outlineLayers, ...labelLayers],
-    [ruleLayer, plannedLayer, assignedLayers, outlineLayers, labelLayers],
+    () => [ruleLayer, plannedLayer, ...releasedLayers, ...assignedLayers, ...outlineLayers, ...labelLayers],
+    [ruleLayer, plannedLayer, releasedLayers, assignedLayers, outlineLayers, labelLayers],
   );
 
   // What is at a point of the grid (world units): the container whose box covers it (a 40 ft box

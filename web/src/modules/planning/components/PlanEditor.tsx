@@ -185,6 +185,7 @@ export function PlanEditor({
               if (button === 'left') editor.pick(target);
             }}
             assigned={editor.assigned.boxes}
+            released={editor.released}
             describeEmptySlot={(slot) => {
               const containerNumber = editor.assigned.bySlot.get(slot);
               if (!containerNumber) return null;

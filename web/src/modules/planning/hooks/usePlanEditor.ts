@@ -84,6 +84,12 @@ export function usePlanEditor({
     () => assignedSlotsOf(assignments, sizes, geometry, format),
     [assignments, sizes, geometry, format],
   );
+  // The plan's saved slots given back or moved in this edit: still reserved for the yard until the
+  // save, drawn empty here.
+  const released = useMemo(() => {
+    const givenBack = new Map([...baseline].filter(([number, slot]) => assignments.get(number) !== slot));
+    return assignedSlotsOf(givenBack, sizes, geometry, format).boxes;
+  }, [baseline, assignments, sizes, geometry, format]);
   const dirty = !sameAssignments(assignments, baseline);
   const nameCheck = usePlanNameCheck(name, plan?.name ?? null);
 
@@ -259,6 +265,7 @@ export function usePlanEditor({
     assignments,
     baseline,
     assigned,
+    released,
     dirty,
     name,
     setName,
