@@ -26,6 +26,7 @@ describe('demo containers', () => {
       inYard: 0,
       dispatched: 0,
       movements: 0,
+      expected: 0,
     });
   });
 
@@ -63,5 +64,20 @@ describe('demo containers', () => {
     ])
       expect(days.filter((age) => age >= from! && age < to!).length, `${from}-${to} days`).toBeGreaterThan(100);
     for (const area of snapshot.areas) expect(area.occupancy).toBeGreaterThan(40);
+  });
+
+  it('expect boxes at the gate that the planning screen lists as queued', async () => {
+    expect(seeded.expected).toBe(24);
+    const { api } = await t.login('superadmin');
+    const queued = await api.planning.queued({ query: {} });
+    expect(queued.length).toBe(seeded.expected);
+    expect(queued.every((container) => isValidContainerNumber(container.containerNumber))).toBe(true);
+    // None of them is in the yard: a pre-advice is for a box still to come.
+    const numbers = queued.map((container) => container.containerNumber);
+    const inYard = await t.db
+      .select({ value: count() })
+      .from(containers)
+      .where(sql`${containers.containerNumber} = any(${`{${numbers.join(',')}}`}::text[])`);
+    expect(inYard[0]!.value).toBe(0);
   });
 });

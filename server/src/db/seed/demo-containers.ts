@@ -10,8 +10,8 @@ import { LINERS } from './reference-data';
 
 // The demo yard's containers: about three quarters of the slots filled, stacked without holes,
 // 40 ft boxes on merged pairs, numbers with valid check digits from real owner codes, IGM items,
-// gate-in dates over months (so every ageing bucket has boxes), movement histories, and visits
-// that ended with a dispatch. Deterministic (a seeded generator), written with multi-row INSERTs
+// gate-in dates over months (so every ageing bucket has boxes), movement histories, visits
+// that ended with a dispatch, and boxes expected at the gate (pre-advices, for planning). Deterministic (a seeded generator), written with multi-row INSERTs
 // in one transaction; only into a yard without containers.
 
 const DAY = 86_400_000;
@@ -68,6 +68,8 @@ export interface DemoContainerOptions {
   fill?: number;
   // Finished visits (gate-in to dispatch) per container in the yard.
   dispatchedShare?: number;
+  // Boxes expected at the gate over the next two days (open pre-advices: queued for planning).
+  expected?: number;
 }
 
 interface Visit {
@@ -93,7 +95,7 @@ export async function seedDemoContainers(db: Database, options: DemoContainerOpt
   const [{ existing } = { existing: 0 }] = await db
     .select({ existing: sql<number>`count(*)::int` })
     .from(schema.containers);
-  if (existing > 0) return { inYard: 0, dispatched: 0, movements: 0 };
+  if (existing > 0) return { inYard: 0, dispatched: 0, movements: 0, expected: 0 };
   const now = (options.now ?? new Date()).getTime();
   const random = generator(options.seed ?? 20_240_601);
   const fill = options.fill ?? 0.74;
@@ -398,7 +400,56 @@ export async function seedDemoContainers(db: Database, options: DemoContainerOpt
       },
       movements,
     );
-    return { inYard, dispatched: finished, movements: movements.length };
+    // The boxes the depot expects (open pre-advices): the planning screen's queued containers.
+    const linerIds = new Map((await tx.select().from(schema.linerInfos)).map((liner) => [liner.code, liner.id]));
+    const linerOf = (number: string) =>
+      linerIds.get(LINERS.find((liner) => liner.prefixes.includes(number.slice(0, 4)))?.code ?? '') ?? null;
+    const expected = Array.from({ length: options.expected ?? 24 }, (_, index) => {
+      const containerNumber = newNumber();
+      const forty = random.next() < 0.4;
+      const process = random.weighted([
+        ['Import', 60],
+        ['Export', 25],
+        ['Empty', 15],
+      ] as const);
+      const from = now + (2 + index * 2) * 60 * 60_000;
+      return {
+        container_number: containerNumber,
+        size_id: sizeId(forty ? '40' : '20'),
+        type_id: types.get(forty ? random.pick(['Dry (GP)', 'High Cube'] as const) : 'Dry (GP)') ?? null,
+        process_id: processes.get(process) ?? null,
+        category_id: categories.get(random.next() < 0.15 ? 'Reefer' : 'General') ?? null,
+        liner_id: linerOf(containerNumber),
+        igm: process === 'Import' ? random.pick(igms.slice(0, 6)) : null,
+        item: process === 'Import' ? String(random.int(1, 40)) : null,
+        job_order_number: `JO-${String(random.int(10_000, 99_999))}`,
+        expected_from: new Date(from).toISOString(),
+        expected_to: new Date(from + 4 * 60 * 60_000).toISOString(),
+        source: 'manual',
+        created_by: 'superadmin',
+      };
+    });
+    await insertJsonRows(
+      tx,
+      'pre_advices',
+      {
+        container_number: 'text',
+        size_id: 'integer',
+        type_id: 'integer',
+        process_id: 'integer',
+        category_id: 'integer',
+        liner_id: 'integer',
+        igm: 'text',
+        item: 'text',
+        job_order_number: 'text',
+        expected_from: 'timestamptz',
+        expected_to: 'timestamptz',
+        source: 'text',
+        created_by: 'text',
+      },
+      expected,
+    );
+    return { inYard, dispatched: finished, movements: movements.length, expected: expected.length };
   });
   // Statistics for what was just loaded in bulk: until autovacuum gets to it, the planner takes the
   // new tables for nearly empty and plans a container lookup's subquery as a scan (7 ms, not 0.1).
