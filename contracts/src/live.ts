@@ -176,6 +176,9 @@ export const DashboardChangedMessage = message('dashboard.changed.v1', {
 // planning engine's run as it goes (its progress, then its placements or its error).
 export const PlanningChangedMessage = message('planning.changed.v1', { planId: Type.Integer() });
 export const PlanningEngineMessage = message('planning.engine.v1', EngineJob.properties);
+// A CHA's current allocation changed (topic `cha`, issue 20): saved, or a trailer gate-in counted
+// against it; /cha-vehicles reloads that agent's allocation.
+export const ChaAllocationMessage = message('cha.allocation.v1', { agentId: Type.Integer() });
 
 export const LiveMessage = Type.Union([
   GateReaderMessage,
@@ -208,6 +211,7 @@ export const LiveMessage = Type.Union([
   DashboardChangedMessage,
   PlanningChangedMessage,
   PlanningEngineMessage,
+  ChaAllocationMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -256,6 +260,7 @@ export const LIVE_TOPICS = [
   'alarms',
   'dashboard',
   'planning',
+  'cha',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -278,7 +283,8 @@ export type LiveTopic =
   | 'machine-allocations'
   | 'alarms'
   | 'dashboard'
-  | 'planning';
+  | 'planning'
+  | 'cha';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -300,6 +306,7 @@ export const liveTopics = {
   alarms: 'alarms',
   dashboard: 'dashboard',
   planning: 'planning',
+  cha: 'cha',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -355,6 +362,11 @@ export const LIVE_MESSAGE_META = {
   // widgets again and again: the hub sends one per set of widgets in each window. A message naming
   // other widgets is kept apart, so no widget misses its refetch.
   'planning.changed.v1': { topic: 'planning' },
+  // A burst of gate-ins for one agent: one reload of its allocation per window.
+  'cha.allocation.v1': {
+    topic: 'cha',
+    coalesce: (message: MessageOfType<'cha.allocation.v1'>) => `agent:${message.data.agentId}`,
+  },
   // Progress comes in many small steps: the hub keeps the last state of each run per window.
   'planning.engine.v1': {
     topic: 'planning',

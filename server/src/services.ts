@@ -131,7 +131,7 @@ export function createServices({
   // Planning reserves slots through the inventory's change; its engine runs as a worker job.
   const planning = createPlanningService(db, { inventory, afterCommit: committed, jobs });
   // CHA vehicles: the trailer gate-in counts against the agents' allocations in its transaction.
-  const cha = createChaService(db, { masterData });
+  const cha = createChaService(db, { masterData, afterCommit: committed });
   // Gate transactions write straight to the database (never through the queue or the broker).
   const gateOperations = createGateOperationsService(db, {
     inventory,

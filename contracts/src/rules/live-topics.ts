@@ -28,6 +28,8 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   dashboard: { permission: 'dashboardVisible', parameter: 'none' },
   // Plans and the planning engine's runs (issue 19).
   planning: { permission: 'planningVisible', parameter: 'none' },
+  // CHA allocations and their gated-in counts (issue 20).
+  cha: { permission: 'chaVehiclesVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

@@ -199,6 +199,13 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
+  it('puts a CHA allocation changed on the topic cha', () => {
+    const events = [{ type: 'cha.allocationChanged', eventId: 'c', at: 3, data: { agentId: 4 } }] as DomainEvent[];
+    expect(projectEvents(events)).toEqual([
+      { eventId: 'c', type: 'cha.allocation.v1', topic: 'cha', at: 3, data: { agentId: 4 } },
+    ]);
+  });
+
   it('puts machines and ITVs saved on the machines screen on their topics', () => {
     const machine = {
       id: 4,

@@ -113,6 +113,8 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('planning.changed.v1', liveTopics.planning, event.data)];
     case 'planning.engineRunChanged':
       return [on('planning.engine.v1', liveTopics.planning, event.data)];
+    case 'cha.allocationChanged':
+      return [on('cha.allocation.v1', liveTopics.cha, event.data)];
     default:
       return unprojected(event);
   }
@@ -183,6 +185,7 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'alarm.changed':
     case 'planning.planChanged':
     case 'planning.engineRunChanged':
+    case 'cha.allocationChanged':
       return [];
     default:
       return unchangedWidgets(event);

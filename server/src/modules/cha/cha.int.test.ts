@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type ChaAllocationInput, type TrailerGateInForm } from '@openyard/contracts';
+import { messages, type ChaAllocationInput, type LiveMessage, type TrailerGateInForm } from '@openyard/contracts';
+import { projectEvents } from '../../live/projection';
 import { chaVehicleDetails, trailers } from '../../db/schema';
 import { outcome } from '../../test/api-client';
 import { requestId, rfidTag } from '../../test/gate-fixtures';
@@ -14,9 +15,11 @@ let kiosk: Awaited<ReturnType<TestApp['loginWithToken']>>;
 let gateOnly: Awaited<ReturnType<TestApp['login']>>;
 let types: Map<string, number>;
 let equipment: { id: number; name: string }[];
+const live: LiveMessage[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
+  t.bus.subscribe((batch) => live.push(...projectEvents(batch)));
   superadmin = await t.login('superadmin');
   operator = await t.login('operator');
   manager = await t.login('manager');
@@ -344,6 +347,22 @@ describe('the trailer gate-in counts against the allocation (spec 1 §4, §8 Gat
     // A twin of it is answered from the stored answer and counts nothing again.
     expect((await trailerGateIn({ ...second, exceedAllowedCount: true })).body.visitId).toBe(confirmed.body.visitId);
     expect(await countOf(agent.id)).toBe(2);
+  });
+
+  it('tells /cha-vehicles live: the allocation saved and each counted gate-in, on the topic cha', async () => {
+    const before = live.length;
+    const { agent, detailId } = await allocated(3);
+    const told = () =>
+      live.slice(before).filter((message) => message.type === 'cha.allocation.v1' && message.data.agentId === agent.id)
+        .length;
+    await expect.poll(told).toBe(1);
+    await trailerGateIn(trailerForm({ gateInType: 'Loaded Delivery', chaId: agent.id, vehicleDetailId: detailId }));
+    await expect.poll(told).toBe(2);
+    expect(live.slice(before).find((message) => message.type === 'cha.allocation.v1')?.topic).toBe('cha');
+    // A gate-in that counts nothing (no allocation for its type) tells nothing.
+    await trailerGateIn(trailerForm({ gateInType: 'Import', chaId: agent.id }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(told()).toBe(2);
   });
 
   it('finds the agent’s vehicle detail from the CHA alone; refuses a detail of another agent or another delivery type', async () => {

@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
 import type { Principal } from '../auth';
 import type { MasterDataService } from '../master-data';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import { chaRepository as repository, toChaAgent, toChaAllocation, type ChaAllocationRow } from './cha.repository';
 
 const SUCCESS = 'success';
@@ -56,15 +57,25 @@ export type GateInCount =
 
 export interface ChaServiceDependencies {
   masterData: MasterDataService;
+  afterCommit: AfterCommit;
 }
+
+// What tells /cha-vehicles an agent's allocation changed (its figures, or a gate-in's count).
+export const chaAllocationChanged = (agentId: number): NewEvent => ({
+  type: 'cha.allocationChanged',
+  data: { agentId },
+});
 
 // CHA vehicles (spec 1 §2, §3, §5, §8; spec 3 §7 /rest/enterprise/cha/*): agents and their
 // contacts, allocations of vehicles per delivery type with equipments, and the trailer gate-in's
 // count against them (countGateIn, called by the gate in its own transaction).
 export function createChaService(db: Database, deps: ChaServiceDependencies) {
-  async function write<T>(work: (tx: Database) => Promise<T>, registrationNumber?: string): Promise<T> {
+  async function write<T>(
+    work: (tx: Database, events: NewEvent[]) => Promise<T>,
+    registrationNumber?: string,
+  ): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await commitWithEvents(db, deps.afterCommit, work);
     } catch (error) {
       throw databaseError(error, answers(registrationNumber));
     }
@@ -168,12 +179,13 @@ export function createChaService(db: Database, deps: ChaServiceDependencies) {
       principal: Principal,
     ): Promise<ChaAllocationSaved> {
       const types = await deliveryTypes();
-      return write(async (tx) => {
+      return write(async (tx, events) => {
         await existingAgent(tx, agentId);
         const { rows, equipmentIds } = await checkedInput(tx, input, types);
         const row = await repository.insertAllocation(tx, agentId, principal.username);
         await repository.upsertDetails(tx, row.id, rows);
         await repository.replaceEquipments(tx, row.id, equipmentIds);
+        events.push(chaAllocationChanged(agentId));
         return {
           responsestatus: SUCCESS,
           message: messages.chaAllocationSaved,
@@ -190,13 +202,14 @@ export function createChaService(db: Database, deps: ChaServiceDependencies) {
       principal: Principal,
     ): Promise<ChaAllocationSaved> {
       const types = await deliveryTypes();
-      return write(async (tx) => {
+      return write(async (tx, events) => {
         const row = await repository.lockAllocation(tx, agentId, allocationId);
         if (!row) throw notFound(messages.chaAllocationNotFound);
         const { rows, equipmentIds } = await checkedInput(tx, input, types);
         await repository.upsertDetails(tx, row.id, rows);
         await repository.replaceEquipments(tx, row.id, equipmentIds);
         await repository.touchAllocation(tx, row.id, principal.username);
+        events.push(chaAllocationChanged(agentId));
         return {
           responsestatus: SUCCESS,
           message: messages.chaAllocationSaved,

@@ -35,7 +35,7 @@ import type { Database } from '../../adapters/db';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
 import type { Principal } from '../auth';
-import type { ChaService } from '../cha';
+import { chaAllocationChanged, type ChaService } from '../cha';
 import { containerMasterIds, type Actor, type InventoryService } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import type { PlanningService } from '../planning';
@@ -582,6 +582,8 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
             enteredBy: userName,
           });
           events.push(trailerChanged(visitRow));
+          if (count.kind === 'counted' && count.vehicleDetailId !== null)
+            events.push(chaAllocationChanged(count.chaId));
           const created = await tasks.create(
             tx,
             events,

@@ -7,7 +7,9 @@ import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { DataTable } from '../../../ui/DataTable';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { ReadOnlyBadge, WriteGuard } from '../../../ui/WriteGuard';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { useChaAgents } from '../hooks/useChaAgents';
+import { useChaLive } from '../hooks/useChaLive';
 import { useChaWrites } from '../hooks/useChaWrites';
 import { ChaAgentFormModal } from './ChaAgentFormModal';
 import { ChaAgentPanel } from './ChaAgentPanel';
@@ -29,6 +31,7 @@ export function ChaVehiclesPage() {
   const writes = useChaWrites();
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [adding, setAdding] = useState(false);
+  const liveRefusal = useChaLive();
   if (!access) return null;
 
   const list = agents.data ?? [];
@@ -52,6 +55,7 @@ export function ChaVehiclesPage() {
           </Button>
         </WriteGuard>
       </Group>
+      <LiveUnavailableNotice refusal={liveRefusal} />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="xs">
