@@ -2,6 +2,10 @@ import { Type, type Static } from 'typebox';
 import { PAGE_SIZES } from './rules/paging';
 
 export const Id = Type.Integer({ minimum: 1 });
+// An instant in milliseconds since 1970 of a yard day (up to the last one, 9999-12-30): a request's
+// epoch-millisecond filter beyond it is refused by its schema, not by `new Date` or PostgreSQL.
+export const EPOCH_MS_MAX = Date.UTC(9999, 11, 30) - 1;
+export const EpochMs = Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX });
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 // Users, roles, trailers and PLA cards page with a 1-based start index: skip = (page-1)*size+1.

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ExportFormat, SortOrderSchema, TypedText } from './common';
+import { EpochMs, ExportFormat, SortOrderSchema, TypedText } from './common';
 import { PAGE_SIZES } from './rules/paging';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -84,8 +84,8 @@ export const ContainersQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: PAGE_SIZES.containers })),
   searchText: Type.Optional(Type.String({ maxLength: 500 })),
   medium: Type.Optional(Type.String({ maxLength: 40 })),
-  fromDate: Type.Optional(Type.Integer({ minimum: 0 })),
-  toDate: Type.Optional(Type.Integer({ minimum: 0 })),
+  fromDate: Type.Optional(EpochMs),
+  toDate: Type.Optional(EpochMs),
   ...ContainerSort,
 });
 export type ContainersQuery = Static<typeof ContainersQuery>;
@@ -98,8 +98,8 @@ export const ContainersExportQuery = Type.Object({
   format: Type.Optional(ExportFormat),
   searchText: Type.Optional(Type.String({ maxLength: 500 })),
   inYardContainersOnly: Type.Optional(Type.Boolean({ default: true })),
-  fromDate: Type.Optional(Type.Integer({ minimum: 0 })),
-  toDate: Type.Optional(Type.Integer({ minimum: 0 })),
+  fromDate: Type.Optional(EpochMs),
+  toDate: Type.Optional(EpochMs),
   ...ContainerSort,
 });
 export type ContainersExportQuery = Static<typeof ContainersExportQuery>;
@@ -128,7 +128,7 @@ export const ContainerInput = Type.Object(
     item: Text(40),
     movementAlert: Type.Optional(Type.Boolean()),
     planned: Type.Optional(Type.Boolean()),
-    addeddate: Type.Optional(Type.Integer({ minimum: 0 })),
+    addeddate: Type.Optional(EpochMs),
     location: Text(60),
     skipValidation: Type.Optional(Type.Boolean()),
   },

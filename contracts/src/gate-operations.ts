@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EpochMs } from './common';
 import { TRAILER_NUMBER_MAX_LENGTH } from './rules/gate';
 
 // The gate clerk's transactions (spec 1 §3 gate-in form, trailer gate-in, dispatch, retag; §4; §5).
@@ -174,7 +175,7 @@ export const DispatchQuery = Type.Object(
     exitTag: Type.Optional(Text(20)),
     exitTrailerTag: Type.Optional(Text(20)),
     trailerNumber: Type.Optional(Text(TRAILER_NUMBER_MAX_LENGTH)),
-    dispatchTime: Type.Optional(Type.Integer({ minimum: 0 })),
+    dispatchTime: Type.Optional(EpochMs),
     userName: Type.Optional(Text(60)),
     forceDispatch: Type.Optional(Type.Boolean()),
   },

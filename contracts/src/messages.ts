@@ -77,6 +77,11 @@ export const messages = {
   rateLimited: 'Too many requests, please slow down',
   unknownError: 'An unknown error occurred please try again.',
   internalError: 'Internal server error',
+  // A request value the database cannot hold (issue 23's fuzzing): a number past its column's range,
+  // text with a NUL character, a date that does not exist.
+  valueOutOfRange: 'A number in the request is too large or too small',
+  textNotStorable: 'Text in the request contains a character that cannot be stored (NUL)',
+  valueNotReadable: 'A value in the request is not a valid number or date',
   lockedFeature: 'This feature is only available in Enterprise version',
   serverUnreachableTitle: 'Openyard is unreachable',
   serverUnreachable:
@@ -330,6 +335,7 @@ export const messages = {
   plaCardTaken: (card: string) => `PLA card ${card} is already mapped to another trailer tag`,
   uploadBadFile: 'The file could not be read: upload an xlsx or csv file with a header row',
   uploadNotMultipart: 'Send the file as multipart/form-data',
+  uploadMalformed: 'The upload is not a well-formed multipart/form-data body',
   uploadTooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MB`,
   uploadTooManyParts: 'An upload takes one file and a few text fields',
   uploadNoRows: 'The file has a header row but no data rows',

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ExportQuery } from './common';
+import { EpochMs, ExportQuery } from './common';
 import { DispatchQuery, DispatchResult, GateInForm, GateInResult } from './gate-operations';
 import { FileField } from './api/multipart';
 import { OcrDiffEntry } from './ocr';
@@ -163,8 +163,8 @@ export type OcrOutcome = (typeof OCR_OUTCOMES)[number];
 // totalSize). `skip` is one-based like every page of the product.
 export const SmartGateReportQuery = Type.Object(
   {
-    startDate: Type.Integer({ minimum: 0 }),
-    endDate: Type.Integer({ minimum: 0 }),
+    startDate: EpochMs,
+    endDate: EpochMs,
     gateId: Type.Optional(Type.Integer({ minimum: 1 })),
     skip: Type.Optional(Type.Integer({ minimum: 0 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
@@ -175,8 +175,8 @@ export type SmartGateReportQuery = Static<typeof SmartGateReportQuery>;
 export const SmartGateReportExportQuery = Type.Object(
   {
     ...ExportQuery.properties,
-    startDate: Type.Integer({ minimum: 0 }),
-    endDate: Type.Integer({ minimum: 0 }),
+    startDate: EpochMs,
+    endDate: EpochMs,
     gateId: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },
@@ -208,8 +208,8 @@ export type SmartGateReport = Static<typeof SmartGateReport>;
 export const OcrAccuracyQuery = Type.Object(
   {
     gateId: Type.Optional(Type.Integer({ minimum: 1 })),
-    startDate: Type.Integer({ minimum: 0 }),
-    endDate: Type.Integer({ minimum: 0 }),
+    startDate: EpochMs,
+    endDate: EpochMs,
   },
   { additionalProperties: false },
 );

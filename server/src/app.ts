@@ -262,7 +262,13 @@ export async function buildApp({
     ocrQueue,
     maxFrameBytes: config.ocr.maxFrameBytes,
   });
-  if (bus) await app.register(liveHub, { bus, auth, allowedOrigins: config.allowedOrigins });
+  if (bus)
+    await app.register(liveHub, {
+      bus,
+      auth,
+      allowedOrigins: config.allowedOrigins,
+      worksGate: (principal, gateId) => services.smartGate.worksGate(principal, gateId),
+    });
 
   if (serveWeb) {
     await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: 'index.html', maxAge: '1h' });

@@ -64,9 +64,12 @@ function utcMidnight(day: string): number | null {
   return midnight;
 }
 
+// The last day a yard day may be: the day after it must be one too (a range's end is exclusive).
+const LAST_YARD_DAY = '9999-12-30';
+
 // True for a real calendar day written YYYY-MM-DD (what an <input type="date"> gives).
 export function isYardDay(value: string): value is YardDay {
-  return utcMidnight(value) !== null;
+  return utcMidnight(value) !== null && value <= LAST_YARD_DAY;
 }
 
 // The yard day an instant falls on.

@@ -81,6 +81,29 @@ export function databaseFailure(error: unknown): DatabaseFailure | undefined {
   };
 }
 
+// A request value the database refused to hold (SQLSTATE class 22, data exception): the request's
+// fault, whichever route passed it on, so the one error handler answers it as a 400 with words
+// rather than a 500. Schemas cannot know every column's range (int4 and int8 ids alike are
+// `Type.Integer`), nor that PostgreSQL text holds no NUL.
+const REFUSED_VALUES: Record<string, string> = {
+  // numeric_value_out_of_range: 2^31 for an integer column, 1e20 for a bigint one
+  '22003': messages.valueOutOfRange,
+  // character_not_in_repertoire (NUL in text), untranslatable_character, unsupported Unicode
+  // escape (\u0000 in jsonb)
+  '22021': messages.textNotStorable,
+  '22P05': messages.textNotStorable,
+  // invalid_text_representation, invalid_datetime_format, datetime_field_overflow
+  '22P02': messages.valueNotReadable,
+  '22007': messages.valueNotReadable,
+  '22008': messages.valueNotReadable,
+};
+
+export function refusedRequestValue(error: unknown): AppError | undefined {
+  const state = sqlState(error);
+  const message = state ? REFUSED_VALUES[state] : undefined;
+  return message ? new AppError(400, 'VALIDATION', message, undefined, { cause: error }) : undefined;
+}
+
 // PostgreSQL stopped a statement: its statement_timeout ran out (57014, as for a cancel) or its
 // lock_timeout did (55P03); see openPostgres.
 export function isTimeout(error: unknown): boolean {

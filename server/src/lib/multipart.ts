@@ -19,8 +19,10 @@ export async function readMultipartBody(
 ): Promise<Record<string, string | ReceivedFile>> {
   if (!request.isMultipart()) throw badRequest(messages.uploadNotMultipart);
   const body: Record<string, string | ReceivedFile> = Object.create(null) as Record<string, string | ReceivedFile>;
-  const parts = request.parts({ limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 11, fieldSize: 4096 } });
   try {
+    const parts = request.parts({
+      limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 11, fieldSize: 4096 },
+    });
     for await (const part of parts) {
       if (part.type === 'file') body[part.fieldname] = await received(part, maxFileBytes);
       else body[part.fieldname] = String(part.value);
@@ -29,10 +31,16 @@ export async function readMultipartBody(
     // More files, fields or parts than an upload takes: said in words, not the parser's.
     if (/^FST_(FILES|FIELDS|PARTS)_LIMIT$/.test((error as { code?: string }).code ?? ''))
       throw new AppError(413, 'BAD_REQUEST', messages.uploadTooManyParts);
+    // A form the parser cannot read (no boundary, a broken part header, an early end): the
+    // sender's fault, said as such (busboy's errors carry no code).
+    if (error instanceof Error && MALFORMED_FORM.test(error.message)) throw badRequest(messages.uploadMalformed);
     throw error;
   }
   return body;
 }
+
+const MALFORMED_FORM =
+  /^(Multipart: Boundary not found|Malformed part header|Unexpected end of (form|file)|Malformed urlencoded form)/;
 
 async function received(part: MultipartFile, maxFileBytes: number): Promise<ReceivedFile> {
   try {

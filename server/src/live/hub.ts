@@ -10,6 +10,7 @@ import {
   liveMirrorOf,
   mayWatchTopic,
   messages,
+  parseLiveTopic,
   type LiveControl,
   type LiveMessage,
 } from '@openyard/contracts';
@@ -91,8 +92,23 @@ function outgoing(message: LiveMessage): Outgoing {
 
 const textOf = (item: Outgoing) => (item.text ??= JSON.stringify(item.message));
 
-export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonly string[] }>(
-  async (app: FastifyInstance, { bus, auth, allowedOrigins }) => {
+// A topic of one gate (its OCR queue, its cameras) is watched only by a user who works that gate.
+export type GateWatchCheck = (principal: Principal, gateId: number) => Promise<boolean>;
+const GATE_TOPICS = new Set(['ocr', 'cameras']);
+
+export const liveHub = fp<{
+  bus: Bus;
+  auth: AuthService;
+  allowedOrigins: readonly string[];
+  worksGate?: GateWatchCheck;
+}>(
+  async (app: FastifyInstance, { bus, auth, allowedOrigins, worksGate }) => {
+    const mayWatch = async (principal: Principal, topic: string) => {
+      if (!mayWatchTopic(principal, topic)) return false;
+      const parsed = parseLiveTopic(topic);
+      if (!worksGate || !parsed || !GATE_TOPICS.has(parsed.base) || parsed.parameter === null) return true;
+      return worksGate(principal, Number(parsed.parameter));
+    };
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
     const clients = new Set<LiveClient>();
     const recentEvents = new RecentEvents(RECENT_EVENTS);
@@ -311,7 +327,8 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
           if (client.idleTimer) clearTimeout(client.idleTimer);
           clients.delete(client);
         });
-        socket.on('message', (raw) => {
+        socket.on('message', (raw) => void receive(raw));
+        async function receive(raw: RawData) {
           let command: unknown;
           try {
             command = JSON.parse(rawText(raw));
@@ -324,13 +341,19 @@ export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonl
             client.topics.delete(topic);
             return send(client, { type: 'unsubscribed', topic });
           }
-          if (!mayWatchTopic(client.principal, topic))
-            return send(client, { type: 'error', topic, message: messages.forbidden });
+          let allowed: boolean;
+          try {
+            allowed = await mayWatch(client.principal, topic);
+          } catch (error) {
+            app.log.warn({ err: error, topic }, 'live subscription check failed');
+            allowed = false;
+          }
+          if (!allowed) return send(client, { type: 'error', topic, message: messages.forbidden });
           if (client.topics.size >= MAX_TOPICS)
             return send(client, { type: 'error', topic, message: 'Too many topics' });
           client.topics.add(topic);
           send(client, { type: 'subscribed', topic });
-        });
+        }
       },
     );
     app.decorate('liveClients', () => clients.size);

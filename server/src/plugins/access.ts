@@ -52,6 +52,8 @@ export const SECURE_SESSION_COOKIE = '__Host-openyard_session';
 // declare its access, or the app refuses to start.
 const INFRASTRUCTURE_PREFIXES = ['/docs', '/*', '/assets/'];
 
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const changesState = (request: FastifyRequest) =>
@@ -108,6 +110,10 @@ export const accessPlugin = fp<{ auth: AuthService; allowedOrigins: readonly str
       } catch {
         throw unauthenticated();
       }
+      // Only this server signs, but a token of another version (or key rotation gone wrong) must
+      // still be a 401, not a query with a missing session id.
+      if (typeof claims.sid !== 'string' || !SESSION_ID.test(claims.sid) || !Number.isSafeInteger(claims.uid))
+        throw unauthenticated();
       return auth.authenticate(claims.sid, claims.uid);
     }
 

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, validationProblem, type ErrorResponse } from '@openyard/contracts';
 import { AppError } from '../errors';
+import { refusedRequestValue } from '../lib/database-errors';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -21,7 +22,8 @@ const STATUS_NAMES: Record<number, string> = {
 // anything unexpected is logged with the request id and answered without details.
 export const errorsPlugin = fp<{ webDir: string | undefined }>(
   async (app: FastifyInstance, { webDir }) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+      const error = refusedRequestValue(thrown) ?? thrown;
       let body: ErrorResponse;
       if (error instanceof AppError) {
         if (error.statusCode >= 500)

@@ -73,6 +73,8 @@ export interface TestAppOptions {
   erp?: Erp;
   // The main worker queue services hand jobs to (the planning engine's runs).
   queue?: Queue;
+  // The server's logger (none unless given): a test that reads the log lines of its 5xx.
+  logger?: Parameters<typeof buildApp>[0]['logger'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -99,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.ocrQueue ? { ocrQueue: options.ocrQueue } : {}),
     ...(options.erp ? { erp: options.erp } : {}),
     ...(options.queue ? { queue: options.queue } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
 
   // Waits until the server has heard every notification of the channel committed so far (PostgreSQL

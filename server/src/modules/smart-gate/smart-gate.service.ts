@@ -603,6 +603,13 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       return { gates: list, smartGatePath: smartGatePath(list.map((gate) => gate.type)) };
     },
 
+    // Whether the user may watch a gate's OCR and cameras live: where gates are per user (the user
+    // has gates assigned), only those; a user with none assigned works every gate, as before.
+    async worksGate(principal: Principal, gateId: number): Promise<boolean> {
+      const assigned = await repository.gatesOfUser(db, principal.userId);
+      return assigned.length === 0 || assigned.some((gate) => gate.gateId === gateId);
+    },
+
     // The gates a user works and every gate of the yard to choose from; only of a user the
     // principal may manage (the users screen's rule: admins not superadmins or hidden users).
     async userGates(userId: number, principal: Principal): Promise<UserGates> {
