@@ -13,6 +13,7 @@ import { MachineAllocation } from './machine-allocations';
 import { Alarm } from './alarms';
 import { DashboardWidgetIdSchema } from './dashboard';
 import { EngineJob } from './planning';
+import { MasterListKey } from './master-data';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -92,6 +93,8 @@ export const InventoryLayoutMessage = message('inventory.layout.v1', {
     Type.Literal('split-area'),
     Type.Literal('bulk-location'),
     Type.Literal('rules'),
+    // The liners' colours or owner prefixes changed (master data, issue 22): the grid's colours.
+    Type.Literal('liners'),
   ]),
   area: Type.Union([Type.String(), Type.Null()]),
 });
@@ -177,6 +180,10 @@ export const DashboardChangedMessage = message('dashboard.changed.v1', {
 export const PlanningChangedMessage = message('planning.changed.v1', { planId: Type.Integer() });
 export const PlanningEngineMessage = message('planning.engine.v1', EngineJob.properties);
 
+// A master-data list was changed on /master-data (topic `master-data`, issue 22): every screen that
+// reads the list asks for it again.
+export const MasterDataChangedMessage = message('masterData.changed.v1', { list: MasterListKey });
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -208,6 +215,7 @@ export const LiveMessage = Type.Union([
   DashboardChangedMessage,
   PlanningChangedMessage,
   PlanningEngineMessage,
+  MasterDataChangedMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -256,6 +264,7 @@ export const LIVE_TOPICS = [
   'alarms',
   'dashboard',
   'planning',
+  'master-data',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -278,7 +287,8 @@ export type LiveTopic =
   | 'machine-allocations'
   | 'alarms'
   | 'dashboard'
-  | 'planning';
+  | 'planning'
+  | 'master-data';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -300,6 +310,7 @@ export const liveTopics = {
   alarms: 'alarms',
   dashboard: 'dashboard',
   planning: 'planning',
+  masterData: 'master-data',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -364,6 +375,7 @@ export const LIVE_MESSAGE_META = {
     topic: 'dashboard',
     coalesce: (message: MessageOfType<'dashboard.changed.v1'>) => message.data.widgets.join(','),
   },
+  'masterData.changed.v1': { topic: 'master-data' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;
