@@ -97,10 +97,7 @@ export const MasterItemInput = Type.Union([
     { additionalProperties: false },
   ),
   namedInput('categories'),
-  Type.Object(
-    { list: Type.Literal('customers'), code: itemCode, name: itemName },
-    { additionalProperties: false },
-  ),
+  Type.Object({ list: Type.Literal('customers'), code: itemCode, name: itemName }, { additionalProperties: false }),
   namedInput('cargo-types'),
   namedInput('delivery-modes'),
   namedInput('activity-groups'),

@@ -128,7 +128,8 @@ export const messages = {
     `${noun} "${name}" is in use by ${usedBy} and cannot be deleted`,
   masterItemRenameInUse: (noun: string, name: string, usedBy: string) =>
     `${noun} "${name}" is in use by ${usedBy} and cannot be renamed`,
-  masterItemLengthInUse: (name: string) => `Size "${name}" is in use by containers in the yard; its length cannot change`,
+  masterItemLengthInUse: (name: string) =>
+    `Size "${name}" is in use by containers in the yard; its length cannot change`,
   activityGroupNotFound: 'The activity group was not found; it may have been deleted',
   masterItemNameRequired: 'Enter a name',
   masterItemCodeRequired: 'Enter a code',
@@ -136,7 +137,8 @@ export const messages = {
   ownerPrefixTwice: (prefix: string) => `Owner prefix ${prefix} is listed twice`,
   ownerPrefixFormat: 'An owner prefix is three capital letters and U, J or Z (MSKU)',
   linerColorFormat: 'A colour is # and six hexadecimal digits (#1E88E5)',
-  confirmDeleteMasterItem: (noun: string, name: string) => `Are you sure you want to delete ${noun.toLowerCase()} "${name}"?`,
+  confirmDeleteMasterItem: (noun: string, name: string) =>
+    `Are you sure you want to delete ${noun.toLowerCase()} "${name}"?`,
   locationNotAvailable: 'Location is not available',
   containerUpdated: 'Container updated successfully',
   containerAdded: 'Container added successfully',

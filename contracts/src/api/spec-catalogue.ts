@@ -194,14 +194,9 @@ export const SPEC_CALLS: readonly SpecCall[] = [
   ),
   ...get(
     s3('Yard inventory'),
-    ...[
-      'containers',
-      'containers/{area}',
-      'igm-containers/{igm}',
-      'load',
-      'container/{n}',
-      'location/{n}',
-    ].map((path) => `/rest/yard/${path}`),
+    ...['containers', 'containers/{area}', 'igm-containers/{igm}', 'load', 'container/{n}', 'location/{n}'].map(
+      (path) => `/rest/yard/${path}`,
+    ),
   ),
   ...post(
     s3('Yard inventory'),
@@ -247,7 +242,8 @@ export const SPEC_CALLS_SERVED_AS: Readonly<Record<string, string>> = {
   'GET /rest/enterprise/gate/{path}': 'GET /rest/enterprise/gate/frames/*',
 };
 
-// `GET /rest/roles/{x}` and `GET /rest/roles/:x` alike → `GET /rest/roles/{}`.
+// `GET /rest/roles/{x}` and `GET /rest/roles/:x` alike → `GET /rest/roles/{}` (a trailing wildcard,
+// Fastify's `*` or OpenAPI's `{*}`, likewise).
 export function specCallKey(method: string, path: string): string {
-  return `${method} ${path.replace(/\{[^}]+\}|:[A-Za-z0-9_]+/g, '{}')}`;
+  return `${method} ${path.replace(/\{[^}]+\}|:[A-Za-z0-9_]+|\*$/g, '{}')}`;
 }

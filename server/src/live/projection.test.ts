@@ -188,7 +188,13 @@ describe('the projection of domain events to live messages', () => {
       { eventId: 'a', type: 'inventory.layout.v1', topic: 'inventory', at: 1, data: { reason: 'liners', area: null } },
       { eventId: 'b', type: 'masterData.changed.v1', topic: 'master-data', at: 2, data: { list: 'task-types' } },
       { eventId: 'c', type: 'masterData.changed.v1', topic: 'master-data', at: 3, data: { list: 'customers' } },
-      { eventId: 'c', type: 'dashboard.changed.v1', topic: 'dashboard', at: 3, data: { widgets: ['customerInventory'] } },
+      {
+        eventId: 'c',
+        type: 'dashboard.changed.v1',
+        topic: 'dashboard',
+        at: 3,
+        data: { widgets: ['customerInventory'] },
+      },
     ]);
   });
 

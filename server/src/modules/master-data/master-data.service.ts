@@ -23,7 +23,10 @@ function saveAnswers(input: MasterItemInput): DatabaseAnswers {
       constraint?.endsWith('_code_unique')
         ? conflict(messages.masterItemTaken(noun, 'code' in input ? input.code : input.name), 'code')
         : constraint === 'liner_prefixes_pkey'
-          ? conflict(messages.ownerPrefixTaken(input.list === 'liner-infos' ? input.prefixes.join(', ') : ''), 'prefixes')
+          ? conflict(
+              messages.ownerPrefixTaken(input.list === 'liner-infos' ? input.prefixes.join(', ') : ''),
+              'prefixes',
+            )
           : conflict(messages.masterItemTaken(noun, input.name), 'name'),
     foreignKey: () => badRequest(messages.activityGroupNotFound, 'activityGroupId'),
     trigger: () => conflict(messages.masterItemLengthInUse(input.name), 'lengthFeet'),
