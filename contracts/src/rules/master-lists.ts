@@ -192,3 +192,12 @@ export function trimmedMasterItem(input: MasterItemInput): MasterItemInput {
   if ('isoGroup' in trimmed) trimmed.isoGroup = trimmed.isoGroup.trim().toUpperCase();
   return trimmed;
 }
+
+// The reading calls whose answers a change of a list changes: its own, the plain liner names of a
+// liner change, and the activities (answered with their group's name) of a group change.
+export function masterReadRoutesOf(list: MasterListKey): readonly (MasterReadRoute | 'liners')[] {
+  const own = masterListOf(list).read;
+  if (list === 'liner-infos') return [own, 'liners'];
+  if (list === 'activity-groups') return [own, 'activities'];
+  return [own];
+}
