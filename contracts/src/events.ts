@@ -93,6 +93,8 @@ export interface DomainEventMap {
   'planning.engineRunChanged': DataOf<'planning.engine.v1'>;
   // A CHA's allocation changed: saved on /cha-vehicles, or a trailer gate-in counted against it.
   'cha.allocationChanged': DataOf<'cha.allocation.v1'>;
+  // An item of a master-data list was added, changed or deleted on /master-data (issue 22).
+  'masterData.changed': DataOf<'masterData.changed.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -147,6 +149,7 @@ export const DOMAIN_EVENT_TYPES = [
   'planning.planChanged',
   'planning.engineRunChanged',
   'cha.allocationChanged',
+  'masterData.changed',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

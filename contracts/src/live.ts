@@ -13,6 +13,7 @@ import { MachineAllocation } from './machine-allocations';
 import { Alarm } from './alarms';
 import { DashboardWidgetIdSchema } from './dashboard';
 import { EngineJob } from './planning';
+import { MasterListKey } from './master-data';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -92,6 +93,8 @@ export const InventoryLayoutMessage = message('inventory.layout.v1', {
     Type.Literal('split-area'),
     Type.Literal('bulk-location'),
     Type.Literal('rules'),
+    // The liners' colours or owner prefixes changed (master data, issue 22): the grid's colours.
+    Type.Literal('liners'),
   ]),
   area: Type.Union([Type.String(), Type.Null()]),
 });
@@ -180,6 +183,10 @@ export const PlanningEngineMessage = message('planning.engine.v1', EngineJob.pro
 // against it; /cha-vehicles reloads that agent's allocation.
 export const ChaAllocationMessage = message('cha.allocation.v1', { agentId: Type.Integer() });
 
+// A master-data list was changed on /master-data (topic `master-data`, issue 22): every screen that
+// reads the list asks for it again.
+export const MasterDataChangedMessage = message('masterData.changed.v1', { list: MasterListKey });
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -212,6 +219,7 @@ export const LiveMessage = Type.Union([
   PlanningChangedMessage,
   PlanningEngineMessage,
   ChaAllocationMessage,
+  MasterDataChangedMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -261,6 +269,7 @@ export const LIVE_TOPICS = [
   'dashboard',
   'planning',
   'cha',
+  'master-data',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -284,7 +293,8 @@ export type LiveTopic =
   | 'alarms'
   | 'dashboard'
   | 'planning'
-  | 'cha';
+  | 'cha'
+  | 'master-data';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -307,6 +317,7 @@ export const liveTopics = {
   dashboard: 'dashboard',
   planning: 'planning',
   cha: 'cha',
+  masterData: 'master-data',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -376,6 +387,7 @@ export const LIVE_MESSAGE_META = {
     topic: 'dashboard',
     coalesce: (message: MessageOfType<'dashboard.changed.v1'>) => message.data.widgets.join(','),
   },
+  'masterData.changed.v1': { topic: 'master-data' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

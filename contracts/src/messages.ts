@@ -124,6 +124,26 @@ export const messages = {
   containerIdNumberMismatch: (id: number, number: string) => `Container ${id} is not ${number}`,
   containerSizeRequired: 'Choose the container size',
   unknownMasterData: (list: string, value: string) => `Unknown ${list} "${value}"`,
+  // Master-data maintenance (issue 22): the lists the spec only reads, kept on /master-data.
+  masterItemSaved: (noun: string) => `${noun} saved successfully`,
+  masterItemDeleted: (noun: string) => `${noun} deleted successfully`,
+  masterItemNotFound: (noun: string) => `${noun} not found; it may have been deleted`,
+  masterItemTaken: (noun: string, value: string) => `A ${noun.toLowerCase()} "${value}" already exists`,
+  masterItemInUse: (noun: string, name: string, usedBy: string) =>
+    `${noun} "${name}" is in use by ${usedBy} and cannot be deleted`,
+  masterItemRenameInUse: (noun: string, name: string, usedBy: string) =>
+    `${noun} "${name}" is in use by ${usedBy} and cannot be renamed`,
+  masterItemLengthInUse: (name: string) =>
+    `Size "${name}" is in use by containers in the yard; its length cannot change`,
+  activityGroupNotFound: 'The activity group was not found; it may have been deleted',
+  masterItemNameRequired: 'Enter a name',
+  masterItemCodeRequired: 'Enter a code',
+  ownerPrefixTaken: (prefix: string) => `Owner prefix ${prefix} already belongs to another liner`,
+  ownerPrefixTwice: (prefix: string) => `Owner prefix ${prefix} is listed twice`,
+  ownerPrefixFormat: 'An owner prefix is three capital letters and U, J or Z (MSKU)',
+  linerColorFormat: 'A colour is # and six hexadecimal digits (#1E88E5)',
+  confirmDeleteMasterItem: (noun: string, name: string) =>
+    `Are you sure you want to delete ${noun.toLowerCase()} "${name}"?`,
   locationNotAvailable: 'Location is not available',
   containerUpdated: 'Container updated successfully',
   containerAdded: 'Container added successfully',

@@ -134,6 +134,11 @@ export async function buildApp({
     subscribeDomainEvents(bus, {
       'container.moved': (event) => inventoryVersion.containerMoved(event.data.version),
       'yard.layoutChanged': () => inventoryVersion.layoutChanged(),
+      // A liner's colour or prefixes are in the grid snapshot (migration 0003 raises the inventory
+      // version with them; this server reads it again rather than wait for the notification).
+      'masterData.changed': (event) => {
+        if (event.data.list === 'liner-infos') inventoryVersion.layoutChanged();
+      },
     });
   if (unsubscribeVersion) app.addHook('onClose', async () => unsubscribeVersion());
   // Every API server records the yard's alarms from the bus (alarms.recorder.ts: their writes meet

@@ -101,7 +101,7 @@ export function createServices({
     enterprise: config.features.enterpriseVersion,
     afterCommit: committed,
   });
-  const masterData = createMasterDataService(db);
+  const masterData = createMasterDataService(db, { afterCommit: committed });
   const deviceAuth = createDeviceAuthenticator(db);
   const deviceLogs = createDeviceLogsService(db);
   const gates = createGatesService(db, { thresholds: config.health, afterCommit: committed, devices: deviceAuth });

@@ -3,3 +3,4 @@ export * from './client';
 export * from './catalogue';
 export * from './fetch-transport';
 export * from './multipart';
+export * from './spec-catalogue';

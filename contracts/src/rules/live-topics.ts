@@ -4,7 +4,11 @@ import { hasRole, type PermissionFlag, type Principal } from './permissions';
 // Each topic's permission and parameter: `gates` serves the gate and gate-reader screens, and
 // `gate-visits` the gate screen's trucks inside; the OCR queue is per gate (only `ocr:<gate id>`
 // is a topic), and so are a gate's camera frames (`cameras:<gate id>`); `inventory` may name an area.
-const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter: 'none' | 'optional' | RegExp }> = {
+// A topic whose permission is null is every signed-in user's (the master-data lists every form reads).
+const TOPIC_TABLE: Record<
+  LiveTopicBase,
+  { permission: PermissionFlag | null; parameter: 'none' | 'optional' | RegExp }
+> = {
   gates: { permission: 'gateVisible', parameter: 'none' },
   'device-logs': { permission: 'deviceLogsVisible', parameter: 'none' },
   machines: { permission: 'machinesVisible', parameter: 'none' },
@@ -30,6 +34,8 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   planning: { permission: 'planningVisible', parameter: 'none' },
   // CHA allocations and their gated-in counts (issue 20).
   cha: { permission: 'chaVehiclesVisible', parameter: 'none' },
+  // A master-data list changed (issue 22): the lists are read by every screen's forms.
+  'master-data': { permission: null, parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {
@@ -55,12 +61,12 @@ export function parseLiveTopic(topic: string): ParsedLiveTopic | null {
 }
 
 // The permission a topic needs.
-export function liveTopicPermission(base: LiveTopicBase): PermissionFlag {
+export function liveTopicPermission(base: LiveTopicBase): PermissionFlag | null {
   return TOPIC_TABLE[base].permission;
 }
 
 // The permission a message needs: that of the topic it is published on.
-export function liveMessagePermission(type: LiveMessageType): PermissionFlag {
+export function liveMessagePermission(type: LiveMessageType): PermissionFlag | null {
   return TOPIC_TABLE[LIVE_MESSAGE_META[type].topic].permission;
 }
 
@@ -69,5 +75,6 @@ export function mayWatchTopic(principal: Principal, topic: string): boolean {
   if (!parsed) return false;
   // A kiosk shows the public what the public calls answer, never the yard's live feeds (issue 21).
   if (hasRole(principal, 'kiosk')) return false;
-  return hasRole(principal, 'superadmin') || principal.permissions[TOPIC_TABLE[parsed.base].permission];
+  const permission = TOPIC_TABLE[parsed.base].permission;
+  return permission === null || hasRole(principal, 'superadmin') || principal.permissions[permission];
 }

@@ -103,6 +103,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     path: '/configure',
     roles: ['superadmin'],
   },
+  // The lists the spec only reads (liners with their colours and owner prefixes, sizes, types, ...),
+  // kept by the administrators (issue 22); the calls' access says the same.
+  {
+    key: 'masterData',
+    label: 'Master Data',
+    path: '/master-data',
+    roles: ['superadmin', 'admin'],
+  },
   {
     key: 'chaVehicles',
     label: 'CHA Vehicles',

@@ -13,7 +13,8 @@ import { AppError, badRequest, conflict } from '../errors';
 export type DatabaseFailureKind =
   // 23505: a unique index or key refused a second row.
   | 'unique'
-  // 23503: a foreign key refused a row whose parent is gone, or a parent that still has rows.
+  // 23503: a foreign key refused a row whose parent is gone, or a parent that still has rows;
+  // 23001: the same for a key declared ON DELETE RESTRICT (PostgreSQL reports it so).
   | 'foreignKey'
   // 23514: a check constraint.
   | 'check'
@@ -41,6 +42,7 @@ export interface DatabaseFailure {
 const KINDS: Record<string, DatabaseFailureKind> = {
   '23505': 'unique',
   '23503': 'foreignKey',
+  '23001': 'foreignKey',
   '23514': 'check',
   '23P01': 'exclusion',
   '40P01': 'concurrent',

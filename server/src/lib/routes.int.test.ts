@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiCallError, isRouteSpec, routes } from '@openyard/contracts';
+import {
+  ApiCallError,
+  isRouteSpec,
+  routes,
+  SPEC_CALLS,
+  SPEC_CALLS_ELSEWHERE,
+  SPEC_CALLS_SERVED_AS,
+  specCallKey,
+} from '@openyard/contracts';
 import { messages } from '@openyard/contracts';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { addContainer, containerNumber } from '../test/yard-fixtures';
@@ -33,6 +41,33 @@ describe('the route catalogue', () => {
       (row) => !declared.some((route) => route.method === row.method && route.path === row.url),
     );
     expect(undeclared.map((row) => `${row.method} ${row.url}`)).toEqual([]);
+  });
+
+  it('answers every call of the specification (spec 3 §7, specs 1 and 2 §7), but those of other open work', () => {
+    const answered = new Set(t.app.routeTable.map((row) => specCallKey(row.method, row.url)));
+    const elsewhere = new Set(Object.keys(SPEC_CALLS_ELSEWHERE));
+    const unanswered = SPEC_CALLS.map((call) => `${call.method} ${call.path}`)
+      .filter((call) => !elsewhere.has(call))
+      .map((call) => SPEC_CALLS_SERVED_AS[call] ?? call)
+      .filter((call) => !answered.has(specCallKey(...(call.split(' ') as [string, string]))));
+    expect(unanswered).toEqual([]);
+  });
+
+  it('declares every route in the OpenAPI document, with its method', async () => {
+    const response = await t.app.inject({ url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const { paths } = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+    const documented = new Set(
+      Object.entries(paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => specCallKey(method.toUpperCase(), path)),
+      ),
+    );
+    // The camera upload is documented where it is registered (with an OCR queue, ocr.int.test.ts).
+    const undocumented = declared
+      .filter(({ path }) => !uploads.has(path))
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((call) => !documented.has(specCallKey(...(call.split(' ') as [string, string]))));
+    expect(undocumented).toEqual([]);
   });
 
   it('declares each call once: no two declarations share a method and path', () => {

@@ -177,6 +177,27 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
+  it('puts master-data changes on their topic; a liner change repaints the yard grid, a customer the widget', () => {
+    const events = [
+      { type: 'masterData.changed', eventId: 'a', at: 1, data: { list: 'liner-infos' } },
+      { type: 'masterData.changed', eventId: 'b', at: 2, data: { list: 'task-types' } },
+      { type: 'masterData.changed', eventId: 'c', at: 3, data: { list: 'customers' } },
+    ] as DomainEvent[];
+    expect(projectEvents(events)).toEqual([
+      { eventId: 'a', type: 'masterData.changed.v1', topic: 'master-data', at: 1, data: { list: 'liner-infos' } },
+      { eventId: 'a', type: 'inventory.layout.v1', topic: 'inventory', at: 1, data: { reason: 'liners', area: null } },
+      { eventId: 'b', type: 'masterData.changed.v1', topic: 'master-data', at: 2, data: { list: 'task-types' } },
+      { eventId: 'c', type: 'masterData.changed.v1', topic: 'master-data', at: 3, data: { list: 'customers' } },
+      {
+        eventId: 'c',
+        type: 'dashboard.changed.v1',
+        topic: 'dashboard',
+        at: 3,
+        data: { widgets: ['customerInventory'] },
+      },
+    ]);
+  });
+
   it('puts plan changes and engine runs on the planning topic, and no dashboard widget', () => {
     const job = {
       jobId: 'run-1',

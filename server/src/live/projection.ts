@@ -115,6 +115,14 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('planning.engine.v1', liveTopics.planning, event.data)];
     case 'cha.allocationChanged':
       return [on('cha.allocation.v1', liveTopics.cha, event.data)];
+    case 'masterData.changed': {
+      // Every screen's lists; and the yard grid, which colours containers by their liner (its
+      // snapshot names the liners with their colours, so the inventory screens load it again).
+      const messages: LiveMessage[] = [on('masterData.changed.v1', liveTopics.masterData, event.data)];
+      if (event.data.list === 'liner-infos')
+        messages.push(on('inventory.layout.v1', liveTopics.inventory, { reason: 'liners', area: null }));
+      return messages;
+    }
     default:
       return unprojected(event);
   }
@@ -187,6 +195,9 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'planning.engineRunChanged':
     case 'cha.allocationChanged':
       return [];
+    // The customers' inventory names its customers; no other widget shows a master-data name.
+    case 'masterData.changed':
+      return event.data.list === 'customers' ? ['customerInventory'] : [];
     default:
       return unchangedWidgets(event);
   }

@@ -1,7 +1,13 @@
 import type { RouteOutput, Routes } from '@openyard/contracts';
 
-// The master-data lists a screen reads whole (every route of the group without a required input).
-export type MasterListName = Exclude<keyof Routes['masterData'], 'activities'>;
+type MasterData = Routes['masterData'];
+
+// The master-data lists a screen reads whole: every GET of the group without a required input
+// (the maintenance calls write; activities are read per group).
+export type MasterListName = Exclude<
+  { [K in keyof MasterData]: MasterData[K]['method'] extends 'GET' ? K : never }[keyof MasterData],
+  'activities'
+>;
 
 // What a list answers: named items, sizes, customers, ...
-export type MasterList<N extends MasterListName> = RouteOutput<Routes['masterData'][N]>;
+export type MasterList<N extends MasterListName> = RouteOutput<MasterData[N]>;

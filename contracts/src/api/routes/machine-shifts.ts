@@ -12,6 +12,15 @@ const write = { flag: 'machinesVisible', roles: ['superadmin', 'admin'], write: 
 const tags = ['shifts'];
 
 export const machineShifts = {
+  // The shifts as a master-data list (spec 3 §7 "Master data (GET) … shifts"): the pickers of other
+  // screens read them, so any signed-in user may, like the other master-data lists.
+  masterList: defineRoute({
+    method: 'GET',
+    path: '/rest/shifts',
+    response: MachineShifts,
+    access: {},
+    tags: ['master data'],
+  }),
   list: defineRoute({
     method: 'GET',
     path: '/rest/enterprise/shifts',

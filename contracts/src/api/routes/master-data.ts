@@ -7,12 +7,18 @@ import {
   ContainerType,
   Customer,
   LinerInfo,
+  MasterItemDeleted,
+  MasterItemInput,
+  MasterItemParams,
+  MasterItemSaved,
   NamedItem,
 } from '../../master-data';
 import { defineRoute } from '../route';
 
 // The reference lists the forms pick from: any logged-in user reads them.
 const tags = ['master data'];
+// Keeping them (issue 22: the lists the spec only reads) is the administrators' screen /master-data.
+const maintain = { roles: ['superadmin', 'admin'], write: true, screen: '/master-data' } as const;
 const list = <const P extends string, S extends TSchema>(path: P, item: S) =>
   defineRoute({ method: 'GET', path, response: Type.Array(item), access: {}, tags });
 
@@ -40,4 +46,32 @@ export const masterData = {
   customers: list('/rest/customers', Customer),
   linerInfos: list('/rest/liner-infos', LinerInfo),
   liners: list('/rest/liners', NamedItem),
+  // Master-data maintenance (issue 22): add, change and delete an item of a list, named by the
+  // path segment of the list's GET call. Refused: a second item of the same name (or code, or
+  // owner prefix), and deleting an item something uses (a liner in use by a container).
+  createItem: defineRoute({
+    method: 'POST',
+    path: '/rest/master-data',
+    body: MasterItemInput,
+    response: MasterItemSaved,
+    access: maintain,
+    tags,
+  }),
+  updateItem: defineRoute({
+    method: 'PUT',
+    path: '/rest/master-data/:id',
+    params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+    body: MasterItemInput,
+    response: MasterItemSaved,
+    access: maintain,
+    tags,
+  }),
+  deleteItem: defineRoute({
+    method: 'DELETE',
+    path: '/rest/master-data/:list/:id',
+    params: MasterItemParams,
+    response: MasterItemDeleted,
+    access: maintain,
+    tags,
+  }),
 };

@@ -1,4 +1,5 @@
-// Reference lists every yard starts with. Admins extend them; seeding never overwrites a row.
+// Reference lists every yard starts with, seeded once (seed.ts): then admins keep them on
+// /master-data. Seeding never overwrites a row.
 export const SYSTEM_ROLE_NAMES = [
   'superadmin',
   'admin',

@@ -22,58 +22,70 @@ export const DEMO_PASSWORD = 'demo';
 
 const named = (values: readonly string[]) => values.map((name, sortOrder) => ({ name, sortOrder }));
 
-// Reference data every yard needs; idempotent (existing rows are left as they are).
+// Reference data every yard needs; idempotent (existing rows are left as they are, and the
+// master-data lists are seeded only into a database that never had them).
 export async function seedReferenceData(db: Database) {
   await db.transaction(async (tx) => {
     await tx
       .insert(schema.roles)
       .values(SYSTEM_ROLE_NAMES.map((name) => ({ name, adminCreated: false })))
       .onConflictDoNothing();
-    const lists = [
-      [schema.containerProcesses, NAMED_LIST_VALUES.containerProcesses],
-      [schema.categories, NAMED_LIST_VALUES.categories],
-      [schema.cargoTypes, NAMED_LIST_VALUES.cargoTypes],
-      [schema.deliveryModes, NAMED_LIST_VALUES.deliveryModes],
-      [schema.yardZones, NAMED_LIST_VALUES.yardZones],
-      [schema.readerTypes, NAMED_LIST_VALUES.readerTypes],
-      [schema.machineTypes, NAMED_LIST_VALUES.machineTypes],
-      [schema.machineStatuses, NAMED_LIST_VALUES.machineStatuses],
-      [schema.taskTypes, NAMED_LIST_VALUES.taskTypes],
-      [schema.activityGroups, NAMED_LIST_VALUES.activityGroups],
-    ] as const;
-    for (const [table, values] of lists) await tx.insert(table).values(named(values)).onConflictDoNothing();
-
-    const groups = await tx.select().from(schema.activityGroups);
-    const activityRows = groups.flatMap((group) =>
-      (ACTIVITIES[group.name] ?? []).map((name, sortOrder) => ({ activityGroupId: group.id, name, sortOrder })),
-    );
-    if (activityRows.length) await tx.insert(schema.activities).values(activityRows).onConflictDoNothing();
+    // The master-data lists are seeded once per database: after that they are the administrators'
+    // (/master-data, issue 22), and an item they deleted or renamed stays so across restarts.
+    const [state] = await tx
+      .select({ seeded: schema.masterDataState.referenceSeeded })
+      .from(schema.masterDataState)
+      .where(eq(schema.masterDataState.id, 1));
+    if (!state?.seeded) await seedMasterLists(tx);
     await tx.insert(schema.chaEquipments).values(named(CHA_EQUIPMENTS)).onConflictDoNothing();
-
-    await tx
-      .insert(schema.containerSizes)
-      .values(CONTAINER_SIZES.map((size, sortOrder) => ({ ...size, sortOrder })))
-      .onConflictDoNothing();
-    await tx
-      .insert(schema.containerTypes)
-      .values(CONTAINER_TYPES.map((type, sortOrder) => ({ ...type, sortOrder })))
-      .onConflictDoNothing();
-
-    for (const liner of LINERS) {
-      await tx
-        .insert(schema.linerInfos)
-        .values({ code: liner.code, name: liner.name, color: liner.color })
-        .onConflictDoNothing();
-      const [row] = await tx
-        .select({ id: schema.linerInfos.id })
-        .from(schema.linerInfos)
-        .where(eq(schema.linerInfos.code, liner.code));
-      await tx
-        .insert(schema.linerPrefixes)
-        .values(liner.prefixes.map((prefix) => ({ prefix, linerId: row!.id })))
-        .onConflictDoNothing();
-    }
   });
+}
+
+async function seedMasterLists(tx: Database) {
+  const lists = [
+    [schema.containerProcesses, NAMED_LIST_VALUES.containerProcesses],
+    [schema.categories, NAMED_LIST_VALUES.categories],
+    [schema.cargoTypes, NAMED_LIST_VALUES.cargoTypes],
+    [schema.deliveryModes, NAMED_LIST_VALUES.deliveryModes],
+    [schema.yardZones, NAMED_LIST_VALUES.yardZones],
+    [schema.readerTypes, NAMED_LIST_VALUES.readerTypes],
+    [schema.machineTypes, NAMED_LIST_VALUES.machineTypes],
+    [schema.machineStatuses, NAMED_LIST_VALUES.machineStatuses],
+    [schema.taskTypes, NAMED_LIST_VALUES.taskTypes],
+    [schema.activityGroups, NAMED_LIST_VALUES.activityGroups],
+  ] as const;
+  for (const [table, values] of lists) await tx.insert(table).values(named(values)).onConflictDoNothing();
+
+  const groups = await tx.select().from(schema.activityGroups);
+  const activityRows = groups.flatMap((group) =>
+    (ACTIVITIES[group.name] ?? []).map((name, sortOrder) => ({ activityGroupId: group.id, name, sortOrder })),
+  );
+  if (activityRows.length) await tx.insert(schema.activities).values(activityRows).onConflictDoNothing();
+
+  await tx
+    .insert(schema.containerSizes)
+    .values(CONTAINER_SIZES.map((size, sortOrder) => ({ ...size, sortOrder })))
+    .onConflictDoNothing();
+  await tx
+    .insert(schema.containerTypes)
+    .values(CONTAINER_TYPES.map((type, sortOrder) => ({ ...type, sortOrder })))
+    .onConflictDoNothing();
+
+  for (const liner of LINERS) {
+    await tx
+      .insert(schema.linerInfos)
+      .values({ code: liner.code, name: liner.name, color: liner.color })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select({ id: schema.linerInfos.id })
+      .from(schema.linerInfos)
+      .where(eq(schema.linerInfos.code, liner.code));
+    await tx
+      .insert(schema.linerPrefixes)
+      .values(liner.prefixes.map((prefix) => ({ prefix, linerId: row!.id })))
+      .onConflictDoNothing();
+  }
+  await tx.update(schema.masterDataState).set({ referenceSeeded: true }).where(eq(schema.masterDataState.id, 1));
 }
 
 async function roleIds(db: Database) {

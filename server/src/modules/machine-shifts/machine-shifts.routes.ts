@@ -6,6 +6,7 @@ import type { MachineShiftsService } from './machine-shifts.service';
 // The machine shift calls of the catalogue (contracts/src/api/routes/machine-shifts.ts).
 export async function machineShiftsRoutes(app: FastifyInstance, { shifts }: { shifts: MachineShiftsService }) {
   registerRoutes(app, routes.machineShifts, {
+    masterList: () => shifts.list(),
     list: () => shifts.list(),
     create: (request) => shifts.create(request.body),
     update: (request) => shifts.update(request.body),

@@ -24,5 +24,8 @@ export async function masterDataRoutes(app: FastifyInstance, { masterData }: { m
     customers: () => masterData.customers(),
     linerInfos: () => masterData.linerInfos(),
     liners: () => masterData.liners(),
+    createItem: (request) => masterData.create(request.body),
+    updateItem: (request) => masterData.update(request.params.id, request.body),
+    deleteItem: (request) => masterData.delete(request.params.list, request.params.id),
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 
 // Reference lists that are a name and an order; each is its own table so foreign keys stay exact.
 const namedList = (name: string) =>
@@ -90,6 +90,9 @@ export const masterDataState = pgTable(
   {
     id: integer().primaryKey().default(1),
     version: bigint({ mode: 'number' }).notNull().default(0),
+    // The master-data lists were seeded (issue 22): from then on they are the administrators' to
+    // keep on /master-data, and a restart does not bring back an item they deleted.
+    referenceSeeded: boolean().notNull().default(false),
   },
   (table) => [check('master_data_state_single_row', sql`${table.id} = 1`)],
 );

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useAtomValue } from 'jotai';
 import { Outlet, useLocation } from 'react-router';
 import { isNavigationHidden } from '@openyard/contracts';
+import { useMasterDataLive } from '../hooks/useMasterDataLive';
 import { sideMenuCollapsedState } from '../states/sideMenuCollapsedState';
 import { AppHeader } from './AppHeader';
 import { PageLoader } from './PageLoader';
@@ -19,6 +20,7 @@ export function AppLayout() {
   const withNavigation = !isNavigationHidden(pathname);
   const main = useRef<HTMLElement>(null);
   const region = useCallback(() => main.current, []);
+  useMasterDataLive();
 
   return (
     <AppShell

@@ -7,6 +7,7 @@ import {
   IconChartBar,
   IconClockHour4,
   IconContainer,
+  IconDatabase,
   IconFileCertificate,
   IconForklift,
   IconTractor,
@@ -177,6 +178,16 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconPalette,
     description: 'Yard layout and colour rules',
+  },
+  {
+    path: '/master-data',
+    component: lazy(() =>
+      import('../../modules/master-data/components/MasterDataPage').then((module) => ({
+        default: module.MasterDataPage,
+      })),
+    ),
+    icon: IconDatabase,
+    description: 'Liners and their colours, sizes, types, customers and the other lists the forms pick from',
   },
   {
     path: '/trailers',

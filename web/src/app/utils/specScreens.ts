@@ -38,6 +38,8 @@ export const SPEC_SCREEN_NAMES: Readonly<Record<string, string>> = {
   '/pre-advice': 'Pre-advice',
   // Beyond the spec (issue 18).
   '/wall': 'Wall display',
+  // Beyond the spec's screens: the lists it only reads, kept (issue 22).
+  '/master-data': 'Master data',
 };
 
 // The spec's enterprise paths (spec 2 §2; /enterprise/login from spec 3 §2) open the same screens.

@@ -1,3 +1,4 @@
+import { masterDataQueryKeys } from '../../../api/masterDataQueryKeys';
 import type { ListSort } from '../../../ui/ListSort';
 import type { ContainersScope } from './ContainersScope';
 
@@ -18,5 +19,5 @@ export const containersQueryKeys = {
   ) => ['containers', 'list', scope, searchText, fromDate, toDate, page, size, sort] as const,
   movements: (containerNumber: string) => ['containers', 'movements', containerNumber] as const,
   yardMap: (containerNumbers: string, medium: string) => ['containers', 'yard-map', containerNumbers, medium] as const,
-  masterList: (path: string) => ['master-data', path] as const,
+  masterList: masterDataQueryKeys.list,
 };

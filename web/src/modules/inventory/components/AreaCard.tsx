@@ -129,6 +129,8 @@ export const AreaCard = memo(function AreaCard({
             >
               <Group gap={6} wrap="nowrap">
                 <span
+                  data-testid="inventory-liner-swatch"
+                  data-liner={slice.liner}
                   style={{
                     width: 9,
                     height: 9,

@@ -52,9 +52,12 @@ export function useInventoryLive(
         store.applyMessage(message.data.container, message.data.version, message.at);
         return;
       }
-      // Areas, columns or rules changed: the grid's geometry and the snapshot with it.
-      void queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.layout });
-      void queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.rules });
+      // Areas, columns or rules changed: the grid's geometry and the snapshot with it. The liners'
+      // colours (master data) are in the snapshot alone.
+      if (message.data.reason !== 'liners') {
+        void queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.layout });
+        void queryClient.invalidateQueries({ queryKey: inventoryQueryKeys.rules });
+      }
       void reload();
     },
     () => void reload(),

@@ -1,0 +1,1 @@
+ALTER TABLE "master_data_state" ADD COLUMN "reference_seeded" boolean DEFAULT false NOT NULL;
