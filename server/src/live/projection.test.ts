@@ -183,7 +183,7 @@ describe('the projection of domain events to live messages', () => {
       { type: 'masterData.changed', eventId: 'b', at: 2, data: { list: 'task-types' } },
       { type: 'masterData.changed', eventId: 'c', at: 3, data: { list: 'customers' } },
     ] as DomainEvent[];
-    expect(projectEvents(events)).toEqual([
+    expect(projectAllEvents(events)).toEqual([
       { eventId: 'a', type: 'masterData.changed.v1', topic: 'master-data', at: 1, data: { list: 'liner-infos' } },
       { eventId: 'a', type: 'inventory.layout.v1', topic: 'inventory', at: 1, data: { reason: 'liners', area: null } },
       { eventId: 'b', type: 'masterData.changed.v1', topic: 'master-data', at: 2, data: { list: 'task-types' } },
