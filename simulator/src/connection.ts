@@ -131,6 +131,18 @@ export class DeviceConnection {
     pending.add(publishing);
   }
 
+  // Messages the server publishes for this device on `topic` (its inbox, retained): subscribed now
+  // and again after each reconnect (the session is clean). The payload as it came.
+  async watch(topic: string, onMessage: (payload: Buffer) => void): Promise<void> {
+    this.client.on('message', (received, payload) => {
+      if (received === topic) onMessage(payload);
+    });
+    this.client.on('connect', (packet) => {
+      if (!packet.sessionPresent) void this.client.subscribeAsync(topic, { qos: 1 }).catch(() => undefined);
+    });
+    await this.client.subscribeAsync(topic, { qos: 1 });
+  }
+
   get connected(): boolean {
     return this.client.connected;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slotGeoPosition, type YardLayout } from '@openyard/contracts';
+import { queuedTasks } from './devices/machine';
 import { jobOf, slotTarget } from './machine-work';
 
 const corners = [
@@ -109,5 +110,24 @@ describe("a machine's job for a task", () => {
     expect(
       jobOf(task({ toLocation: 'Trailer', containerNumber: 'MSCU12' }), layout, { containerAt: null, gate }),
     ).toBeNull();
+  });
+});
+
+describe('a queue snapshot on MQTT', () => {
+  it('wakes an idle machine only when it holds tasks', () => {
+    const snapshot = (tasks: unknown[]) =>
+      Buffer.from(
+        JSON.stringify({
+          machineId: 1,
+          machineName: 'RS-01',
+          machineStatus: 'Working',
+          tasks,
+          totalCount: tasks.length,
+          timestamp: 1,
+        }),
+      );
+    expect(queuedTasks(snapshot([{ taskId: 1 }, { taskId: 2 }]))).toBe(2);
+    expect(queuedTasks(snapshot([]))).toBe(0);
+    expect(queuedTasks(Buffer.from('not json'))).toBe(0);
   });
 });

@@ -112,7 +112,8 @@ export class MachineWork {
   readonly pollMs: [number, number];
 
   constructor(private readonly options: MachineWorkOptions) {
-    this.pollMs = options.pollMs ?? [8_000, 15_000];
+    // The queue's MQTT snapshots wake a machine (SimulatedMachine): this look is the fallback.
+    this.pollMs = options.pollMs ?? [45_000, 75_000];
     const baseUrl = options.apiUrl.replace(/\/+$/, '');
     this.api = createClient(
       routes,

@@ -1,4 +1,9 @@
-import { topics, type MachineEventPayload, type MachineTelemetryPayload } from '@openyard/contracts';
+import {
+  topics,
+  type MachineEventPayload,
+  type MachineTasksMessage,
+  type MachineTelemetryPayload,
+} from '@openyard/contracts';
 import type { DeviceConnection } from '../connection';
 import type { MachineDevice } from '../devices-file';
 import type { Job, MachineWork } from '../machine-work';
@@ -9,6 +14,16 @@ import { repeat, type DeviceEnvironment } from './environment';
 // A reach stacker drives at 8-20 km/h and breaks down about every 20 minutes of demo time
 // (often enough to see one go red), for half a minute to three minutes.
 const MEAN_MS_BETWEEN_BREAKDOWNS = 20 * 60_000;
+
+// How many tasks a queue snapshot holds (0 for one that does not read as a snapshot).
+export function queuedTasks(payload: Buffer): number {
+  try {
+    const snapshot = JSON.parse(payload.toString('utf8')) as Partial<MachineTasksMessage>;
+    return Array.isArray(snapshot.tasks) ? snapshot.tasks.length : 0;
+  } catch {
+    return 0;
+  }
+}
 
 // A yard machine. With work to do (MachineWork: the server's tasks) it drives to the container,
 // picks it (`pick`), drives to the target slot and drops it there (`drop` with the slot's height),
@@ -44,6 +59,14 @@ export class SimulatedMachine {
 
   run(): Promise<void> {
     const { random, activity } = this.environment;
+    // The queue the server publishes for this machine (retained, again on every change): a snapshot
+    // with tasks in it makes an idle machine look at once; the REST look stays as a slow fallback.
+    if (this.work)
+      void this.connection
+        .watch(topics.machineTasks(this.device.id), (payload) => {
+          if (queuedTasks(payload) > 0) this.nextLookAt = 0;
+        })
+        .catch(() => undefined);
     return repeat(this.connection.username, this.environment, between(0, 1500, random), async () => {
       await this.tick();
       return between(1000, 2000, random) / activity;
