@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 // a zone of the yard (where a machine is) or a place a task takes a container to.
 export const YARD_LOCATION_TYPES = ['YARD_ZONE', 'TASK_TO_LOCATION'] as const;
 export type YardLocationType = (typeof YARD_LOCATION_TYPES)[number];
-export const YardLocationTypeSchema = Type.Union(YARD_LOCATION_TYPES.map((type) => Type.Literal(type)));
+export const YardLocationTypeSchema = Type.Union([Type.Literal('YARD_ZONE'), Type.Literal('TASK_TO_LOCATION')]);
 
 // Spec 3 §9: up to 8 points, at least 4 required.
 export const YARD_LOCATION_MIN_POINTS = 4;
