@@ -60,8 +60,7 @@ export function createYardLocationsService(
     }
   }
 
-  const list = async (database: Database = db) =>
-    (await yardLocationsRepository.list(database)).map(toYardLocation);
+  const list = async (database: Database = db) => (await yardLocationsRepository.list(database)).map(toYardLocation);
   const index = () => cache.index(async () => new YardLocationIndex(await list()));
 
   return {
