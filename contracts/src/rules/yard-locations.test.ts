@@ -79,9 +79,7 @@ describe('polygon validity (spec 3 §4, §5, §9)', () => {
 
   it('needs a latitude and a longitude on the globe for every point', () => {
     expect(polygonProblem([...exportZone.slice(0, 3), { latitude: 18.9 }])).toBe(messages.yardLocationPointInvalid(4));
-    expect(polygonProblem([{ latitude: 91, longitude: 72 }, ...exportZone])).toBe(
-      messages.yardLocationPointInvalid(1),
-    );
+    expect(polygonProblem([{ latitude: 91, longitude: 72 }, ...exportZone])).toBe(messages.yardLocationPointInvalid(1));
     expect(polygonProblem([...exportZone.slice(0, 3), { latitude: 18.9, longitude: -180.5 }])).toBe(
       messages.yardLocationPointInvalid(4),
     );

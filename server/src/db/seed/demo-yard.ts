@@ -180,7 +180,10 @@ export const DEMO_YARD_LOCATIONS: {
 ];
 
 // A demo yard location's corners on the map, around the yard centre.
-export function demoYardLocationCoordinates(metres: [number, number][], center: { latitude: number; longitude: number }) {
+export function demoYardLocationCoordinates(
+  metres: [number, number][],
+  center: { latitude: number; longitude: number },
+) {
   const metresPerDegreeLatitude = 111_320;
   const metresPerDegreeLongitude = 111_320 * Math.cos((center.latitude * Math.PI) / 180);
   return {

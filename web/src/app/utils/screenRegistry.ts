@@ -17,6 +17,7 @@ import {
   IconLayoutGridAdd,
   IconListCheck,
   IconMapPin,
+  IconPolygon,
   IconDeviceMobile,
   IconDeviceTv,
   IconQrcode,
@@ -177,6 +178,16 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconPalette,
     description: 'Yard layout and colour rules',
+  },
+  {
+    path: '/yard-locations',
+    component: lazy(() =>
+      import('../../modules/yard-locations/components/YardLocationsPage').then((module) => ({
+        default: module.YardLocationsPage,
+      })),
+    ),
+    icon: IconPolygon,
+    description: 'Yard zones and task places drawn as polygons on the yard map: machines and drops are placed in them',
   },
   {
     path: '/trailers',

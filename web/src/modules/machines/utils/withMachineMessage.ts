@@ -24,7 +24,12 @@ export function withMachineMessage(machines: Machine[], message: LiveTopicMessag
         machine.id === changed.id
           ? // An edit does not move the machine: a newer position already shown is kept.
             (machine.lastDataReceived ?? 0) > (changed.lastDataReceived ?? 0)
-            ? { ...changed, position: machine.position, yardZone: machine.yardZone, lastDataReceived: machine.lastDataReceived }
+            ? {
+                ...changed,
+                position: machine.position,
+                yardZone: machine.yardZone,
+                lastDataReceived: machine.lastDataReceived,
+              }
             : changed
           : machine,
       );
