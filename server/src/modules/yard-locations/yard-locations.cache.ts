@@ -1,4 +1,4 @@
-import { YardLocationIndex } from '@openyard/contracts';
+import type { YardLocationIndex } from '@openyard/contracts';
 import type { DatabaseNotifications, Subscription } from '../../adapters/notifications';
 
 // The channel the yard locations migration's trigger notifies with every change of yard_locations.
