@@ -57,11 +57,14 @@ describe('yard locations screen', () => {
     await editor.locator('canvas').first().waitFor();
     const box = (await editor.boundingBox())!;
     const spot = (dx: number, dy: number) => ({ x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 + dy });
+    const points = page.getByTestId('yard-location-point');
+    // A click adds a point after the last.
     const clickAt = async (dx: number, dy: number) => {
+      const count = await points.count();
       const { x, y } = spot(dx, dy);
       await page.mouse.click(x, y);
+      await expect.poll(() => points.count()).toBe(count + 1);
     };
-    const points = page.getByTestId('yard-location-point');
 
     // Three points are not a yard location (spec 3 §5).
     await clickAt(-120, -90);
@@ -121,8 +124,7 @@ describe('yard locations screen', () => {
     await rows.filter({ hasText: renamed }).waitFor();
     await watcher.getByTestId('yard-locations-table-row').filter({ hasText: renamed }).waitFor();
 
-    // Delete, with the confirmation.
-    await rows.filter({ hasText: renamed }).click();
+    // Delete, with the confirmation: the row is still the one selected.
     await page.getByTestId('yard-locations-delete').click();
     const confirm = page.getByRole('dialog', { name: 'Delete yard location' });
     await confirm.getByText(messages.confirmDeleteYardLocation(renamed)).waitFor();

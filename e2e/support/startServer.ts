@@ -85,7 +85,8 @@ export async function startServer(
   };
 
   try {
-    await waitForHealth(baseUrl, child, output, 90_000);
+    // E2E_SERVER_START_MS: a machine shared by many builds may take longer to migrate and seed.
+    await waitForHealth(baseUrl, child, output, Number(process.env.E2E_SERVER_START_MS) || 90_000);
   } catch (error) {
     await stop();
     throw error;

@@ -152,7 +152,8 @@ export function YardGeoMap({
             views={new MapView({ id: 'satellite', repeat: false })}
             viewState={viewState}
             onViewStateChange={({ viewState: next }) => setViewState(next)}
-            controller={{ dragRotate: false, dragPan: !dragPanLocked }}
+            // An editor's clicks add points: a second click soon after is not a zoom.
+            controller={{ dragRotate: false, dragPan: !dragPanLocked, doubleClickZoom: !onMapClick }}
             layers={layers}
             deviceProps={DEVICE_PROPS}
             getCursor={({ isDragging, isHovering }) =>
