@@ -79,6 +79,8 @@ export interface DomainEventMap {
   'trailer.changed': DataOf<'trailers.trailer.v1'>;
   // Machine shifts were saved or deleted (their new state, the ids gone).
   'shift.changed': DataOf<'shifts.changed.v1'>;
+  // Yard locations were saved or deleted (their new state, the ids gone).
+  'yardLocation.changed': DataOf<'yardLocations.changed.v1'>;
   // Machine allocations were saved (one area's save) or deleted.
   'machineAllocation.changed': DataOf<'machineAllocations.changed.v1'>;
   // A machine was added or edited on the machines screen (issue 17).
@@ -142,6 +144,7 @@ export const DOMAIN_EVENT_TYPES = [
   'yard.exceptionResolved',
   'trailer.changed',
   'shift.changed',
+  'yardLocation.changed',
   'machineAllocation.changed',
   'machine.saved',
   'itv.changed',

@@ -9,6 +9,7 @@ import { TruckVisit } from './gate-operations';
 import { Trailer } from './trailers';
 import { ItvTask, Task, YardException } from './tasks';
 import { MachineShift } from './machine-shifts';
+import { YardLocation } from './yard-locations';
 import { MachineAllocation } from './machine-allocations';
 import { Alarm } from './alarms';
 import { DashboardWidgetIdSchema } from './dashboard';
@@ -52,6 +53,8 @@ export const DeviceLogMessage = message('deviceLog.entry.v1', { entry: DeviceLog
 export const MachinePositionMessage = message('machine.position.v1', {
   machineId: Type.Integer(),
   position: Position,
+  // The yard zone (a YARD_ZONE yard location) the position is in, or null (spec 3 §3).
+  yardZone: Type.Union([Type.String(), Type.Null()]),
   machineStatus: Type.String(),
   status: MachineColourSchema,
   lastDataReceived: Type.Integer(),
@@ -158,6 +161,11 @@ export const ShiftsChangedMessage = message('shifts.changed.v1', {
   saved: Type.Array(MachineShift),
   deletedIds: Type.Array(Type.Integer()),
 });
+// Yard locations were added, changed or deleted (on `yard-locations`): the new state of those saved.
+export const YardLocationsChangedMessage = message('yardLocations.changed.v1', {
+  saved: Type.Array(YardLocation),
+  deletedIds: Type.Array(Type.Integer()),
+});
 // Machine allocations were saved (one area's save) or deleted (on `machine-allocations`): the new
 // state of those saved, so that two planners see each other's saves.
 export const MachineAllocationsChangedMessage = message('machineAllocations.changed.v1', {
@@ -211,6 +219,7 @@ export const LiveMessage = Type.Union([
   ItvTaskMessage,
   YardExceptionMessage,
   ShiftsChangedMessage,
+  YardLocationsChangedMessage,
   MachineAllocationsChangedMessage,
   MachineChangedMessage,
   ItvChangedMessage,
@@ -264,6 +273,7 @@ export const LIVE_TOPICS = [
   'tasks',
   'yard-exceptions',
   'shifts',
+  'yard-locations',
   'machine-allocations',
   'alarms',
   'dashboard',
@@ -289,6 +299,7 @@ export type LiveTopic =
   | 'tasks'
   | 'yard-exceptions'
   | 'shifts'
+  | 'yard-locations'
   | 'machine-allocations'
   | 'alarms'
   | 'dashboard'
@@ -312,6 +323,7 @@ export const liveTopics = {
   tasks: 'tasks',
   yardExceptions: 'yard-exceptions',
   shifts: 'shifts',
+  yardLocations: 'yard-locations',
   machineAllocations: 'machine-allocations',
   alarms: 'alarms',
   dashboard: 'dashboard',
@@ -365,6 +377,7 @@ export const LIVE_MESSAGE_META = {
   'tasks.itvTask.v1': { topic: 'tasks' },
   'yard.exception.v1': { topic: 'yard-exceptions' },
   'shifts.changed.v1': { topic: 'shifts' },
+  'yardLocations.changed.v1': { topic: 'yard-locations' },
   'machineAllocations.changed.v1': { topic: 'machine-allocations' },
   'machine.changed.v1': { topic: 'machines' },
   'itv.changed.v1': { topic: 'itvs' },

@@ -17,6 +17,9 @@ export const Machine = Type.Object({
   isrfidInstalled: Type.Boolean(),
   zone: Type.Union([Type.String(), Type.Null()]),
   position: Type.Union([Position, Type.Null()]),
+  // The yard zone (a YARD_ZONE yard location) its last position is in, or null; `zone` is the
+  // zone it is assigned to.
+  yardZone: Type.Union([Type.String(), Type.Null()]),
   lastDataReceived: Type.Union([Type.Integer(), Type.Null()]),
   status: MachineColourSchema,
   mqttUsername: Type.String(),

@@ -508,6 +508,20 @@ export const messages = {
   planningParamNotFound: 'This planning parameter does not exist',
   planningEngineJobNotFound: 'This planning engine job does not exist',
   planningEngineUnavailable: 'The planning engine cannot be reached: no worker queue is configured',
+  // Yard locations (spec 3 §8: the save notices verbatim; the rest in the spec's style).
+  yardLocationSaved: 'Yard location saved successfully',
+  yardLocationNotSaved: 'Yard location could not be saved',
+  yardLocationDeleted: 'Yard location deleted successfully',
+  yardLocationNotFound: 'This yard location no longer exists',
+  yardLocationNameRequired: 'Yard location name is required',
+  yardLocationNameTaken: (name: string) => `Yard location with name ${name} already exist!`,
+  yardLocationTypeInvalid: 'Choose a location type from the list',
+  yardLocationTooFewPoints: 'A yard location needs at least 4 points, each with latitude and longitude',
+  yardLocationTooManyPoints: 'A yard location has at most 8 points',
+  yardLocationPointInvalid: (point: number) =>
+    `Point ${point} needs a latitude between -90 and 90 and a longitude between -180 and 180`,
+  yardLocationSelfIntersecting: 'The edges of the yard location cross: move or delete points so that they do not',
+  confirmDeleteYardLocation: (name: string) => `Are you sure you want to delete the yard location ${name}?`,
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.

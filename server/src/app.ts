@@ -33,6 +33,7 @@ import { machinesRoutes } from './modules/machines';
 import { machineAllocationsRoutes } from './modules/machine-allocations';
 import { machineShiftsRoutes } from './modules/machine-shifts';
 import { masterDataRoutes } from './modules/master-data';
+import { yardLocationsRoutes } from './modules/yard-locations';
 import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
 import { planningRoutes } from './modules/planning';
@@ -234,7 +235,7 @@ export async function buildApp({
   await app.register(inventoryRoutes, { inventory: services.inventory, publicLimits });
   await app.register(containersRoutes, { containers: services.containers, publicLimits });
   await app.register(configurationRoutes, { configuration: services.configuration });
-  await app.register(masterDataRoutes, { masterData: services.masterData });
+  await app.register(masterDataRoutes, { masterData: services.masterData, yardLocations: services.yardLocations });
   await app.register(usersRoutes, { users: services.users });
   await app.register(rolesRoutes, { roles: services.roles });
   await app.register(displayTokensRoutes, {
@@ -254,6 +255,7 @@ export async function buildApp({
   await app.register(kioskRoutes, { kiosk: services.kiosk, publicLimits });
   await app.register(smartGateRoutes, { smartGate: services.smartGate });
   await app.register(machineShiftsRoutes, { shifts: services.machineShifts });
+  await app.register(yardLocationsRoutes, { yardLocations: services.yardLocations });
   await app.register(machineAllocationsRoutes, { allocations: services.machineAllocations });
   await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
   await app.register(planningRoutes, { planning: services.planning });

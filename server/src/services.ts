@@ -39,6 +39,7 @@ import { createSurveysService } from './modules/surveys';
 import { createTrailersService } from './modules/trailers';
 import { createUsersService } from './modules/users';
 import { createYardLayoutService } from './modules/yard';
+import { createYardLocationsService } from './modules/yard-locations';
 
 export interface ServicesDependencies {
   config: Config;
@@ -102,6 +103,9 @@ export function createServices({
     afterCommit: committed,
   });
   const masterData = createMasterDataService(db, { afterCommit: committed });
+  // The yard's location polygons: machines and tasks place points in them from a copy in memory
+  // that database notifications invalidate (a process that listens to none keeps it a few seconds).
+  const yardLocations = createYardLocationsService(db, { afterCommit, notifications });
   const deviceAuth = createDeviceAuthenticator(db);
   const deviceLogs = createDeviceLogsService(db);
   const gates = createGatesService(db, { thresholds: config.health, afterCommit: committed, devices: deviceAuth });
@@ -110,6 +114,7 @@ export function createServices({
     devices: deviceAuth,
     afterCommit,
     layout,
+    yardLocations,
     timeZone: config.yard.timeZone,
   });
   const taskDashboard = createTaskDashboardService(db, { exports, timeZone: config.yard.timeZone });
@@ -119,6 +124,7 @@ export function createServices({
     exports,
     machines,
     taskDashboard,
+    yardLocations,
     timeZone: config.yard.timeZone,
   });
   // The public kiosks (issue 21): their tasks are the yard's tasks, their answers the inventory's.
@@ -160,7 +166,12 @@ export function createServices({
   // What the workers' jobs run: device messages, health ageing (their commits leave the inventory
   // version alone: they move no container), and the outbox's own housekeeping.
   // Machine drops move containers (through tasks and inventory): their commits ask the version again.
-  const deviceMessages = createDeviceMessagesService(db, { thresholds: config.health, afterCommit: committed, tasks });
+  const deviceMessages = createDeviceMessagesService(db, {
+    thresholds: config.health,
+    afterCommit: committed,
+    tasks,
+    yardLocations,
+  });
   const healthAgeing = createHealthAgeingService(db, { thresholds: config.health, afterCommit });
   const outbox = createOutboxMaintenance(db);
   const machineShifts = createMachineShiftsService(db, { afterCommit });
@@ -220,6 +231,7 @@ export function createServices({
     outbox,
     machineShifts,
     machineAllocations,
+    yardLocations,
     alarms,
     reports,
     dashboard,
@@ -227,6 +239,7 @@ export function createServices({
     close() {
       access.close();
       inventoryVersion.close();
+      yardLocations.close();
       mailer.close();
     },
   };

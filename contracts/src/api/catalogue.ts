@@ -26,6 +26,7 @@ import { tasks } from './routes/tasks';
 import { trailers } from './routes/trailers';
 import { users } from './routes/users';
 import { yard } from './routes/yard';
+import { yardLocations } from './routes/yard-locations';
 
 // Every REST call of the product, by module: the server registers from here, clients call from here.
 // A new module adds its group file under routes/ and one line below.
@@ -58,6 +59,7 @@ export const routes = {
   taskDashboard,
   planning,
   cha,
+  yardLocations,
   surveys,
   kiosk,
 };

@@ -221,12 +221,6 @@ export const SPEC_CALLS: readonly SpecCall[] = [
 
 // Calls left to other open work of issue 22 (each is that work's to add; remove a line when it lands).
 export const SPEC_CALLS_ELSEWHERE: Readonly<Record<string, string>> = {
-  // Yard locations (another engineer: the /yard-locations screen and its polygons).
-  'GET /rest/enterprise/yard-locations': 'yard locations',
-  'POST /rest/enterprise/yard-locations': 'yard locations',
-  'PUT /rest/enterprise/yard-locations/{id}': 'yard locations',
-  'DELETE /rest/enterprise/yard-locations/{id}': 'yard locations',
-  'GET /rest/yard-locations': 'yard locations',
   // The archive (another engineer).
   'GET /rest/enterprise/archive': 'archive',
   // Batch uploads and the ERP sync (another engineer).

@@ -33,3 +33,4 @@ export * from './cha';
 export * from './surveys';
 export * from './kiosk';
 export * from './master-lists';
+export * from './yard-locations';

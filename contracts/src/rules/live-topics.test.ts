@@ -119,6 +119,7 @@ describe('live topics', () => {
     data: {
       machineId,
       position: { latitude: 1, longitude: 2 },
+      yardZone: null,
       machineStatus: 'Working',
       status: 'green',
       lastDataReceived: 1,

@@ -60,6 +60,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     alsoActiveOn: ['/allocations', '/shifts'],
     flag: 'machinesVisible',
   },
+  // Yard Locations page (spec 3 §2): the polygons of the yard's zones and task places, drawn on the
+  // map by the admins; the machines' places, so it needs Machines too.
+  {
+    key: 'yardLocations',
+    label: 'Yard Locations',
+    path: '/yard-locations',
+    flag: 'machinesVisible',
+    roles: ['admin', 'superadmin'],
+  },
   { key: 'trailers', label: 'Trailers', path: '/trailers', flag: 'trailersVisible' },
   { key: 'itv', label: 'ITV', path: '/itvs', flag: 'itvVisible' },
   // /pre-advice is opened from /gate and /igate: the gate-ins every IN gate expects (issue 16), not one

@@ -122,6 +122,7 @@ describe('websocket hub /ws', () => {
       data: {
         machineId: 7,
         position: { latitude, longitude: 72.9 },
+        yardZone: null,
         machineStatus: 'Working',
         status: 'green',
         lastDataReceived: Date.now(),

@@ -101,6 +101,8 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('trailers.trailer.v1', liveTopics.trailers, event.data)];
     case 'shift.changed':
       return [on('shifts.changed.v1', liveTopics.shifts, event.data)];
+    case 'yardLocation.changed':
+      return [on('yardLocations.changed.v1', liveTopics.yardLocations, event.data)];
     case 'machineAllocation.changed':
       return [on('machineAllocations.changed.v1', liveTopics.machineAllocations, event.data)];
     case 'machine.saved':
@@ -188,6 +190,7 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'yard.exceptionRaised':
     case 'yard.exceptionResolved':
     case 'shift.changed':
+    case 'yardLocation.changed':
     case 'machineAllocation.changed':
     case 'itv.changed':
     case 'alarm.changed':

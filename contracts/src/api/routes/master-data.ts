@@ -13,6 +13,7 @@ import {
   MasterItemSaved,
   NamedItem,
 } from '../../master-data';
+import { YardLocation } from '../../yard-locations';
 import { defineRoute } from '../route';
 
 // The reference lists the forms pick from: any logged-in user reads them.
@@ -28,6 +29,9 @@ export const masterData = {
   cargoTypes: list('/rest/cargo-types', NamedItem),
   deliveryModes: list('/rest/delivery-modes', NamedItem),
   yardZones: list('/rest/yard-zones', NamedItem),
+  // The yard's location polygons (spec 3 §7 master data yard-locations), for the task forms' places
+  // and the maps; the Yard Locations page edits them (routes/yard-locations.ts).
+  yardLocations: list('/rest/yard-locations', YardLocation),
   readerTypes: list('/rest/reader-types', NamedItem),
   machineTypes: list('/rest/machine-types', NamedItem),
   machineStatuses: list('/rest/machine-statuses', NamedItem),

@@ -93,3 +93,101 @@ export function demoCorners(index: number, center: { latitude: number; longitude
   const east = center.longitude + 110 / metresPerDegreeLongitude;
   return { lat1: north, long1: west, lat2: north, long2: east, lat3: south, long3: east, lat4: south, long4: west };
 }
+
+// The demo's yard locations (spec 3 §3), drawn in metres east and north of the yard centre around
+// the blocks of demoCorners (220 m wide, 45 m deep, every 70 m from 140 m south to 140 m north):
+// two yard zones over the blocks (the southern one an L, so the machines' zones are not all
+// rectangles) and the places the task types send containers to (spec 3 §5: Export Zone, Chasis,
+// LCL, Weighbridge), east and west of the blocks.
+export const DEMO_YARD_LOCATIONS: {
+  name: string;
+  type: 'YARD_ZONE' | 'TASK_TO_LOCATION';
+  metres: [number, number][];
+}[] = [
+  {
+    name: 'North Stacks',
+    type: 'YARD_ZONE',
+    metres: [
+      [-125, -50],
+      [125, -50],
+      [125, 145],
+      [-125, 145],
+    ],
+  },
+  {
+    name: 'South Stacks',
+    type: 'YARD_ZONE',
+    metres: [
+      [-125, -190],
+      [125, -190],
+      [125, -120],
+      [20, -120],
+      [20, -55],
+      [-125, -55],
+    ],
+  },
+  {
+    name: 'Export Zone',
+    type: 'TASK_TO_LOCATION',
+    metres: [
+      [135, 60],
+      [200, 60],
+      [200, 145],
+      [135, 145],
+    ],
+  },
+  {
+    name: 'Chasis 1',
+    type: 'TASK_TO_LOCATION',
+    metres: [
+      [135, 5],
+      [165, 5],
+      [165, 50],
+      [135, 50],
+    ],
+  },
+  {
+    name: 'Chasis 2',
+    type: 'TASK_TO_LOCATION',
+    metres: [
+      [170, 5],
+      [200, 5],
+      [200, 50],
+      [170, 50],
+    ],
+  },
+  {
+    name: 'LCL Shed',
+    type: 'TASK_TO_LOCATION',
+    metres: [
+      [135, -110],
+      [200, -110],
+      [200, -20],
+      [170, -5],
+      [135, -20],
+    ],
+  },
+  {
+    name: 'Weighbridge',
+    type: 'TASK_TO_LOCATION',
+    metres: [
+      [-200, -60],
+      [-140, -60],
+      [-140, -25],
+      [-200, -25],
+    ],
+  },
+];
+
+// A demo yard location's corners on the map, around the yard centre.
+export function demoYardLocationCoordinates(
+  metres: [number, number][],
+  center: { latitude: number; longitude: number },
+) {
+  const metresPerDegreeLatitude = 111_320;
+  const metresPerDegreeLongitude = 111_320 * Math.cos((center.latitude * Math.PI) / 180);
+  return {
+    latitudes: metres.map(([, north]) => center.latitude + north / metresPerDegreeLatitude),
+    longitudes: metres.map(([east]) => center.longitude + east / metresPerDegreeLongitude),
+  };
+}

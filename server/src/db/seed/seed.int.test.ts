@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { users } from '../schema';
+import { polygonProblem } from '@openyard/contracts';
+import { users, yardLocations } from '../schema';
 import { openTestDatabase } from '../../test/test-app';
 import { verifyPassword } from '../../modules/auth';
+import { DEMO_YARD_LOCATIONS } from './demo-yard';
 import { seedDemo, seedInitialSuperadmin, seedReferenceData } from './seed';
 
 describe('first start without the demo', () => {
@@ -50,6 +52,13 @@ describe('first start without the demo', () => {
         'operator',
         'superadmin',
       ]);
+      // The demo's yard locations, once, each a polygon the save rules take (spec 3 §5).
+      const locations = await database.db.select().from(yardLocations);
+      expect(locations.map((row) => row.name).sort()).toEqual(DEMO_YARD_LOCATIONS.map((row) => row.name).sort());
+      for (const row of locations)
+        expect(
+          polygonProblem(row.latitudes.map((latitude, index) => ({ latitude, longitude: row.longitudes[index]! }))),
+        ).toBeNull();
     } finally {
       await database.close();
     }

@@ -16,7 +16,15 @@ import {
   NAMED_LIST_VALUES,
   SYSTEM_ROLE_NAMES,
 } from './reference-data';
-import { DEMO_AREAS, DEMO_CHA_AGENTS, DEMO_CUSTOMERS, DEMO_SLOT_GROUPS, demoCorners } from './demo-yard';
+import {
+  DEMO_AREAS,
+  DEMO_CHA_AGENTS,
+  DEMO_CUSTOMERS,
+  DEMO_SLOT_GROUPS,
+  DEMO_YARD_LOCATIONS,
+  demoCorners,
+  demoYardLocationCoordinates,
+} from './demo-yard';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -97,6 +105,9 @@ async function roleIds(db: Database) {
 export async function seedDemo(db: Database, yardCenter: { latitude: number; longitude: number }) {
   const [{ areas } = { areas: 0 }] = await db.select({ areas: sql<number>`count(*)::int` }).from(schema.yardAreas);
   const [{ users } = { users: 0 }] = await db.select({ users: sql<number>`count(*)::int` }).from(schema.users);
+  const [{ locations } = { locations: 0 }] = await db
+    .select({ locations: sql<number>`count(*)::int` })
+    .from(schema.yardLocations);
   const passwordHashes =
     users === 0 ? await Promise.all(DEMO_USER_ROLE_NAMES.map(() => hashPassword(DEMO_PASSWORD))) : [];
   await db.transaction(async (tx) => {
@@ -139,6 +150,14 @@ export async function seedDemo(db: Database, yardCenter: { latitude: number; lon
       await seedDemoSlotGroups(tx);
     }
     await seedDemoChaAgents(tx);
+    if (locations === 0)
+      await tx.insert(schema.yardLocations).values(
+        DEMO_YARD_LOCATIONS.map((location) => ({
+          name: location.name,
+          type: location.type,
+          ...demoYardLocationCoordinates(location.metres, yardCenter),
+        })),
+      );
     if (users === 0) {
       const ids = await roleIds(tx);
       await tx.insert(schema.users).values(

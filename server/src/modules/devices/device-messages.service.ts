@@ -17,6 +17,7 @@ import { itvs, machines } from '../../db/schema';
 import { machinesRepository } from '../machines';
 import { outboxRepository, type AfterCommit, type NewEvent } from '../outbox';
 import type { TasksService } from '../tasks';
+import type { YardLocationsService } from '../yard-locations';
 
 // The device messages a worker processes, as ingest queued them (the job catalogue's schema).
 export type { DeviceMessage };
@@ -46,12 +47,19 @@ const of = <K extends DeviceMessage['kind']>(items: DeviceMessage[], kind: K) =>
 // Writes one batch of device messages in one transaction with the events it causes.
 export function createDeviceMessagesService(
   db: Database,
-  deps: { thresholds: HealthThresholds; afterCommit: AfterCommit; tasks: TasksService },
+  deps: {
+    thresholds: HealthThresholds;
+    afterCommit: AfterCommit;
+    tasks: TasksService;
+    yardLocations: YardLocationsService;
+  },
 ) {
   const { thresholds } = deps;
 
   async function processBatch(items: DeviceMessage[]) {
     const now = Date.now();
+    // The yard zones machines are placed in: the copy in memory, read again only after a change.
+    const zones = await deps.yardLocations.index();
     const written = await db.transaction(async (tx) => {
       const events: NewEvent[] = [];
       const logs: NewDeviceLog[] = [];
@@ -222,6 +230,7 @@ export function createDeviceMessagesService(
           data: {
             machineId,
             position: { latitude: row.latitude, longitude: row.longitude },
+            yardZone: zones.at(row, 'YARD_ZONE')?.name ?? null,
             machineStatus: status,
             status: colour,
             lastDataReceived: row.recordedAt.getTime(),

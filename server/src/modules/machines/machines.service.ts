@@ -14,6 +14,7 @@ import {
   type MachineNameQuery,
   type MachinesYardMap,
   type MachinesYardMapRequest,
+  type YardLocationIndex,
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -22,10 +23,19 @@ import { registerDevice } from '../device-logins';
 import { databaseError } from '../../lib/database-errors';
 import { commitWithEvents, type AfterCommit } from '../outbox';
 import type { YardLayoutService } from '../yard';
+import type { YardLocationsService } from '../yard-locations';
 import { machinesRepository, type ItvRow, type MachineRow } from './machines.repository';
 
-export function toMachine(row: MachineRow, now: number, thresholds: HealthThresholds): Machine {
+// `zones`: the yard's locations, for the yard zone its position is in (spec 3 §3).
+export function toMachine(
+  row: MachineRow,
+  now: number,
+  thresholds: HealthThresholds,
+  zones: YardLocationIndex,
+): Machine {
   const last = row.lastDataReceived?.getTime() ?? null;
+  const position =
+    row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
   return {
     id: row.id,
     machineName: row.machineName,
@@ -33,8 +43,8 @@ export function toMachine(row: MachineRow, now: number, thresholds: HealthThresh
     machineStatus: row.machineStatus,
     isrfidInstalled: row.isrfidInstalled,
     zone: row.zone,
-    position:
-      row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
+    position,
+    yardZone: position ? (zones.at(position, 'YARD_ZONE')?.name ?? null) : null,
     lastDataReceived: last,
     status: machineColour(row.machineStatus, last, now, thresholds),
     mqttUsername: deviceUsername('machine', row.id),
@@ -91,6 +101,7 @@ export function createMachinesService(
     devices: DeviceAuthenticator;
     afterCommit: AfterCommit;
     layout: YardLayoutService;
+    yardLocations: YardLocationsService;
     timeZone: string;
   },
 ) {
@@ -98,7 +109,8 @@ export function createMachinesService(
 
   async function machines() {
     const now = Date.now();
-    return (await machinesRepository.machines(db)).map((row) => toMachine(row, now, thresholds));
+    const [rows, zones] = await Promise.all([machinesRepository.machines(db), deps.yardLocations.index()]);
+    return rows.map((row) => toMachine(row, now, thresholds, zones));
   }
 
   return {
@@ -107,6 +119,7 @@ export function createMachinesService(
     // POST saves a new machine, or updates one when the body carries its id; screens hear of it
     // on the machines topic.
     async saveMachine(input: MachineInput) {
+      const zones = await deps.yardLocations.index();
       try {
         return await commitWithEvents(db, deps.afterCommit, async (tx, events) => {
           const values = {
@@ -121,14 +134,14 @@ export function createMachinesService(
           if (input.id) {
             const row = await machinesRepository.updateMachine(tx, input.id, values);
             if (!row) throw notFound();
-            const machine = toMachine(row, Date.now(), thresholds);
+            const machine = toMachine(row, Date.now(), thresholds, zones);
             events.push({ type: 'machine.saved', data: { machine } });
             return { machine };
           }
           const { row, credentials } = await registerDevice(tx, 'machine', (secretHash) =>
             machinesRepository.insertMachine(tx, { ...values, secretHash }),
           );
-          const machine = toMachine(row, Date.now(), thresholds);
+          const machine = toMachine(row, Date.now(), thresholds, zones);
           events.push({ type: 'machine.saved', data: { machine } });
           return { machine, credentials };
         });
@@ -146,14 +159,18 @@ export function createMachinesService(
     // with their labels and colours at this moment, the yard's outline, the title and file name.
     async yardMap(request: MachinesYardMapRequest): Promise<MachinesYardMap> {
       const now = Date.now();
-      const [rows, layout] = await Promise.all([machinesRepository.machines(db), deps.layout.layout()]);
+      const [rows, layout, zones] = await Promise.all([
+        machinesRepository.machines(db),
+        deps.layout.layout(),
+        deps.yardLocations.index(),
+      ]);
       // Labels go by every machine, so that a machine has the same letter on the print as on screen.
       const labels = machineLabels(rows.map((row) => row.id));
       const wanted = request.machineIds ? new Set(request.machineIds) : null;
       const dataprovider = rows
         .filter((row) => wanted === null || wanted.has(row.id))
         .map((row): MachineMarker => {
-          const machine = toMachine(row, now, thresholds);
+          const machine = toMachine(row, now, thresholds, zones);
           return {
             machineId: machine.id,
             label: labels.get(machine.id)!,
@@ -186,10 +203,10 @@ export function createMachinesService(
 
     async locations() {
       const now = Date.now();
-      const rows = await machinesRepository.machines(db);
+      const [rows, zones] = await Promise.all([machinesRepository.machines(db), deps.yardLocations.index()]);
       return {
         locations: rows.map((row) => {
-          const machine = toMachine(row, now, thresholds);
+          const machine = toMachine(row, now, thresholds, zones);
           return {
             machineId: machine.id,
             machineName: machine.machineName,

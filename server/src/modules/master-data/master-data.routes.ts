@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@openyard/contracts';
 import { registerRoutes } from '../../lib/routes';
 import type { NamedListName } from './master-data.repository';
+import type { YardLocationsService } from '../yard-locations';
 import type { MasterDataService } from './master-data.service';
 
 // The master-data calls of the catalogue (contracts/src/api/routes/master-data.ts).
-export async function masterDataRoutes(app: FastifyInstance, { masterData }: { masterData: MasterDataService }) {
+export async function masterDataRoutes(
+  app: FastifyInstance,
+  { masterData, yardLocations }: { masterData: MasterDataService; yardLocations: YardLocationsService },
+) {
   const named = (list: NamedListName) => () => masterData.named(list);
   registerRoutes(app, routes.masterData, {
     containerProcesses: named('container-processes'),
@@ -13,6 +17,7 @@ export async function masterDataRoutes(app: FastifyInstance, { masterData }: { m
     cargoTypes: named('cargo-types'),
     deliveryModes: named('delivery-modes'),
     yardZones: named('yard-zones'),
+    yardLocations: () => yardLocations.list(),
     readerTypes: named('reader-types'),
     machineTypes: named('machine-types'),
     machineStatuses: named('machine-statuses'),

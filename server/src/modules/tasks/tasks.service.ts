@@ -48,6 +48,7 @@ import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { InventoryService } from '../inventory';
 import type { MachinesService } from '../machines';
+import type { YardLocationsService } from '../yard-locations';
 import type { DashboardFact, TaskDashboardService } from '../task-dashboard';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import {
@@ -99,6 +100,8 @@ function taskValues(task: NewTask | TaskInput) {
   };
 }
 
+const sameLocationName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 // The database's refusals of a task write, in words (the service's checks come first).
 const taskAnswers = {
   check: ({ constraint }: { constraint?: string | undefined }) =>
@@ -118,6 +121,8 @@ export interface TasksDeps {
   machines: MachinesService;
   // The task dashboard's rollup, kept in the transactions here (drops, completions, deletions).
   taskDashboard: TaskDashboardService;
+  // The yard's places (TASK_TO_LOCATION yard locations), where a drop outside the slot grid lands.
+  yardLocations: YardLocationsService;
   timeZone: string;
 }
 
@@ -338,7 +343,13 @@ export function createTasksService(db: Database, deps: TasksDeps) {
             continue;
           }
           location = await deps.inventory.slotAt(tx, point, event.height ?? null);
-          if (!location) {
+          // Outside the slot grid, a drop inside the place the task goes to (a TASK_TO_LOCATION yard
+          // location of the task's "to" name, spec 3 §3, §5) is that task done: the box leaves its
+          // slot for the place, as a drop onto a trailer does.
+          const place = location ? null : await deps.yardLocations.placeAt(point, 'TASK_TO_LOCATION');
+          const atTaskPlace =
+            place !== null && task?.toLocation != null && sameLocationName(task.toLocation, place.name);
+          if (!location && !atTaskPlace) {
             await raise(
               tx,
               events,

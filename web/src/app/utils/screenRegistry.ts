@@ -18,6 +18,7 @@ import {
   IconLayoutGridAdd,
   IconListCheck,
   IconMapPin,
+  IconPolygon,
   IconDeviceMobile,
   IconDeviceTv,
   IconQrcode,
@@ -188,6 +189,16 @@ export const screenRegistry: readonly ScreenDefinition[] = [
     ),
     icon: IconDatabase,
     description: 'Liners and their colours, sizes, types, customers and the other lists the forms pick from',
+  },
+  {
+    path: '/yard-locations',
+    component: lazy(() =>
+      import('../../modules/yard-locations/components/YardLocationsPage').then((module) => ({
+        default: module.YardLocationsPage,
+      })),
+    ),
+    icon: IconPolygon,
+    description: 'Yard zones and task places drawn as polygons on the yard map: machines and drops are placed in them',
   },
   {
     path: '/trailers',

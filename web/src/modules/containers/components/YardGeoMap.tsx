@@ -34,6 +34,8 @@ export function YardGeoMap({
   getTooltip,
   notice,
   testId,
+  onMapClick,
+  dragPanLocked = false,
 }: {
   layout: YardLayout;
   tileUrl: string;
@@ -45,6 +47,11 @@ export function YardGeoMap({
   // Shown above the map, beside the no-imagery notice.
   notice?: ReactNode;
   testId?: string;
+  // A click anywhere on the map, at its longitude and latitude (an editor adds a point there);
+  // an overlay layer's own onClick that returns true keeps it.
+  onMapClick?: (coordinate: [number, number]) => void;
+  // While an overlay's handle is under the pointer or dragged, a drag moves it, not the map.
+  dragPanLocked?: boolean;
 }) {
   const { ref, width, height } = useElementSize();
   const areas = useMemo(
@@ -145,11 +152,21 @@ export function YardGeoMap({
             views={new MapView({ id: 'satellite', repeat: false })}
             viewState={viewState}
             onViewStateChange={({ viewState: next }) => setViewState(next)}
-            controller={{ dragRotate: false }}
+            // An editor's clicks add points: a second click soon after is not a zoom.
+            controller={{ dragRotate: false, dragPan: !dragPanLocked, doubleClickZoom: !onMapClick }}
             layers={layers}
             deviceProps={DEVICE_PROPS}
-            getCursor={({ isDragging, isHovering }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab')}
+            getCursor={({ isDragging, isHovering }) =>
+              isDragging ? 'grabbing' : isHovering ? 'pointer' : onMapClick ? 'crosshair' : 'grab'
+            }
             {...(getTooltip ? { getTooltip } : {})}
+            {...(onMapClick
+              ? {
+                  onClick: (info: PickingInfo) => {
+                    if (info.coordinate) onMapClick([info.coordinate[0]!, info.coordinate[1]!]);
+                  },
+                }
+              : {})}
           />
         )}
       </Box>

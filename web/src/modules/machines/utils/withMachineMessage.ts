@@ -6,10 +6,10 @@ import type { LiveTopicMessage, Machine } from '@openyard/contracts';
 export function withMachineMessage(machines: Machine[], message: LiveTopicMessage<'machines'>): Machine[] {
   switch (message.type) {
     case 'machine.position.v1': {
-      const { machineId, position, machineStatus, status, lastDataReceived } = message.data;
+      const { machineId, position, yardZone, machineStatus, status, lastDataReceived } = message.data;
       return machines.map((machine) =>
         machine.id === machineId && (machine.lastDataReceived ?? 0) <= lastDataReceived
-          ? { ...machine, position, machineStatus, status, lastDataReceived }
+          ? { ...machine, position, yardZone, machineStatus, status, lastDataReceived }
           : machine,
       );
     }
@@ -24,7 +24,12 @@ export function withMachineMessage(machines: Machine[], message: LiveTopicMessag
         machine.id === changed.id
           ? // An edit does not move the machine: a newer position already shown is kept.
             (machine.lastDataReceived ?? 0) > (changed.lastDataReceived ?? 0)
-            ? { ...changed, position: machine.position, lastDataReceived: machine.lastDataReceived }
+            ? {
+                ...changed,
+                position: machine.position,
+                yardZone: machine.yardZone,
+                lastDataReceived: machine.lastDataReceived,
+              }
             : changed
           : machine,
       );

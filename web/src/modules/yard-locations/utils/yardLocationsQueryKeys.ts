@@ -1,0 +1,3 @@
+export const yardLocationsQueryKeys = {
+  all: ['yard-locations'] as const,
+};
