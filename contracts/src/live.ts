@@ -8,6 +8,7 @@ import { OcrRecord } from './ocr';
 import { TruckVisit } from './gate-operations';
 import { Trailer } from './trailers';
 import { ItvTask, Task, YardException } from './tasks';
+import { ArchiveRun } from './archive';
 import { MachineShift } from './machine-shifts';
 import { MachineAllocation } from './machine-allocations';
 import { Alarm } from './alarms';
@@ -177,6 +178,9 @@ export const DashboardChangedMessage = message('dashboard.changed.v1', {
 export const PlanningChangedMessage = message('planning.changed.v1', { planId: Type.Integer() });
 export const PlanningEngineMessage = message('planning.engine.v1', EngineJob.properties);
 
+// An archive run as it goes (topic `archive`, superadmin only): its progress, then its outcome.
+export const ArchiveRunMessage = message('archive.run.v1', ArchiveRun.properties);
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -208,6 +212,7 @@ export const LiveMessage = Type.Union([
   DashboardChangedMessage,
   PlanningChangedMessage,
   PlanningEngineMessage,
+  ArchiveRunMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -256,6 +261,7 @@ export const LIVE_TOPICS = [
   'alarms',
   'dashboard',
   'planning',
+  'archive',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -278,7 +284,8 @@ export type LiveTopic =
   | 'machine-allocations'
   | 'alarms'
   | 'dashboard'
-  | 'planning';
+  | 'planning'
+  | 'archive';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -300,6 +307,7 @@ export const liveTopics = {
   alarms: 'alarms',
   dashboard: 'dashboard',
   planning: 'planning',
+  archive: 'archive',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -359,6 +367,10 @@ export const LIVE_MESSAGE_META = {
   'planning.engine.v1': {
     topic: 'planning',
     coalesce: (message: MessageOfType<'planning.engine.v1'>) => `run:${message.data.jobId}`,
+  },
+  'archive.run.v1': {
+    topic: 'archive',
+    coalesce: (message: MessageOfType<'archive.run.v1'>) => `run:${message.data.runId}`,
   },
   'dashboard.changed.v1': {
     topic: 'dashboard',

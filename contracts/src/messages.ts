@@ -482,6 +482,13 @@ export const messages = {
   planningParamNotFound: 'This planning parameter does not exist',
   planningEngineJobNotFound: 'This planning engine job does not exist',
   planningEngineUnavailable: 'The planning engine cannot be reached: no worker queue is configured',
+  // Archive (spec 3 §5, §8).
+  archiveCutoffTooRecent: 'Archive cut-off date must be before two months ago',
+  archiveConfirm: (cutoff: string) =>
+    `Data before ${cutoff} will be moved to the archive and deleted from the current database. Continue?`,
+  archiveFinished: 'Archive process finished successfully...',
+  archiveFailed: 'Archive process did not finish successfully',
+  archiveOtherRunning: (cutoff: string) => `An archive run up to ${cutoff} is in progress; wait until it finishes`,
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.

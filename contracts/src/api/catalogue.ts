@@ -1,3 +1,4 @@
+import { archive } from './routes/archive';
 import { auth, metadata } from './routes/auth';
 import { cha } from './routes/cha';
 import { configuration } from './routes/configuration';
@@ -58,6 +59,7 @@ export const routes = {
   taskDashboard,
   planning,
   cha,
+  archive,
   surveys,
   kiosk,
 };

@@ -4,7 +4,10 @@ import { hasRole, type PermissionFlag, type Principal } from './permissions';
 // Each topic's permission and parameter: `gates` serves the gate and gate-reader screens, and
 // `gate-visits` the gate screen's trucks inside; the OCR queue is per gate (only `ocr:<gate id>`
 // is a topic), and so are a gate's camera frames (`cameras:<gate id>`); `inventory` may name an area.
-const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter: 'none' | 'optional' | RegExp }> = {
+const TOPIC_TABLE: Record<
+  LiveTopicBase,
+  { permission: PermissionFlag; parameter: 'none' | 'optional' | RegExp; superadminOnly?: true }
+> = {
   gates: { permission: 'gateVisible', parameter: 'none' },
   'device-logs': { permission: 'deviceLogsVisible', parameter: 'none' },
   machines: { permission: 'machinesVisible', parameter: 'none' },
@@ -28,6 +31,8 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   dashboard: { permission: 'dashboardVisible', parameter: 'none' },
   // Plans and the planning engine's runs (issue 19).
   planning: { permission: 'planningVisible', parameter: 'none' },
+  // Archive runs: only a superadmin may archive (spec 3 §6), whatever the role's flags.
+  archive: { permission: 'usersVisible', parameter: 'none', superadminOnly: true },
 };
 
 export interface ParsedLiveTopic {
@@ -67,5 +72,6 @@ export function mayWatchTopic(principal: Principal, topic: string): boolean {
   if (!parsed) return false;
   // A kiosk shows the public what the public calls answer, never the yard's live feeds (issue 21).
   if (hasRole(principal, 'kiosk')) return false;
+  if (TOPIC_TABLE[parsed.base].superadminOnly) return hasRole(principal, 'superadmin');
   return hasRole(principal, 'superadmin') || principal.permissions[TOPIC_TABLE[parsed.base].permission];
 }

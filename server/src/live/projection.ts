@@ -113,6 +113,8 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('planning.changed.v1', liveTopics.planning, event.data)];
     case 'planning.engineRunChanged':
       return [on('planning.engine.v1', liveTopics.planning, event.data)];
+    case 'archive.runChanged':
+      return [on('archive.run.v1', liveTopics.archive, event.data)];
     default:
       return unprojected(event);
   }
@@ -183,6 +185,9 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'alarm.changed':
     case 'planning.planChanged':
     case 'planning.engineRunChanged':
+      return [];
+    case 'archive.runChanged':
+      // Archived rows stay counted in the rollups the widgets read (docs/archive.md).
       return [];
     default:
       return unchangedWidgets(event);
