@@ -8,10 +8,12 @@ import {
   archivedGateTransactions,
 } from '../../db/schema';
 import { archivedItvTasks, archivedTasks, archivedTrailers } from '../../db/schema';
+import { rowsOf } from '../../db/bulk-insert';
 import { outcome } from '../../test/api-client';
 import { createGate, rfidTag, singleGateIn } from '../../test/gate-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { containerNumber } from '../../test/yard-fixtures';
+import { seedArchiveHistory } from '../../test/archive-fixtures';
 import { archiveRepository, createArchiveService, sharedColumns } from './index';
 
 // Archive runs (spec 3 §4, docs/archive.md) on a seeded year of history: what moves, what stays,
@@ -36,9 +38,7 @@ const TABLES = [
 ] as const;
 
 async function value(query: ReturnType<typeof sql>): Promise<number> {
-  const result = (await t.db.execute(query)) as unknown as { rows?: { n: unknown }[] } & { n: unknown }[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
-  return Number(rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: unknown }>(await t.db.execute(query))[0]?.n ?? 0);
 }
 const count = (table: string) => value(sql.raw(`select count(*) as n from ${table}`));
 
@@ -61,60 +61,15 @@ async function rollups() {
   };
 }
 
-// A year of dispatched visits ending `endDaysAgo` days ago: each with a gate-in, a machine move and a
-// dispatch movement, a completed task, a truck visit, a gate transaction, device logs; every third
-// with an ITV task. Written in SQL (the rollups' triggers count them as the gate's writes would).
-async function seedHistory(prefix: string, visits: number, endDaysAgo: number) {
-  await t.db.execute(sql`
-    with sizes as (select id from container_sizes where name = '20' limit 1),
-    inserted as (
-      insert into containers (container_number, size_id, gate_in_at, dispatched_at, rfid_tag_id)
-      select ${prefix}::text || lpad(n::text, 7, '0'), (select id from sizes),
-             now() - make_interval(days => ${endDaysAgo}::int + ${visits}::int - n, hours => 30),
-             now() - make_interval(days => ${endDaysAgo}::int + ${visits}::int - n),
-             'TAG' || ${prefix}::text || n
-      from generate_series(1, ${visits}::int) n
-      returning id, container_number, gate_in_at, dispatched_at)
-    insert into container_movements (container_id, container_number, from_location, to_location, to_area_id,
-      to_row_index, to_column_index, to_tier, source, moved_at)
-    select id, container_number, f, tl, a, r, c, ti, s, at from inserted,
-      lateral (values
-        (null::text, 'A_1_1_1'::text, 1, 1, 1, 1, 'gate', gate_in_at),
-        ('A_1_1_1', 'B_1_1_1', 1, 1, 2, 1, 'machine', gate_in_at + interval '1 hour'),
-        ('B_1_1_1', null, null::int, null::int, null::int, null::int, 'gate', dispatched_at)) m(f, tl, a, r, c, ti, s, at)`);
-  await t.db.execute(sql`
-    insert into trailers (trailer_number, type, entry_at, out_at, container_numbers)
-    select 'TR' || c.id, 'Import', c.gate_in_at, c.gate_in_at + interval '1 hour', array[c.container_number]
-    from containers c where c.container_number like ${prefix + '%'}`);
-  await t.db.execute(sql`
-    insert into tasks (container_id, container_number, task_type, from_location, to_location, source, generated_at,
-      completed_at, visit_id)
-    select c.id, c.container_number, 'Offloading', 'Trailer', 'A_1_1_1', 'gate', c.gate_in_at,
-      c.gate_in_at + interval '1 hour', (select max(id) from trailers tr where tr.trailer_number = 'TR' || c.id)
-    from containers c where c.container_number like ${prefix + '%'}`);
-  await t.db.execute(sql`
-    insert into itv_tasks (container_id, trailer, container_number, task_type, from_location, to_location, generated_at)
-    select c.id, 'ITV1', c.container_number, 'Shifting', 'A_1_1_1', 'B_1_1_1', c.gate_in_at
-    from containers c where c.container_number like ${prefix + '%'} and c.id % 3 = 0`);
-  await t.db.execute(sql`
-    insert into gate_transactions (request_id, kind, user_name, answer, committed_at)
-    select 'seed-' || c.id, 'gateIn', 'superadmin', '{}'::jsonb, c.gate_in_at
-    from containers c where c.container_number like ${prefix + '%'}`);
-  await t.db.execute(sql`
-    insert into device_logs (device_id, type, message, received_at)
-    select 'reader-1', 'RF_OK', 'seed ' || c.id || '/' || k, c.gate_in_at
-    from containers c, generate_series(1, 2) k where c.container_number like ${prefix + '%'}`);
-}
-
 const today = () => yardDayOf(Date.now(), t.config.yard.timeZone);
 
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
   ({ gateId: inGate } = await createGate(t, 'IN'));
-  await seedHistory('ARCU', HISTORY, 70);
+  await seedArchiveHistory(t.db, 'ARCU', HISTORY, 70);
   // Dispatched within the last two months: after any cut-off the call accepts.
-  await seedHistory('RECU', 20, 5);
+  await seedArchiveHistory(t.db, 'RECU', 20, 5);
   await t.db.execute(sql`update containers set container_number = ${RETURNING} where container_number = 'ARCU0000007'`);
   await t.db.execute(sql`update tasks set container_number = ${RETURNING} where container_number = 'ARCU0000007'`);
 }, 120_000);
@@ -124,14 +79,11 @@ describe('the archive tables', () => {
   it('have the columns of the current tables, so a copy keeps every value', async () => {
     for (const [name, table] of TABLES) {
       const columns = async (schema: string) =>
-        (
-          (await t.db.execute(
+        rowsOf<{ n: string }>(
+          await t.db.execute(
             sql`select column_name as n from information_schema.columns where table_schema = ${schema} and table_name = ${name} order by column_name`,
-          )) as unknown as { rows?: { n: string }[] }
-        ).rows ??
-        ((await t.db.execute(
-          sql`select column_name as n from information_schema.columns where table_schema = ${schema} and table_name = ${name} order by column_name`,
-        )) as unknown as { n: string }[]);
+          ),
+        );
       const current = (await columns('public')).map((row) => row.n);
       expect(current.length, name).toBeGreaterThan(0);
       expect([...sharedColumns(table)].sort(), name).toEqual(current);
@@ -237,7 +189,7 @@ describe('GET /rest/enterprise/archive', () => {
           trailers: 1,
           gate_transactions: 1,
           device_logs: 2,
-        }[name]! * HISTORY,
+        }[name] * HISTORY,
       );
     }
     expect(after.containers!.current).toBe(before.containers!.current - HISTORY + 1 + gateIns.length);

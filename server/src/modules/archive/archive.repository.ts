@@ -1,6 +1,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../adapters/db';
+import { rowsOf } from '../../db/bulk-insert';
 import {
   archivedContainerMovements,
   archivedContainers,
@@ -46,9 +47,6 @@ function rowCount(result: unknown): number {
   const value = result as { count?: number; affectedRows?: number; rowCount?: number };
   return Number(value.count ?? value.affectedRows ?? value.rowCount ?? 0);
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 
 export const archiveRepository = {
   // The archive run's transactions: the rollups' delete triggers leave their deletes uncounted.

@@ -26,7 +26,8 @@ type Outcome = { kind: 'success'; total: number } | { kind: 'failure' } | null;
 export function ArchiveModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const metadata = useAtomValue(metadataState);
   const user = useAtomValue(currentUserState);
-  const today = yardDayOf(Date.now(), metadata?.timeZone);
+  // The yard's day when the modal opened (it is mounted per opening).
+  const [today] = useState(() => yardDayOf(Date.now(), metadata?.timeZone));
   const [cutoffDate, setCutoffDate] = useState(() => archiveCutoffLatest(today));
   const [error, setError] = useState<string | null>(null);
   const [archiving, setArchiving] = useState(false);
