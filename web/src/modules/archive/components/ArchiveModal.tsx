@@ -72,7 +72,7 @@ export function ArchiveModal({ opened, onClose }: { opened: boolean; onClose: ()
     if (problem) return;
     if (
       !(await confirmDialog({
-        title: 'Archive database',
+        title: 'Confirm archive',
         message: messages.archiveConfirm(cutoffDate),
         confirmLabel: 'Archive',
       }))
