@@ -160,6 +160,10 @@ CREATE INDEX "archived_tasks_generated_idx" ON "archive"."tasks" USING btree ("g
 CREATE INDEX "archived_tasks_completed_idx" ON "archive"."tasks" USING btree ("completed_at") WHERE "archive"."tasks"."completed_at" is not null;--> statement-breakpoint
 CREATE INDEX "archived_trailers_entry_idx" ON "archive"."trailers" USING btree ("entry_at");--> statement-breakpoint
 CREATE INDEX "archived_trailers_number_idx" ON "archive"."trailers" USING btree ("trailer_number");--> statement-breakpoint
+CREATE INDEX "itv_tasks_container_id_idx" ON "itv_tasks" USING btree ("container_id") WHERE "itv_tasks"."container_id" is not null;--> statement-breakpoint
+CREATE INDEX "itv_tasks_parent_idx" ON "itv_tasks" USING btree ("parent_task_id") WHERE "itv_tasks"."parent_task_id" is not null;--> statement-breakpoint
+CREATE INDEX "tasks_container_id_idx" ON "tasks" USING btree ("container_id") WHERE "tasks"."container_id" is not null;--> statement-breakpoint
+CREATE INDEX "tasks_parent_idx" ON "tasks" USING btree ("parent_task_id") WHERE "tasks"."parent_task_id" is not null;--> statement-breakpoint
 -- Handwritten. The archive (docs/archive.md): an archive run moves rows out of the current tables
 -- in its own transactions, each of which sets `openyard.archiving` to 'on' (set_config, local to
 -- the transaction). The rollups' delete triggers skip those deletes: a container, movement or truck
