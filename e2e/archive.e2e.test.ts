@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@openyard/contracts';
 import { openPostgres } from '@openyard/server/adapters/db';
+import { rowsOf } from '@openyard/server/db/bulk-insert';
 import { seedArchiveHistory } from '@openyard/server/test/archive-fixtures';
 import { createTestPostgresDatabase } from '@openyard/server/test/test-app';
 import { launchBrowser } from './support/launchBrowser';
@@ -68,9 +69,11 @@ describe('archive database', () => {
     const handle = await openPostgres(database.url, { max: 1 });
     let expected: number;
     try {
-      const rows = (await handle.db.execute(
-        sql`select count(*) as n from containers where dispatched_at < (select ${latest}::date::timestamp at time zone (select time_zone from dashboard_rollup_state where id = 1))`,
-      )) as unknown as { n: string }[];
+      const rows = rowsOf<{ n: string }>(
+        await handle.db.execute(
+          sql`select count(*) as n from containers where dispatched_at < (select ${latest}::date::timestamp at time zone (select time_zone from dashboard_rollup_state where id = 1))`,
+        ),
+      );
       expected = Number(rows[0]!.n);
     } finally {
       await handle.close();
