@@ -97,6 +97,8 @@ export interface DomainEventMap {
   'cha.allocationChanged': DataOf<'cha.allocation.v1'>;
   // An item of a master-data list was added, changed or deleted on /master-data (issue 22).
   'masterData.changed': DataOf<'masterData.changed.v1'>;
+  // An archive run began, archived a batch, finished or failed: its state.
+  'archive.runChanged': DataOf<'archive.run.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -153,6 +155,7 @@ export const DOMAIN_EVENT_TYPES = [
   'planning.engineRunChanged',
   'cha.allocationChanged',
   'masterData.changed',
+  'archive.runChanged',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

@@ -24,6 +24,7 @@ export * from './smart-gate';
 export * from './tasks';
 export * from './pre-advice';
 export * from './planning';
+export * from './archive';
 export * from './jobs';
 export * from './api/index';
 export * from './events';

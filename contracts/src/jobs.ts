@@ -59,6 +59,10 @@ export type OcrFrameJobData = Static<typeof OcrFrameJobData>;
 export const PlanningEngineJobData = Type.Object({ runId: Type.String({ minLength: 1, maxLength: 80 }) });
 export type PlanningEngineJobData = Static<typeof PlanningEngineJobData>;
 
+// An archive run (spec 3 §4): its row in archive_runs holds the cut-off and the progress.
+export const ArchiveRunJobData = Type.Object({ runId: Type.Integer({ minimum: 1 }) });
+export type ArchiveRunJobData = Static<typeof ArchiveRunJobData>;
+
 // Repeatable jobs carry nothing (the queue gives them an empty object).
 export const NoJobData = Type.Object({});
 export type NoJobData = Static<typeof NoJobData>;
@@ -79,6 +83,7 @@ export const JOB_CATALOGUE = {
   PurgeOcrFrames: { payload: NoJobData, queue: 'main' },
   AnalyzeEmbedded: { payload: NoJobData, queue: 'main' },
   PlanningEngine: { payload: PlanningEngineJobData, queue: 'main' },
+  ArchiveRun: { payload: ArchiveRunJobData, queue: 'main' },
 } as const satisfies Record<string, JobEntry>;
 
 export type JobName = keyof typeof JOB_CATALOGUE;

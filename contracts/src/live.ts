@@ -8,6 +8,7 @@ import { OcrRecord } from './ocr';
 import { TruckVisit } from './gate-operations';
 import { Trailer } from './trailers';
 import { ItvTask, Task, YardException } from './tasks';
+import { ArchiveRun } from './archive';
 import { MachineShift } from './machine-shifts';
 import { YardLocation } from './yard-locations';
 import { MachineAllocation } from './machine-allocations';
@@ -195,6 +196,9 @@ export const ChaAllocationMessage = message('cha.allocation.v1', { agentId: Type
 // reads the list asks for it again.
 export const MasterDataChangedMessage = message('masterData.changed.v1', { list: MasterListKey });
 
+// An archive run as it goes (topic `archive`, superadmin only): its progress, then its outcome.
+export const ArchiveRunMessage = message('archive.run.v1', ArchiveRun.properties);
+
 export const LiveMessage = Type.Union([
   GateReaderMessage,
   GateReaderRemovedMessage,
@@ -229,6 +233,7 @@ export const LiveMessage = Type.Union([
   PlanningEngineMessage,
   ChaAllocationMessage,
   MasterDataChangedMessage,
+  ArchiveRunMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -280,6 +285,7 @@ export const LIVE_TOPICS = [
   'planning',
   'cha',
   'master-data',
+  'archive',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -305,7 +311,8 @@ export type LiveTopic =
   | 'dashboard'
   | 'planning'
   | 'cha'
-  | 'master-data';
+  | 'master-data'
+  | 'archive';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -330,6 +337,7 @@ export const liveTopics = {
   planning: 'planning',
   cha: 'cha',
   masterData: 'master-data',
+  archive: 'archive',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -395,6 +403,10 @@ export const LIVE_MESSAGE_META = {
   'planning.engine.v1': {
     topic: 'planning',
     coalesce: (message: MessageOfType<'planning.engine.v1'>) => `run:${message.data.jobId}`,
+  },
+  'archive.run.v1': {
+    topic: 'archive',
+    coalesce: (message: MessageOfType<'archive.run.v1'>) => `run:${message.data.runId}`,
   },
   'dashboard.changed.v1': {
     topic: 'dashboard',

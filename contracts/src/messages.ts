@@ -522,6 +522,13 @@ export const messages = {
     `Point ${point} needs a latitude between -90 and 90 and a longitude between -180 and 180`,
   yardLocationSelfIntersecting: 'The edges of the yard location cross: move or delete points so that they do not',
   confirmDeleteYardLocation: (name: string) => `Are you sure you want to delete the yard location ${name}?`,
+  // Archive (spec 3 §5, §8).
+  archiveCutoffTooRecent: 'Archive cut-off date must be before two months ago',
+  archiveConfirm: (cutoff: string) =>
+    `Data before ${cutoff} will be moved to the archive and deleted from the current database. Continue?`,
+  archiveFinished: 'Archive process finished successfully...',
+  archiveFailed: 'Archive process did not finish successfully',
+  archiveOtherRunning: (cutoff: string) => `An archive run up to ${cutoff} is in progress; wait until it finishes`,
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.

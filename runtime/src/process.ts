@@ -76,6 +76,9 @@ export async function startOpenyard(config: Config, logger: Logger) {
   // Every service once, shared by the API and the workers of this process.
   const services = createServices({ config, database, afterCommit, listen: config.role !== 'workers', jobs: queue });
   const stops: (() => Promise<void>)[] = [];
+  // An archive run a stop or crash interrupted is handed to the queue again (its job id dedupes).
+  const resumedArchive = await services.archive.resumeInterrupted();
+  if (resumedArchive) logger.info({ runId: resumedArchive }, 'resumed an interrupted archive run');
 
   // OCR jobs have a queue of their own (own concurrency): ingest and HTTP uploads add to it, the
   // workers process it. The API of ROLE=server only adds.

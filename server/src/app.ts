@@ -37,6 +37,7 @@ import { yardLocationsRoutes } from './modules/yard-locations';
 import { mapTileSources, metadataRoutes } from './modules/metadata';
 import { ocrRoutes } from './modules/ocr';
 import { planningRoutes } from './modules/planning';
+import { archiveRoutes } from './modules/archive';
 import { preAdvicesRoutes } from './modules/pre-advices';
 import { reportsRoutes } from './modules/reports';
 import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
@@ -259,6 +260,7 @@ export async function buildApp({
   await app.register(machineAllocationsRoutes, { allocations: services.machineAllocations });
   await app.register(preAdvicesRoutes, { preAdvices: services.preAdvices });
   await app.register(planningRoutes, { planning: services.planning });
+  await app.register(archiveRoutes, { archive: services.archive });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(chaRoutes, { cha: services.cha });
   await app.register(surveysRoutes, { surveys: services.surveys });

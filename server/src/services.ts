@@ -29,6 +29,7 @@ import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
 import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
 import { createPlanningService } from './modules/planning';
+import { createArchiveService } from './modules/archive';
 import { createPreAdvicesService } from './modules/pre-advices';
 import { createReportsService } from './modules/reports';
 import { createRolesService } from './modules/roles';
@@ -136,6 +137,8 @@ export function createServices({
   });
   // Planning reserves slots through the inventory's change; its engine runs as a worker job.
   const planning = createPlanningService(db, { inventory, afterCommit: committed, jobs });
+  // Archive runs (spec 3 §4) move history to the archive schema as a worker job.
+  const archive = createArchiveService(db, { afterCommit: committed, timeZone: config.yard.timeZone, jobs });
   // CHA vehicles: the trailer gate-in counts against the agents' allocations in its transaction.
   const cha = createChaService(db, { masterData, afterCommit: committed });
   // Gate transactions write straight to the database (never through the queue or the broker).
@@ -226,6 +229,7 @@ export function createServices({
     smartGate,
     preAdvices,
     planning,
+    archive,
     deviceMessages,
     healthAgeing,
     outbox,

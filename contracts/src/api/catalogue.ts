@@ -1,3 +1,4 @@
+import { archive } from './routes/archive';
 import { auth, metadata } from './routes/auth';
 import { cha } from './routes/cha';
 import { configuration } from './routes/configuration';
@@ -60,6 +61,7 @@ export const routes = {
   planning,
   cha,
   yardLocations,
+  archive,
   surveys,
   kiosk,
 };

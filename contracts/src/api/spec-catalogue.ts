@@ -221,8 +221,6 @@ export const SPEC_CALLS: readonly SpecCall[] = [
 
 // Calls left to other open work of issue 22 (each is that work's to add; remove a line when it lands).
 export const SPEC_CALLS_ELSEWHERE: Readonly<Record<string, string>> = {
-  // The archive (another engineer).
-  'GET /rest/enterprise/archive': 'archive',
   // Batch uploads and the ERP sync (another engineer).
   'POST /rest/enterprise/batch/dispatch': 'batch uploads',
   'POST /rest/enterprise/batch/gate-in': 'batch uploads',

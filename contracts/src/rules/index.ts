@@ -34,3 +34,4 @@ export * from './surveys';
 export * from './kiosk';
 export * from './master-lists';
 export * from './yard-locations';
+export * from './archive';

@@ -7,7 +7,7 @@ import { hasRole, type PermissionFlag, type Principal } from './permissions';
 // A topic whose permission is null is every signed-in user's (the master-data lists every form reads).
 const TOPIC_TABLE: Record<
   LiveTopicBase,
-  { permission: PermissionFlag | null; parameter: 'none' | 'optional' | RegExp }
+  { permission: PermissionFlag | null; parameter: 'none' | 'optional' | RegExp; superadminOnly?: true }
 > = {
   gates: { permission: 'gateVisible', parameter: 'none' },
   'device-logs': { permission: 'deviceLogsVisible', parameter: 'none' },
@@ -38,6 +38,8 @@ const TOPIC_TABLE: Record<
   cha: { permission: 'chaVehiclesVisible', parameter: 'none' },
   // A master-data list changed (issue 22): the lists are read by every screen's forms.
   'master-data': { permission: null, parameter: 'none' },
+  // Archive runs: only a superadmin may archive (spec 3 §6), whatever the role's flags.
+  archive: { permission: 'usersVisible', parameter: 'none', superadminOnly: true },
 };
 
 export interface ParsedLiveTopic {
@@ -77,6 +79,7 @@ export function mayWatchTopic(principal: Principal, topic: string): boolean {
   if (!parsed) return false;
   // A kiosk shows the public what the public calls answer, never the yard's live feeds (issue 21).
   if (hasRole(principal, 'kiosk')) return false;
+  if (TOPIC_TABLE[parsed.base].superadminOnly) return hasRole(principal, 'superadmin');
   const permission = TOPIC_TABLE[parsed.base].permission;
   return permission === null || hasRole(principal, 'superadmin') || principal.permissions[permission];
 }

@@ -27,3 +27,4 @@ export * from '../modules/planning/planning.table';
 export * from '../modules/cha/cha.table';
 export * from '../modules/kiosk/status-links.table';
 export * from '../modules/yard-locations/yard-locations.table';
+export * from '../modules/archive/archive.table';

@@ -125,6 +125,8 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
         messages.push(on('inventory.layout.v1', liveTopics.inventory, { reason: 'liners', area: null }));
       return messages;
     }
+    case 'archive.runChanged':
+      return [on('archive.run.v1', liveTopics.archive, event.data)];
     default:
       return unprojected(event);
   }
@@ -201,6 +203,9 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     // The customers' inventory names its customers; no other widget shows a master-data name.
     case 'masterData.changed':
       return event.data.list === 'customers' ? ['customerInventory'] : [];
+    case 'archive.runChanged':
+      // Archived rows stay counted in the rollups the widgets read (docs/archive.md).
+      return [];
     default:
       return unchangedWidgets(event);
   }

@@ -31,7 +31,7 @@ import {
   linerPrefixes,
   masterDataState,
 } from '../../db/schema';
-import { yardAreas } from '../../db/schema';
+import { archivedContainerMovements, archivedContainers, yardAreas } from '../../db/schema';
 import {
   containerMovements,
   containerPositions,
@@ -86,15 +86,19 @@ export interface StandingRow {
 }
 
 // The joins behind `details`: master data by id, the liner by the number's first four letters.
-function joinDetails<T extends PgSelect>(query: T): T {
+// The details of a container row, current or archived (the archive's table has the same columns).
+function joinDetails<T extends PgSelect>(
+  query: T,
+  source: typeof containers | typeof archivedContainers = containers,
+): T {
   return query
-    .innerJoin(containerSizes, eq(containerSizes.id, containers.sizeId))
-    .leftJoin(containerTypes, eq(containerTypes.id, containers.typeId))
-    .leftJoin(containerProcesses, eq(containerProcesses.id, containers.processId))
-    .leftJoin(categories, eq(categories.id, containers.categoryId))
-    .leftJoin(customers, eq(customers.id, containers.customerId))
-    .leftJoin(cargoTypes, eq(cargoTypes.id, containers.cargoTypeId))
-    .leftJoin(linerPrefixes, eq(linerPrefixes.prefix, ownerPrefix(containers.containerNumber)))
+    .innerJoin(containerSizes, eq(containerSizes.id, source.sizeId))
+    .leftJoin(containerTypes, eq(containerTypes.id, source.typeId))
+    .leftJoin(containerProcesses, eq(containerProcesses.id, source.processId))
+    .leftJoin(categories, eq(categories.id, source.categoryId))
+    .leftJoin(customers, eq(customers.id, source.customerId))
+    .leftJoin(cargoTypes, eq(cargoTypes.id, source.cargoTypeId))
+    .leftJoin(linerPrefixes, eq(linerPrefixes.prefix, ownerPrefix(source.containerNumber)))
     .leftJoin(linerInfos, eq(linerInfos.id, linerPrefixes.linerId)) as unknown as T;
 }
 
@@ -931,4 +935,45 @@ export const containersRepository = {
     const rows = await db.select({ id: containers.id }).from(containers).where(eq(containers.containerNumber, number));
     return rows.map((row) => row.id);
   },
+
+  // The archive (docs/archive.md): a visit an archive run moved out of the current tables, by its id
+  // or its number (the latest visit), with its details as for a current one.
+  async archivedLookup(db: Database, key: string): Promise<ContainerDetailsRow | undefined> {
+    const [found] = await joinDetails(
+      db
+        .select({ ...details, container: archivedContainers })
+        .from(archivedContainers)
+        .$dynamic(),
+      archivedContainers,
+    )
+      .where(
+        /^\d+$/.test(key)
+          ? eq(archivedContainers.id, Number(key))
+          : eq(archivedContainers.containerNumber, normalizeContainerNumber(key)),
+      )
+      .orderBy(desc(archivedContainers.dispatchedAt), desc(archivedContainers.id))
+      .limit(1);
+    return found;
+  },
+
+  async archivedIds(db: Database, key: string) {
+    const rows = await db
+      .select({ id: archivedContainers.id })
+      .from(archivedContainers)
+      .where(
+        /^\d+$/.test(key)
+          ? eq(archivedContainers.id, Number(key))
+          : eq(archivedContainers.containerNumber, normalizeContainerNumber(key)),
+      );
+    return rows.map((row) => row.id);
+  },
+
+  archivedMovements: (db: Database, containerIds: number[]) =>
+    containerIds.length
+      ? db
+          .select()
+          .from(archivedContainerMovements)
+          .where(inArray(archivedContainerMovements.containerId, containerIds))
+          .orderBy(desc(archivedContainerMovements.movedAt), desc(archivedContainerMovements.id))
+      : Promise.resolve([] as MovementRow[]),
 };

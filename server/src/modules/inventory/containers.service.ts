@@ -132,9 +132,14 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       return { entities: await placedContainers(db, rows), totalCount: total };
     },
 
+    // A visit an archive run moved out is found in the archive (docs/archive.md): standing nowhere.
     async get(key: string): Promise<Container> {
-      const [container] = await placedContainers(db, [await find(db, key)]);
-      return container!;
+      const found = await containersRepository.lookup(db, key);
+      if (found) return (await placedContainers(db, [found]))[0]!;
+      const archived = await containersRepository.archivedLookup(db, key);
+      if (!archived) throw notFound(messages.containerNotFound(key));
+      const layoutVersion = await containersRepository.layoutVersion(db);
+      return (await placedContainers(db, [{ row: archived, standing: undefined, layoutVersion }]))[0]!;
     },
 
     // PUT: add (no id) or edit a container. An invalid ISO 6346 number is a warning the user
@@ -249,12 +254,17 @@ export function createContainersService(db: Database, deps: { inventory: Invento
 
     // Movements of a container: by id one visit; by number every visit of that number. Voided
     // visits included: their history stays readable.
+    // Visits an archive run moved out are read from the archive: a number's history is whole.
     async movements(key: string) {
       const ids = /^\d+$/.test(key)
         ? (await containersRepository.byIds(db, [Number(key)])).map((row) => row.container.id)
         : await containersRepository.idsByNumber(db, normalizeContainerNumber(key));
-      if (!ids.length) throw notFound(messages.containerNotFound(key));
-      const rows = await containersRepository.movements(db, ids);
+      const archivedIds = await containersRepository.archivedIds(db, key);
+      if (!ids.length && !archivedIds.length) throw notFound(messages.containerNotFound(key));
+      const rows = [
+        ...(await containersRepository.movements(db, ids)),
+        ...(await containersRepository.archivedMovements(db, archivedIds)),
+      ].sort((a, b) => b.movedAt.getTime() - a.movedAt.getTime() || b.id - a.id);
       const entities: Movement[] = rows.map((row) => ({
         id: row.id,
         containerId: row.containerId,

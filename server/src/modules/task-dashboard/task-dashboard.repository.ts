@@ -205,12 +205,12 @@ export const taskDashboardRepository = {
             (e.kind = 'drop' and done.id is null)::int as waste, 0 as completed
           from machine_events e
           join machines m on m.id = e.machine_id
-          left join (select distinct completed_by_event_id as id from tasks where completed_by_event_id is not null) done
+          left join (select distinct completed_by_event_id as id from tasks_with_archive where completed_by_event_id is not null) done
             on done.id = e.id
           where e.kind in ('pick', 'drop')
           union all
           select t.completed_at at time zone ${timeZone}, coalesce(t.completed_by_machine, t.assigned_to_machine), 0, 0, 0, 1
-          from tasks t
+          from tasks_with_archive t
           where t.completed_at is not null
         ) raw
       ),

@@ -72,6 +72,16 @@ export const tasks = pgTable(
     // The list with completed tasks, newest first (spec 3 §9 default sort).
     index('tasks_generated_idx').on(table.generatedAt),
     index('tasks_container_idx').on(table.containerNumber),
+    // A visit's tasks by its id: the foreign key's set null when a visit's row is deleted (an archive
+    // run, docs/archive.md) and the run's own pick of them; without it each deleted container scanned
+    // the whole task history.
+    index('tasks_container_id_idx')
+      .on(table.containerId)
+      .where(sql`${table.containerId} is not null`),
+    // The same for the self-reference: a deleted task's children (set null) found by index.
+    index('tasks_parent_idx')
+      .on(table.parentTaskId)
+      .where(sql`${table.parentTaskId} is not null`),
     index('tasks_visit_idx').on(table.visitId),
     // The machine reports: the task a machine event completed (3.2), a machine's completed tasks (3.1).
     index('tasks_completed_event_idx')
@@ -122,6 +132,12 @@ export const itvTasks = pgTable(
   (table) => [
     index('itv_tasks_generated_idx').on(table.generatedAt),
     index('itv_tasks_container_idx').on(table.containerNumber),
+    index('itv_tasks_container_id_idx')
+      .on(table.containerId)
+      .where(sql`${table.containerId} is not null`),
+    index('itv_tasks_parent_idx')
+      .on(table.parentTaskId)
+      .where(sql`${table.parentTaskId} is not null`),
     check('itv_tasks_number_length', sql`char_length(${table.containerNumber}) between 1 and 11`),
     check(
       'itv_tasks_filled',

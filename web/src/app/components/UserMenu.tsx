@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
-import type { UserInfo } from '@openyard/contracts';
+import { IconArchive, IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
+import { hasRole, type UserInfo } from '@openyard/contracts';
+import { ArchiveModal } from '../../modules/archive/components/ArchiveModal';
 import { ChangePasswordModal } from '../../modules/users/components/ChangePasswordModal';
 import { useLogout } from '../../modules/auth/hooks/useLogout';
 
@@ -12,6 +13,7 @@ function initials(name: string): string {
 
 export function UserMenu({ user }: { user: UserInfo }) {
   const [changingPassword, setChangingPassword] = useState(false);
+  const [archiving, setArchiving] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const logout = useLogout();
 
@@ -55,6 +57,16 @@ export function UserMenu({ user }: { user: UserInfo }) {
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
             Change password
           </Menu.Item>
+          {/* Only a superadmin may archive the database (spec 3 §6); the server checks it too. */}
+          {hasRole(user, 'superadmin') && (
+            <Menu.Item
+              leftSection={<IconArchive size={16} />}
+              onClick={() => setArchiving(true)}
+              data-testid="archive-open"
+            >
+              Archive database
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout} disabled={loggingOut}>
             Logout
@@ -62,6 +74,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
         </Menu.Dropdown>
       </Menu>
       <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+      {archiving && <ArchiveModal opened={archiving} onClose={() => setArchiving(false)} />}
     </>
   );
 }

@@ -1,0 +1,3 @@
+export * from './archive.routes';
+export * from './archive.service';
+export { archiveRepository, sharedColumns } from './archive.repository';
