@@ -91,10 +91,17 @@ function outgoing(message: LiveMessage): Outgoing {
 
 const textOf = (item: Outgoing) => (item.text ??= JSON.stringify(item.message));
 
-export const liveHub = fp<{ bus: Bus; auth: AuthService; allowedOrigins: readonly string[] }>(
-  async (app: FastifyInstance, { bus, auth, allowedOrigins }) => {
+export const liveHub = fp<{
+  bus: Bus;
+  auth: AuthService;
+  allowedOrigins: readonly string[];
+  // Told how many clients are connected (the openyard_websocket_clients metric).
+  countClients?: (count: () => number) => void;
+}>(
+  async (app: FastifyInstance, { bus, auth, allowedOrigins, countClients }) => {
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
     const clients = new Set<LiveClient>();
+    countClients?.(() => clients.size);
     const recentEvents = new RecentEvents(RECENT_EVENTS);
 
     // `text` is the message as JSON when the caller has it already (one event, many clients).
