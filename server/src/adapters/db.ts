@@ -23,13 +23,15 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   // What triggers announce (LISTEN/NOTIFY); the listening connection opens on the first subscription.
   notifications: DatabaseNotifications;
-  // Connections this process opens at most, and those running a statement or transaction now
-  // (the openyard_db_pool_connections metric). PGlite is one connection.
+  // Connections this process opens at most, and those busy now (the openyard_db_pool_connections
+  // metric): transactions in flight on PostgreSQL (a single statement outside one is not counted:
+  // postgres.js's lazy queries must reach Drizzle untouched), statements on PGlite (one connection).
   pool(): { size: number; busy: number };
   close(): Promise<void>;
 }
 
-// Counts the statements and transactions in flight on a client: wraps the methods that run them.
+// Counts the calls in flight on a client: wraps methods that return a real Promise (never
+// postgres.js's `unsafe`, whose lazy PendingQuery Drizzle calls `.values()` on).
 function countingBusy<T extends object>(target: T, methods: readonly string[], busy: { count: number }): T {
   return new Proxy(target, {
     get(object, key, receiver) {
@@ -167,7 +169,7 @@ export async function openPostgres(
     connection: { join_collapse_limit: PLANNER_JOIN_COLLAPSE_LIMIT, ...timeouts },
   });
   const busy = { count: 0 };
-  const db = drizzlePostgres(countingBusy(preparedStatements(client), ['unsafe', 'begin'], busy), {
+  const db = drizzlePostgres(countingBusy(preparedStatements(client), ['begin'], busy), {
     schema,
     casing: 'snake_case',
   });
@@ -189,7 +191,7 @@ export async function openPostgres(
   });
   genericPlanHandles.set(
     db,
-    drizzlePostgres(countingBusy(preparedStatements(readClient), ['unsafe', 'begin'], busy), {
+    drizzlePostgres(countingBusy(preparedStatements(readClient), ['begin'], busy), {
       schema,
       casing: 'snake_case',
     }),

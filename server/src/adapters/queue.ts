@@ -29,7 +29,7 @@ function packCorrelation(data: unknown, correlationId: string | undefined): unkn
 function unpackCorrelation(data: unknown): { data: unknown; correlationId: string | undefined } {
   if (!isRecord(data) || typeof data[CORRELATION_KEY] !== 'string') return { data, correlationId: undefined };
   const { [CORRELATION_KEY]: correlationId, ...rest } = data;
-  return { data: rest, correlationId: correlationId as string };
+  return { data: rest, correlationId };
 }
 
 // A job whose payload is not the one its name takes (the job catalogue, contracts/src/jobs.ts): it
