@@ -44,7 +44,7 @@ function moduleBoundaries() {
     // Workers' tests draw camera frames with the simulator's renderer.
     restrict(['workers/**/*.test.ts'], [internalFromOutside, packageAbove('runtime')]),
     restrict(['simulator/**/*.ts'], [internalFromOutside, packageAbove('workers', 'runtime')]),
-    restrict(['runtime/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'], [internalFromOutside]),
+    restrict(['runtime/**/*.ts', 'bench/**/*.ts', 'loadtest/**/*.ts', 'deploy/**/*.ts', 'e2e/**/*.ts'], [internalFromOutside]),
   ];
 }
 
@@ -72,7 +72,7 @@ export default tseslint.config(
   },
   {
     // The one module that reads the environment, and the tools that start processes with one.
-    files: ['server/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', '**/*.config.ts', '**/test/**', '**/*.test.ts'],
+    files: ['server/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', 'loadtest/**', 'deploy/**', '**/*.config.ts', '**/test/**', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   // Module boundaries (docs/architecture.md): code outside server/src/modules/<m> imports only that
@@ -89,5 +89,10 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // k6 scripts run in k6's JavaScript runtime, not Node: its globals, no Node ones.
+    files: ['loadtest/k6/**/*.js'],
+    languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', console: 'readonly' } },
   },
 );

@@ -28,6 +28,8 @@ export default defineConfig(async () => {
       projects: [
         { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
         { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
+        // The deployment files (compose, Dockerfile) and the load scripts: checked, not run.
+        { test: { name: 'deploy', include: ['deploy/**/*.test.ts', 'loadtest/**/*.test.ts'], testTimeout: 60_000 } },
         integration('server-pglite', 'pglite'),
         ...(postgres ? [integration('server-postgres', 'postgres')] : []),
       ],

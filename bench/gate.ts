@@ -21,9 +21,9 @@ import { benchLogin, type BenchClient } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { runIfMain } from './lib/main';
 import { stackEnv } from './lib/stack-env';
-import { closeFleet, connectFleet, offerLoad } from './lib/load';
+import { closeFleet, connectFleet, offerLoad } from '../loadtest/node/load';
 import { createDatabase, dropRedisPrefix, SERVICES } from './lib/services';
-import { fmt, percentiles, round, sleep, table } from './lib/stats';
+import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 
 import type { Topology } from './lib/stack-env';
 const number = (name: string, fallback: number) => {

@@ -31,9 +31,9 @@ import { benchClient, benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { runIfMain } from './lib/main';
 import { machineCpu } from './lib/cpu';
-import { closedLoad, pacedLoad, type PacedFigures } from './lib/paced';
+import { closedLoad, pacedLoad, type PacedFigures } from '../loadtest/node/paced';
 import { createDatabase, SERVICES } from './lib/services';
-import { fmt, percentiles, round, sleep, table } from './lib/stats';
+import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);

@@ -22,11 +22,11 @@ import { benchLogin, type BenchClient } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import type { ChildSample } from './lib/protocol';
 import { machineCpu } from './lib/cpu';
-import { closeFleet, connectFleet, liveClient, type LiveEvent } from './lib/load';
+import { closeFleet, connectFleet, liveClient, type LiveEvent } from '../loadtest/node/load';
 import { runIfMain } from './lib/main';
 import { createDatabase, dropRedisPrefix, forgetMqttSession, SERVICES } from './lib/services';
 import { stackEnv, type Topology } from './lib/stack-env';
-import { fmt, percentiles, round, sleep, table } from './lib/stats';
+import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);

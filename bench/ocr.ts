@@ -16,7 +16,7 @@ import { createOcrEngine } from '../workers/src/ocr/index';
 import { readLabels, scoreImage, scoreVisits, type ImageResult, type Label } from '../workers/src/ocr/evaluate';
 import { AUGMENTATIONS, augment, splitLabels } from '../workers/src/ocr/holdout';
 import { machineCpu } from './lib/cpu';
-import { fmt, percentiles, round, sleep, table } from './lib/stats';
+import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const DEFAULT_DIR = resolve(ROOT, '../shared/fixtures/ocr-gate');

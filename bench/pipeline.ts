@@ -21,10 +21,10 @@ import { startChild, type Child } from './lib/child';
 import { runIfMain } from './lib/main';
 import { stackEnv } from './lib/stack-env';
 import { machineCpu, otherCpu, processCpu, servicesCpu } from './lib/cpu';
-import { brokerCeiling, closeFleet, connectFleet, liveClient, offerLoad, type LiveEvent } from './lib/load';
+import { brokerCeiling, closeFleet, connectFleet, liveClient, offerLoad, type LiveEvent } from '../loadtest/node/load';
 import type { ChildSample, ProfileSummary } from './lib/protocol';
 import { createDatabase, dropRedisPrefix, forgetMqttSession, SERVICES, servicesUnavailable } from './lib/services';
-import { fmt, percentiles, round, sleep, table } from './lib/stats';
+import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 
 import type { Topology } from './lib/stack-env';
 

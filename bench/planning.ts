@@ -26,7 +26,7 @@ import { digOut, planPlacements, type EngineBox, type EngineStack } from '@openy
 import { readBrpInstances, readCorridorMeans } from './lib/brp';
 import { runIfMain } from './lib/main';
 import { POLICIES, seeded, simulate, type Layout, type Policy, type SimFigures } from './lib/stacking-sim';
-import { fmt, round, table } from './lib/stats';
+import { fmt, round, table } from '../loadtest/node/stats';
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import mqtt from 'mqtt';
 import { topics } from '@openyard/contracts';
 import { startChild } from './lib/child';
-import { fmt, sleep } from './lib/stats';
+import { fmt, sleep } from '../loadtest/node/stats';
 
 const MB = 1024 * 1024;
 

@@ -24,7 +24,7 @@ import type { Principal } from '@openyard/server/modules/auth';
 import { createServices } from '@openyard/server/services';
 import { runIfMain } from './lib/main';
 import { createDatabase } from './lib/services';
-import { percentiles, round } from './lib/stats';
+import { percentiles, round } from '../loadtest/node/stats';
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);

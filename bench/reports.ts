@@ -45,9 +45,9 @@ import { loadConfig } from '@openyard/server/config';
 import { benchLogin, type BenchClient } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { seedHistory, type HistoryFigures } from './lib/history';
-import { closeFleet } from './lib/load';
+import { closeFleet } from '../loadtest/node/load';
 import { runIfMain } from './lib/main';
-import { pacedLoad, type PacedFigures } from './lib/paced';
+import { pacedLoad, type PacedFigures } from '../loadtest/node/paced';
 import {
   createDatabase,
   dropRedisPrefix,
@@ -58,7 +58,7 @@ import {
   templateName,
 } from './lib/services';
 import { stackEnv, type Topology } from './lib/stack-env';
-import { fmt, percentiles, round, sleep, table } from './lib/stats';
+import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 import { dispatch as gateDispatch, gateIn } from './gate';
 import { movePlanner } from './inventory';
 import { benchMachines } from './machines';

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { createDatabase } from './lib/services';
-import { fmt, percentiles, sleep } from './lib/stats';
+import { fmt, percentiles, sleep } from '../loadtest/node/stats';
 import { seedYard } from './inventory';
 
 const CLIENTS = Number(process.env.PROBE_CLIENTS ?? 8);

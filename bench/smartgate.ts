@@ -25,10 +25,10 @@ import { encodeFrame, topics as deviceTopics, type CamConfigEntry } from '@openy
 import { randomScene, renderContainerFrame, type ContainerScene } from '@openyard/simulator/frames';
 import { benchLogin, type BenchClient } from './lib/api';
 import { startChild, type Child } from './lib/child';
-import { closeFleet, connectFleet } from './lib/load';
+import { closeFleet, connectFleet } from '../loadtest/node/load';
 import { runIfMain } from './lib/main';
 import { stackEnv } from './lib/stack-env';
-import { fmt, percentiles, round, sleep, table } from './lib/stats';
+import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);

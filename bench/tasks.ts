@@ -27,12 +27,12 @@ import type { MqttClient } from 'mqtt';
 import { PAGE_SIZES, slotGeoPosition, topics as deviceTopics } from '@openyard/contracts';
 import { benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
-import { closeFleet, liveClient, type LiveEvent } from './lib/load';
+import { closeFleet, liveClient, type LiveEvent } from '../loadtest/node/load';
 import { runIfMain } from './lib/main';
-import { pacedLoad, type PacedFigures } from './lib/paced';
+import { pacedLoad, type PacedFigures } from '../loadtest/node/paced';
 import { createDatabase, dropRedisPrefix, forgetMqttSession, SERVICES } from './lib/services';
 import { stackEnv, type Topology } from './lib/stack-env';
-import { fmt, percentiles, round, sleep, table } from './lib/stats';
+import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 import { benchMachines, markerMeasurement, type BenchMachine, type Phase } from './machines';
 
 const number = (name: string, fallback: number) => {

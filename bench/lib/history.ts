@@ -31,7 +31,7 @@
 // OCR records are not seeded (nothing in the reports reads them yet).
 import { demoCorners } from '@openyard/server/db/seed/demo-yard';
 import type { Child } from './child';
-import { fmt } from './stats';
+import { fmt } from '../../loadtest/node/stats';
 
 export interface HistoryOptions {
   scale: number;

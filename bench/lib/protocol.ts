@@ -1,11 +1,8 @@
 // Messages between the bench (parent) and the Openyard process it starts (child, bench/lib/stack-child.ts).
 
-export interface Percentiles {
-  count: number;
-  p50: number | null;
-  p95: number | null;
-  p99: number | null;
-}
+import type { Percentiles } from '../../loadtest/node/stats';
+
+export type { Percentiles };
 
 export interface ChildSample {
   // Since the previous sample.

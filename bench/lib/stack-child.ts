@@ -17,7 +17,7 @@ import { tagReads } from '@openyard/server/db/schema';
 import { machinePositions } from '@openyard/server/db/schema';
 import { startOpenyard } from '@openyard/runtime/process';
 import type { ChildSample, Envelope, Percentiles, ProfileSummary, Reply, Responses } from './protocol';
-import { percentiles } from './stats';
+import { percentiles } from '../../loadtest/node/stats';
 
 // The embedded broker listens on every interface (it is not given HOST); the bench keeps
 // everything on the loopback interface.

@@ -104,12 +104,16 @@ export interface DomainEventMap {
 export type DomainEventType = keyof DomainEventMap;
 
 // A new event, as a service records it.
-export type NewDomainEvent = { [K in DomainEventType]: { type: K; data: DomainEventMap[K] } }[DomainEventType];
+// `correlationId`: the device message (`<device>/<messageId>`), request or job it comes from; unset,
+// the outbox takes the one in hand.
+export type NewDomainEvent = {
+  [K in DomainEventType]: { type: K; data: DomainEventMap[K]; correlationId?: string };
+}[DomainEventType];
 
 // An event as stored and carried on the bus: with its id (consumers drop a second delivery by it)
 // and the time it was recorded.
 export type DomainEvent = {
-  [K in DomainEventType]: { type: K; eventId: string; at: number; data: DomainEventMap[K] };
+  [K in DomainEventType]: { type: K; eventId: string; at: number; correlationId?: string; data: DomainEventMap[K] };
 }[DomainEventType];
 
 export type DomainEventOf<K extends DomainEventType> = Extract<DomainEvent, { type: K }>;

@@ -19,7 +19,9 @@ import { seedDemoContainers, seedDemoMachineEvents } from '@openyard/server/db/s
 import { DEMO_PASSWORD, seedDemo, seedInitialSuperadmin, seedReferenceData } from '@openyard/server/db/seed/seed';
 import { createJobStore } from '@openyard/server/modules/jobs';
 import { requeueFrameIntake } from '@openyard/server/modules/ocr';
-import { createOutboxRelay, type AfterCommit } from '@openyard/server/modules/outbox';
+import { createOutboxRelay, outboxRepository, type AfterCommit } from '@openyard/server/modules/outbox';
+import { createMetrics } from '@openyard/server/lib/metrics';
+import { buildProbeApp, tcpReachable, type ReadinessChecks } from '@openyard/server/plugins/observability';
 import { createServices } from '@openyard/server/services';
 import { connectMqttPublisher } from '@openyard/server/adapters/mqtt-publisher';
 import { startMachineTasksPublisher, type MachineTasksPublisher } from '@openyard/server/modules/tasks';
@@ -38,6 +40,8 @@ export function configurationWarnings(config: Pick<Config, 'trustProxy'>): strin
       ]
     : [];
 }
+
+const defaultMqttPort = (url: string) => ({ 'mqtts:': 8883, 'wss:': 443, 'ws:': 80 })[new URL(url).protocol] ?? 1883;
 
 export async function startOpenyard(config: Config, logger: Logger) {
   const started = Date.now();
@@ -95,8 +99,25 @@ export async function startOpenyard(config: Config, logger: Logger) {
   const requeuedFrames = await requeueFrameIntake(services.blobs, ocrQueue);
   if (requeuedFrames) logger.info({ frames: requeuedFrames }, 'queued the OCR jobs of frames stored before a crash');
 
+  // The process's metrics and readiness (GET /metrics, /readyz; plugins/observability.ts).
+  const metrics = createMetrics();
+  metrics.addQueue('main', queue);
+  metrics.addQueue('ocr', ocrQueue);
+  metrics.setDatabase(database);
+  metrics.setOutbox({ backlog: () => outboxRepository.backlog(db) });
+  let broker: EmbeddedBroker | null = null;
+  const readiness: ReadinessChecks = {
+    database: () => db.execute(sql`select 1`),
+    queue: () => queue.ping(),
+    broker: async () => {
+      if (config.mqttUrl) return tcpReachable(config.mqttUrl, defaultMqttPort(config.mqttUrl));
+      if (config.role === 'all' && !broker) throw new Error('the embedded broker is not running');
+    },
+  };
+
   let address: string | null = null;
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | null = null;
+  let probes: Awaited<ReturnType<typeof buildProbeApp>> | null = null;
   if (config.role !== 'workers') {
     const built = await buildApp({
       config,
@@ -106,13 +127,16 @@ export async function startOpenyard(config: Config, logger: Logger) {
       logger,
       ocrQueue,
       services,
+      metrics,
+      readiness,
     });
     app = built.app;
+  } else {
+    probes = await buildProbeApp({ metrics, metricsToken: config.metricsToken, checks: readiness, logger });
   }
   const checkDevice = (username: string, password: string, address: string) =>
     services.deviceAuth.login(username, password, address);
 
-  let broker: EmbeddedBroker | null = null;
   // The embedded broker hands device messages to ingest in this process, which stores them before
   // the broker acknowledges them; refused until ingest runs and once it stops.
   const intake: { current: DeviceIntake | null } = { current: null };
@@ -160,7 +184,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
           ...(config.mqttServicePassword ? { password: config.mqttServicePassword } : {}),
           subscription: ingestSubscription(config.ingestShareGroup),
         };
-    workers = await startWorkers({ config, db, queue, ocrQueue, services, logger, mqtt });
+    workers = await startWorkers({ config, db, queue, ocrQueue, services, logger, mqtt, metrics });
     // Tasks go to the machines on their own topics (issue 17), from every process that runs ingest,
     // with the same service account.
     const connection = connectMqttPublisher({
@@ -181,6 +205,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
   }
 
   if (app) address = await app.listen({ port: config.port, host: config.host });
+  // A workers process listens for its health checks and scrapes only.
+  if (probes) address = await probes.listen({ port: config.port, host: config.host });
 
   if (config.simulator && broker) {
     const { runSimulator } = await import('@openyard/simulator/run');
@@ -213,6 +239,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
     // that arrives now is refused unacknowledged and sent again to the next run.
     await step('http', async () => {
       await app?.close();
+      await probes?.close();
       services.close();
     });
     await step('ingest', async () => workers?.stopIntake());
@@ -250,6 +277,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
     services,
     workers,
     machineTasks: machineTasks?.publisher ?? null,
+    metrics,
     stop,
   };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +48,10 @@ import { taskDashboardRoutes } from './modules/task-dashboard';
 import { tasksRoutes } from './modules/tasks';
 import { usersRoutes } from './modules/users';
 import { displayTokensRoutes } from './modules/display-tokens';
+import { sql } from 'drizzle-orm';
+import { createMetrics, type Metrics } from './lib/metrics';
 import { accessPlugin } from './plugins/access';
+import { observabilityPlugin, requestId, type ReadinessChecks } from './plugins/observability';
 import { errorsPlugin } from './plugins/errors';
 import { publicLimits as createPublicLimits } from './lib/public-limits';
 import { createServices, type Services } from './services';
@@ -82,6 +84,10 @@ export interface AppDependencies {
   services?: Services;
   // The ERP the gate asks, for an app that builds its own services (tests plug a double in here).
   erp?: Erp;
+  // The process's metrics (GET /metrics); without them the app counts its own.
+  metrics?: Metrics;
+  // What /readyz checks; without them the database and the queues the app was given.
+  readiness?: ReadinessChecks;
 }
 
 function trustProxyOption(value: string | undefined): FastifyServerOptions['trustProxy'] {
@@ -106,17 +112,31 @@ export async function buildApp({
   services: given,
   erp,
   queue,
+  metrics = createMetrics(),
+  readiness,
 }: AppDependencies) {
   const tls = config.tlsCertFile && config.tlsKeyFile;
   const app = Fastify({
     ...(logger && typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
     trustProxy: trustProxyOption(config.trustProxy),
-    genReqId: () => randomUUID(),
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     ...(tls ? { https: { cert: readFileSync(config.tlsCertFile!), key: readFileSync(config.tlsKeyFile!) } } : {}),
   })
     .withTypeProvider<TypeBoxTypeProvider>()
     .setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  // Before every other hook: the request id in hand, the response timed (plugins/observability.ts).
+  metrics.setDatabase(database);
+  await app.register(observabilityPlugin, {
+    metrics,
+    metricsToken: config.metricsToken,
+    checks: readiness ?? {
+      database: () => database.db.execute(sql`select 1`),
+      ...(queue ? { queue: () => queue.ping() } : {}),
+      ...(ocrQueue ? { ocrQueue: () => ocrQueue.ping() } : {}),
+    },
+  });
 
   const services =
     given ??
@@ -277,6 +297,7 @@ export async function buildApp({
       auth,
       allowedOrigins: config.allowedOrigins,
       worksGate: (principal, gateId) => services.smartGate.worksGate(principal, gateId),
+      countClients: (count) => metrics.setWebsocketClients(count),
     });
 
   if (serveWeb) {

@@ -152,6 +152,8 @@ export function loadConfig(env: Env = process.env) {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     // Trust X-Forwarded-* only from a configured proxy: an address, CIDR list, or hop count.
     trustProxy: optionalText(env, 'TRUST_PROXY'),
+    // The bearer token GET /metrics wants; unset, /metrics answers only the loopback.
+    metricsToken: optionalText(env, 'METRICS_TOKEN'),
     tlsCertFile: optionalText(env, 'TLS_CERT_FILE'),
     tlsKeyFile: optionalText(env, 'TLS_KEY_FILE'),
     // Extra origins allowed to send state-changing requests besides the server's own.
@@ -275,6 +277,9 @@ export function loadConfig(env: Env = process.env) {
   }
   if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) {
     throw new ConfigError(config.tlsCertFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE', 'must be set together with its pair');
+  }
+  if (config.metricsToken !== undefined && config.metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
   }
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');

@@ -5,6 +5,7 @@ import type { Config } from '@openyard/server/config';
 import { createBatcher } from '@openyard/server/lib/batcher';
 import type { DeviceMessage } from '@openyard/server/modules/devices';
 import type { JobHandler } from '@openyard/server/adapters/queue';
+import type { Metrics } from '@openyard/server/lib/metrics';
 import type { Services } from '@openyard/server/services';
 import { createCameraFrameIntake } from './ingest/camera-frames';
 import { startIngest } from './ingest/mqtt-ingest';
@@ -23,6 +24,7 @@ export async function startWorkers({
   services,
   logger,
   mqtt,
+  metrics,
 }: {
   config: Config;
   db: Database;
@@ -32,6 +34,8 @@ export async function startWorkers({
   // The process's services (createServices), the same the API of this process uses.
   services: Services;
   logger: FastifyBaseLogger;
+  // The process's metrics: job runs and times, OCR reads, device messages taken in.
+  metrics?: Metrics;
   // With `intake`, the embedded broker in this process hands device messages over directly.
   mqtt: {
     url: string;
@@ -58,7 +62,7 @@ export async function startWorkers({
     reader: ocrReader,
     fuse: fuseVisit,
   };
-  const context: JobContext = { db, config, services, deviceMessages, ocr, logger };
+  const context: JobContext = { db, config, services, deviceMessages, ocr, logger, ...(metrics ? { metrics } : {}) };
   const handlersOf = (jobs: readonly JobDefinition[]) =>
     new Map<string, JobHandler>(jobs.map((job) => [job.name, jobHandler(job, context)]));
   queue.process(handlersOf(JOBS.filter((job) => queueOf(job.name) === 'main')), {
@@ -79,6 +83,7 @@ export async function startWorkers({
     queue,
     cameraFrames: createCameraFrameIntake({ blobs, queue: ocrQueue, maxFrameBytes: config.ocr.maxFrameBytes }),
     logger: logger.child({ component: 'ingest' }),
+    ...(metrics ? { metrics } : {}),
     yardCenter: config.yard.yardCenter,
     // In process with the embedded broker: a device message is acknowledged once written.
     ...(mqtt.intake ? { intake: mqtt.intake, write: (message: DeviceMessage) => deviceMessages.submit(message) } : {}),

@@ -23,7 +23,28 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   // What triggers announce (LISTEN/NOTIFY); the listening connection opens on the first subscription.
   notifications: DatabaseNotifications;
+  // Connections this process opens at most, and those busy now (the openyard_db_pool_connections
+  // metric): transactions in flight on PostgreSQL (a single statement outside one is not counted:
+  // postgres.js's lazy queries must reach Drizzle untouched), statements on PGlite (one connection).
+  pool(): { size: number; busy: number };
   close(): Promise<void>;
+}
+
+// Counts the calls in flight on a client: wraps methods that return a real Promise (never
+// postgres.js's `unsafe`, whose lazy PendingQuery Drizzle calls `.values()` on).
+function countingBusy<T extends object>(target: T, methods: readonly string[], busy: { count: number }): T {
+  return new Proxy(target, {
+    get(object, key, receiver) {
+      const value = Reflect.get(object, key, receiver) as unknown;
+      if (typeof key !== 'string' || !methods.includes(key) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result = (value as (...rest: unknown[]) => unknown).apply(object, args);
+        if (!(result instanceof Promise)) return result;
+        busy.count += 1;
+        return result.finally(() => (busy.count -= 1));
+      };
+    },
+  });
 }
 
 // For a database handle, the handle its prepared reads run on (PostgreSQL only; see openPostgres).
@@ -147,15 +168,20 @@ export async function openPostgres(
     onnotice: () => undefined,
     connection: { join_collapse_limit: PLANNER_JOIN_COLLAPSE_LIMIT, ...timeouts },
   });
-  const db = drizzlePostgres(preparedStatements(client), { schema, casing: 'snake_case' });
+  const busy = { count: 0 };
+  const db = drizzlePostgres(countingBusy(preparedStatements(client), ['begin'], busy), {
+    schema,
+    casing: 'snake_case',
+  });
   // The prepared reads (server/src/db/prepared.ts) run on connections of their own that keep one
   // generic plan per statement. On the main connections PostgreSQL plans a statement anew on every
   // execution while that looks cheaper than its generic plan, which it does for a page of
   // containers by id (`id = any($1)`, ten ids assumed): planning the page's eight joins was two
   // thirds of PostgreSQL's time for a search. The dynamic statements (a search's filter, whose
   // values the planner should see) stay on the main connections.
+  const readMax = Math.max(2, Math.ceil(max / 2));
   const readClient = postgres(url, {
-    max: Math.max(2, Math.ceil(max / 2)),
+    max: readMax,
     onnotice: () => undefined,
     connection: {
       join_collapse_limit: PLANNER_JOIN_COLLAPSE_LIMIT,
@@ -163,12 +189,19 @@ export async function openPostgres(
       ...timeouts,
     },
   });
-  genericPlanHandles.set(db, drizzlePostgres(preparedStatements(readClient), { schema, casing: 'snake_case' }));
+  genericPlanHandles.set(
+    db,
+    drizzlePostgres(countingBusy(preparedStatements(readClient), ['begin'], busy), {
+      schema,
+      casing: 'snake_case',
+    }),
+  );
   const notifications = postgresNotifications(url);
   return {
     db,
     kind: 'postgres',
     notifications,
+    pool: () => ({ size: max + readMax, busy: busy.count }),
     close: async () => {
       await notifications.close();
       await Promise.all([client.end({ timeout: 5 }), readClient.end({ timeout: 5 })]);
@@ -235,7 +268,9 @@ export async function openPglite(
     await client.waitReady;
     await client.exec(`set join_collapse_limit = ${PLANNER_JOIN_COLLAPSE_LIMIT}`);
     // PGlite behind a client that keeps named statements and their plans (pglite-prepared.ts).
-    const db = drizzlePglite({ client: preparedPglite(client) as unknown as PGlite, schema, casing: 'snake_case' });
+    const busy = { count: 0 };
+    const counted = countingBusy(preparedPglite(client), ['query', 'exec', 'transaction'], busy);
+    const db = drizzlePglite({ client: counted as unknown as PGlite, schema, casing: 'snake_case' });
     budgets.set(db, oneAtATime());
     await migratePglite(db, { migrationsFolder });
     const notifications = pgliteNotifications(client);
@@ -243,6 +278,7 @@ export async function openPglite(
       db,
       kind: 'pglite',
       notifications,
+      pool: () => ({ size: 1, busy: Math.min(1, busy.count) }),
       close: async () => {
         await notifications.close();
         await client.close();

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../test/eventually';
 import { reachable, TEST_DATABASE, TEST_SERVICES } from '../test/test-services';
+import { currentCorrelationId, withCorrelationId } from '../lib/correlation';
 import { createBullQueue, type Queue } from './queue';
 
 // BullMQ on the real Redis, in the PostgreSQL run (the services run); required with CI.
@@ -75,5 +76,25 @@ describe.runIf(redisUp)('BullMQ queue on Redis', () => {
     await queue.addBulk([{ name: 'OcrFrame', data: { n: 3 }, jobId: 'camera-1.cameraFrame.m2' }]);
     await eventually(async () => runs.length === 2);
     expect(runs).toEqual([{ n: 1 }, { n: 3 }]);
+  });
+
+  it('carries the correlation id into the job, out of its payload, and answers a ping', async () => {
+    const { queue } = await bullQueue();
+    const runs: { data: unknown; correlationId: string | undefined; inHand: string | undefined }[] = [];
+    queue.process(
+      new Map([
+        [
+          'OcrFrame',
+          async (data: unknown, job: { correlationId?: string | undefined }) =>
+            void runs.push({ data, correlationId: job.correlationId, inHand: currentCorrelationId() }),
+        ],
+      ]),
+      { concurrency: 1 },
+    );
+    await withCorrelationId('req-42', () => queue.addBulk([{ name: 'OcrFrame', data: { n: 1 } }]));
+    await eventually(async () => runs.length === 1);
+    expect(runs).toEqual([{ data: { n: 1 }, correlationId: 'req-42', inHand: 'req-42' }]);
+    await expect(queue.ping()).resolves.toBeUndefined();
+    expect((await queue.stats()).lagMs).toBeNull();
   });
 });

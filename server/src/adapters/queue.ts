@@ -1,17 +1,36 @@
 import { Queue as BullQueue, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
+import { currentCorrelationId, withCorrelationId } from '../lib/correlation';
 
 export interface JobRequest {
   name: string;
   data: unknown;
   // Deduplicates: a job whose id was seen recently is not queued again (redelivered device messages).
   jobId?: string;
+  // The request or device message the job comes from (lib/correlation.ts); the one in hand when the
+  // job is queued unless given.
+  correlationId?: string;
 }
 
+// A job runs with the correlation id it was queued with in hand (currentCorrelationId()).
 export type JobHandler = (
   data: unknown,
-  job: { name: string; id: string | undefined; attempt: number },
+  job: { name: string; id: string | undefined; attempt: number; correlationId?: string | undefined },
 ) => Promise<void>;
+
+// The correlation id travels inside the job's data (BullMQ keeps nothing else per job; the embedded
+// store keeps the data) under this key, and is taken out again before the job's payload is checked.
+const CORRELATION_KEY = 'correlationId';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+function packCorrelation(data: unknown, correlationId: string | undefined): unknown {
+  return correlationId !== undefined && isRecord(data) ? { ...data, [CORRELATION_KEY]: correlationId } : data;
+}
+function unpackCorrelation(data: unknown): { data: unknown; correlationId: string | undefined } {
+  if (!isRecord(data) || typeof data[CORRELATION_KEY] !== 'string') return { data, correlationId: undefined };
+  const { [CORRELATION_KEY]: correlationId, ...rest } = data;
+  return { data: rest, correlationId };
+}
 
 // A job whose payload is not the one its name takes (the job catalogue, contracts/src/jobs.ts): it
 // fails for good at once, since no retry would mend it.
@@ -32,6 +51,8 @@ export interface QueueStats {
   active: number;
   completed: number;
   failed: number;
+  // Age of the oldest job waiting to start (null: none waits): how far the workers are behind.
+  lagMs: number | null;
 }
 
 export interface Queue {
@@ -43,6 +64,8 @@ export interface Queue {
   // Runs `name` every `everyMs`; with BullMQ only one process runs each tick.
   every(name: string, everyMs: number): Promise<void>;
   stats(): Promise<QueueStats>;
+  // Resolves when the queue's store answers (Redis for BullMQ); rejects otherwise (/readyz).
+  ping(): Promise<void>;
   failed(): Promise<FailedJob[]>;
   // Stops taking new jobs and waits for the ones in flight. A queue with a store runs its backlog
   // for at most `drainMs` and keeps the rest (and jobs waiting to retry) for the next start.
@@ -93,7 +116,15 @@ export function createMemoryQueue({
   restored?: readonly StoredJob[];
 }): Queue {
   // `row` is the job's id in the store; repeatable ticks have none (every() makes them again).
-  type Entry = { name: string; data: unknown; id: string | undefined; attempt: number; row: number | undefined };
+  type Entry = {
+    name: string;
+    data: unknown;
+    id: string | undefined;
+    attempt: number;
+    row: number | undefined;
+    correlationId: string | undefined;
+    queuedAt: number;
+  };
   const pending: Entry[] = [];
   const seen = new Map<string, number>();
   const failedJobs: FailedJob[] = [];
@@ -161,7 +192,16 @@ export function createMemoryQueue({
   const restoredAt = Date.now();
   for (const job of restored) {
     if (job.jobId !== undefined) remember(job.jobId, restoredAt);
-    pending.push({ name: job.name, data: job.data, id: job.jobId, attempt: job.attempt, row: job.id });
+    const { data, correlationId } = unpackCorrelation(job.data);
+    pending.push({
+      name: job.name,
+      data,
+      id: job.jobId,
+      attempt: job.attempt,
+      row: job.id,
+      correlationId,
+      queuedAt: restoredAt,
+    });
   }
 
   function settled() {
@@ -175,7 +215,14 @@ export function createMemoryQueue({
       const handler = handlers.get(entry.name);
       active += 1;
       const run = handler
-        ? handler(entry.data, { name: entry.name, id: entry.id, attempt: entry.attempt })
+        ? withCorrelationId(entry.correlationId, () =>
+            handler(entry.data, {
+              name: entry.name,
+              id: entry.id,
+              attempt: entry.attempt,
+              correlationId: entry.correlationId,
+            }),
+          )
         : Promise.reject(new Error(`No handler for job ${entry.name}`));
       run
         .then(() => {
@@ -190,7 +237,7 @@ export function createMemoryQueue({
             logger.warn({ job: entry.name, attempt: entry.attempt, err: error }, 'job failed while stopping; kept');
             recordAttempt(entry.row, entry.attempt + 1, () => undefined);
           } else if (retry && !closing) {
-            const next = { ...entry, attempt: entry.attempt + 1 };
+            const next = { ...entry, attempt: entry.attempt + 1, queuedAt: Date.now() };
             if (entry.row !== undefined)
               recordAttempt(entry.row, next.attempt, (failure) => {
                 logger.error({ err: failure }, 'could not record a job attempt');
@@ -225,21 +272,33 @@ export function createMemoryQueue({
     async addBulk(jobs) {
       if (closing) throw new Error('The queue is closing');
       const now = Date.now();
-      const fresh = jobs.filter((job) => job.jobId === undefined || remember(job.jobId, now));
+      const inHand = currentCorrelationId();
+      const fresh = jobs
+        .filter((job) => job.jobId === undefined || remember(job.jobId, now))
+        .map((job) => ({ ...job, correlationId: job.correlationId ?? inHand }));
       if (!fresh.length) return;
       while (pending.length >= maxPending) await new Promise<void>((resolve) => waitingForSpace.push(resolve));
       let rows: number[] = [];
       if (store) {
         try {
-          rows = await store.add(fresh);
+          rows = await store.add(fresh.map((job) => ({ ...job, data: packCorrelation(job.data, job.correlationId) })));
         } catch (error) {
           // Not stored: the caller does not acknowledge, and a redelivery must be taken again.
           for (const job of fresh) if (job.jobId !== undefined) seen.delete(job.jobId);
           throw error;
         }
       }
+      const queuedAt = Date.now();
       fresh.forEach((job, index) =>
-        pending.push({ name: job.name, data: job.data, id: job.jobId, attempt: 1, row: rows[index] }),
+        pending.push({
+          name: job.name,
+          data: job.data,
+          id: job.jobId,
+          attempt: 1,
+          row: rows[index],
+          correlationId: job.correlationId,
+          queuedAt,
+        }),
       );
       pump();
     },
@@ -253,7 +312,15 @@ export function createMemoryQueue({
         // One run at a time: skip the tick while the previous one is queued or running. Ticks are
         // not stored: every() makes them again after a restart.
         if (closing || pending.some((entry) => entry.name === name)) return;
-        pending.push({ name, data: {}, id: undefined, attempt: 1, row: undefined });
+        pending.push({
+          name,
+          data: {},
+          id: undefined,
+          attempt: 1,
+          row: undefined,
+          correlationId: undefined,
+          queuedAt: Date.now(),
+        });
         pump();
       };
       const timer = setInterval(tick, everyMs);
@@ -262,8 +329,16 @@ export function createMemoryQueue({
       tick();
     },
     async stats() {
-      return { waiting: pending.length, active, completed, failed: failedJobs.length };
+      const oldest = pending.reduce((at, entry) => Math.min(at, entry.queuedAt), Infinity);
+      return {
+        waiting: pending.length,
+        active,
+        completed,
+        failed: failedJobs.length,
+        lagMs: pending.length ? Date.now() - oldest : null,
+      };
     },
+    async ping() {},
     async failed() {
       return [...failedJobs];
     },
@@ -362,6 +437,7 @@ export function createBullQueue({
   // A completed job is kept only for its id, which dedupes a redelivery: one without an id (device
   // messages, hundreds of kilobytes each, deduped by the database) is removed with its payload at once.
   const jobOptions = (job: JobRequest) => (job.jobId ? { jobId: job.jobId } : { removeOnComplete: true });
+  const dataOf = (job: JobRequest) => packCorrelation(job.data, job.correlationId ?? currentCorrelationId());
   return {
     kind: 'bullmq',
     async addBulk(jobs) {
@@ -370,10 +446,10 @@ export function createBullQueue({
       // (no MULTI around the script).
       if (jobs.length === 1) {
         const [job] = jobs as [JobRequest];
-        await queue.add(job.name, job.data, jobOptions(job));
+        await queue.add(job.name, dataOf(job), jobOptions(job));
         return;
       }
-      await queue.addBulk(jobs.map((job) => ({ name: job.name, data: job.data, opts: jobOptions(job) })));
+      await queue.addBulk(jobs.map((job) => ({ name: job.name, data: dataOf(job), opts: jobOptions(job) })));
     },
     process(handlers, options) {
       worker = new Worker(
@@ -381,8 +457,11 @@ export function createBullQueue({
         async (job) => {
           const handler = handlers.get(job.name);
           if (!handler) throw new Error(`No handler for job ${job.name}`);
+          const { data, correlationId } = unpackCorrelation(job.data);
           try {
-            await handler(job.data, { name: job.name, id: job.id, attempt: job.attemptsMade + 1 });
+            await withCorrelationId(correlationId, () =>
+              handler(data, { name: job.name, id: job.id, attempt: job.attemptsMade + 1, correlationId }),
+            );
           } catch (error) {
             // BullMQ's own word for "do not retry".
             if (error instanceof InvalidJobPayload) throw new UnrecoverableError(error.message);
@@ -403,12 +482,19 @@ export function createBullQueue({
     },
     async stats() {
       const counts = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+      // The oldest waiting job is the last of the wait list (BullMQ pushes new jobs at its head).
+      const [oldest] = counts.waiting ? await queue.getJobs(['waiting'], -1, -1) : [];
       return {
         waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0),
         active: counts.active ?? 0,
         completed: counts.completed ?? 0,
         failed: counts.failed ?? 0,
+        lagMs: oldest ? Math.max(0, Date.now() - oldest.timestamp) : null,
       };
+    },
+    async ping() {
+      // A command that needs Redis (with Redis away it waits for the reconnect: callers bound it).
+      await queue.getJobCounts('waiting');
     },
     async failed() {
       const jobs = await queue.getFailed(0, FAILED_KEPT - 1);

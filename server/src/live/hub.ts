@@ -101,8 +101,10 @@ export const liveHub = fp<{
   auth: AuthService;
   allowedOrigins: readonly string[];
   worksGate?: GateWatchCheck;
+  // Told how many clients are connected (the openyard_websocket_clients metric).
+  countClients?: (count: () => number) => void;
 }>(
-  async (app: FastifyInstance, { bus, auth, allowedOrigins, worksGate }) => {
+  async (app: FastifyInstance, { bus, auth, allowedOrigins, worksGate, countClients }) => {
     const mayWatch = async (principal: Principal, topic: string) => {
       if (!mayWatchTopic(principal, topic)) return false;
       const parsed = parseLiveTopic(topic);
@@ -111,6 +113,7 @@ export const liveHub = fp<{
     };
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
     const clients = new Set<LiveClient>();
+    countClients?.(() => clients.size);
     const recentEvents = new RecentEvents(RECENT_EVENTS);
 
     // `text` is the message as JSON when the caller has it already (one event, many clients).

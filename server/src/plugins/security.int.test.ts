@@ -203,7 +203,13 @@ describe('unexpected errors', () => {
     const app = (
       await buildApp({
         config: t.config,
-        database: { db: t.db, kind: t.databaseKind, notifications: t.notifications, close: async () => undefined },
+        database: {
+          db: t.db,
+          kind: t.databaseKind,
+          notifications: t.notifications,
+          pool: () => ({ size: 1, busy: 0 }),
+          close: async () => undefined,
+        },
         jwtSecret: randomBytes(32).toString('hex'),
         logger: { level: 'error', stream },
       })

@@ -25,6 +25,8 @@ import {
 } from '@openyard/contracts';
 import type { DeviceIntake } from '@openyard/server/adapters/broker';
 import type { Queue } from '@openyard/server/adapters/queue';
+import { deviceCorrelationId } from '@openyard/server/lib/correlation';
+import type { Metrics } from '@openyard/server/lib/metrics';
 import type { CameraFrameIntake } from './camera-frames';
 
 const SCHEMAS = {
@@ -65,6 +67,29 @@ function deviceMessage(
   }
 }
 
+// A device message's correlation id (`reader-12/<messageId>`): it goes with its job into the logs
+// and with its events into the outbox.
+function correlationOf(message: DeviceMessage): string | undefined {
+  switch (message.kind) {
+    case 'readerTag':
+    case 'readerStatus':
+      return deviceCorrelationId(deviceUsername('reader', message.readerId), message.payload.messageId);
+    case 'machineTelemetry':
+    case 'machineEvent':
+      return deviceCorrelationId(deviceUsername('machine', message.machineId), message.payload.messageId);
+    case 'itvPosition':
+      return deviceCorrelationId(deviceUsername('itv', message.itvId), message.payload.messageId);
+    case 'rejected':
+      return deviceCorrelationId(message.deviceId, message.messageId);
+  }
+}
+
+// A job of several messages is named by its first one and how many more it holds.
+function jobCorrelation(messages: readonly DeviceMessage[]): string | undefined {
+  const first = messages[0] && correlationOf(messages[0]);
+  return first && messages.length > 1 ? `${first}+${messages.length - 1}` : first;
+}
+
 export interface IngestStats {
   received: number;
   queued: number;
@@ -96,6 +121,7 @@ export async function startIngest({
   intake,
   write,
   yardCenter,
+  metrics,
 }: {
   url: string;
   username?: string;
@@ -119,6 +145,8 @@ export async function startIngest({
   write?: (message: DeviceMessage) => Promise<void>;
   // Where the yard is (YARD_CENTER): a position far from it is refused (devicePositionRefusal).
   yardCenter: GeoPoint;
+  // Counts the messages taken in by kind and outcome (openyard_device_messages_total).
+  metrics?: Metrics;
 }) {
   const stats: IngestStats = { received: 0, queued: 0, rejected: 0, frames: 0 };
   let stopping = false;
@@ -166,7 +194,8 @@ export async function startIngest({
         const jobs = [];
         for (let start = 0; start < batch.length; start += DEVICE_MESSAGES_PER_JOB) {
           const messages = batch.slice(start, start + DEVICE_MESSAGES_PER_JOB).map((entry) => entry.message);
-          jobs.push(jobRequest('DeviceMessages', { messages }));
+          const correlationId = jobCorrelation(messages);
+          jobs.push({ ...jobRequest('DeviceMessages', { messages }), ...(correlationId ? { correlationId } : {}) });
         }
         await queue.addBulk(jobs);
         stats.queued += batch.length;
@@ -194,6 +223,7 @@ export async function startIngest({
     done: (error?: Error) => void,
   ) {
     stats.rejected += 1;
+    metrics?.deviceMessages.inc({ kind: parsed?.kind ?? 'unknown', outcome: 'rejected' });
     const deviceId = parsed ? deviceUsername(parsed.deviceKind, parsed.deviceId) : 'unknown';
     // Without a message id of its own the entry gets one here, so a retried job logs it once.
     const id = isDeviceMessageId(messageId) ? messageId : `rejected-${randomUUID()}`;
@@ -218,6 +248,7 @@ export async function startIngest({
         (outcome) => {
           if (!outcome.ok) return reject(parsed, topic, outcome.reason, outcome.messageId, done);
           stats.queued += 1;
+          metrics?.deviceMessages.inc({ kind: 'cameraFrame', outcome: 'accepted' });
           done();
         },
         (error: unknown) => {
@@ -262,6 +293,7 @@ export async function startIngest({
       const refusal = devicePositionRefusal(position, yardCenter);
       if (refusal) return reject(parsed, topic, refusal, position.messageId, done);
     }
+    metrics?.deviceMessages.inc({ kind: parsed.kind, outcome: 'accepted' });
     enqueue(deviceMessage(parsed, topic, payload), done);
   }
 

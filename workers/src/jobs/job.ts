@@ -4,6 +4,7 @@ import type { Blobs } from '@openyard/server/adapters/blobs';
 import type { Database } from '@openyard/server/adapters/db';
 import type { Config } from '@openyard/server/config';
 import type { Batcher } from '@openyard/server/lib/batcher';
+import type { Metrics } from '@openyard/server/lib/metrics';
 import type { FuseVisit, OcrService } from '@openyard/server/modules/ocr';
 import type { Services } from '@openyard/server/services';
 import type { FrameReader } from './ocr/ocr-thread-pool';
@@ -24,7 +25,10 @@ export interface JobContext {
   services: Services;
   deviceMessages: Batcher<DeviceMessage>;
   ocr: OcrJobContext;
+  // The job's logger: its name, id and correlation id on every line.
   logger: FastifyBaseLogger;
+  // The process's metrics (none in tests that do not look at them).
+  metrics?: Metrics;
 }
 
 // A processor for one job of the catalogue (contracts/src/jobs.ts): its payload arrives checked

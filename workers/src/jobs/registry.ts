@@ -43,10 +43,29 @@ export const queueOf = (name: JobName) => JOB_CATALOGUE[name].queue;
 
 // The queue's handler of a job: the payload is checked against the catalogue's schema first, and a
 // payload that does not match fails the job for good (a retry would not mend it), saying why.
+// Each run is logged with the correlation id it was queued with (the request or device message it
+// comes from), timed and counted (openyard_jobs_total, openyard_job_duration_seconds); what the job
+// logs itself carries the id too.
 export function jobHandler(job: JobDefinition, context: JobContext): JobHandler {
-  return async (data) => {
-    const problem = jobPayloadProblem(job.name, data);
-    if (problem) throw new InvalidJobPayload(problem);
-    await job.run(data as never, context);
+  return async (data, queued) => {
+    const logger = context.logger.child({
+      job: job.name,
+      jobId: queued.id,
+      ...(queued.correlationId ? { correlationId: queued.correlationId } : {}),
+    });
+    const started = performance.now();
+    try {
+      const problem = jobPayloadProblem(job.name, data);
+      if (problem) throw new InvalidJobPayload(problem);
+      await job.run(data as never, { ...context, logger });
+    } catch (error) {
+      context.metrics?.jobs.inc({ name: job.name, outcome: 'failed' });
+      logger.warn({ attempt: queued.attempt, err: error }, 'job attempt failed');
+      throw error;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    context.metrics?.jobs.inc({ name: job.name, outcome: 'completed' });
+    context.metrics?.jobDuration.observe({ name: job.name }, seconds);
+    logger.debug({ attempt: queued.attempt, ms: Math.round(seconds * 1000) }, 'job done');
   };
 }

@@ -16,6 +16,7 @@ import { gateReaders, gates } from '../../db/schema';
 import { itvs, machines } from '../../db/schema';
 import { machinesRepository } from '../machines';
 import { outboxRepository, type AfterCommit, type NewEvent } from '../outbox';
+import { deviceCorrelationId } from '../../lib/correlation';
 import type { TasksService } from '../tasks';
 import type { YardLocationsService } from '../yard-locations';
 
@@ -123,8 +124,10 @@ export function createDeviceMessagesService(
           topic: topics.readerTag(row.readerId),
           messageId: row.messageId,
         });
+        const correlationId = deviceCorrelationId(deviceUsername('reader', row.readerId), row.messageId);
         events.push({
           type: 'gate.tagRead',
+          ...(correlationId ? { correlationId } : {}),
           data: {
             tagRead: {
               id: row.id,
@@ -334,7 +337,14 @@ export function createDeviceMessagesService(
       }
 
       const insertedLogs = await deviceLogsRepository.insert(tx, logs);
-      for (const row of insertedLogs) events.push({ type: 'device.logged', data: { entry: toDeviceLogEntry(row) } });
+      for (const row of insertedLogs) {
+        const correlationId = deviceCorrelationId(row.deviceId, row.messageId);
+        events.push({
+          type: 'device.logged',
+          ...(correlationId ? { correlationId } : {}),
+          data: { entry: toDeviceLogEntry(row) },
+        });
+      }
       return outboxRepository.add(tx, events);
     });
     deps.afterCommit(written);

@@ -9,6 +9,7 @@ import {
 } from '@openyard/contracts';
 import type { Blobs } from '../../adapters/blobs';
 import type { JobRequest, Queue } from '../../adapters/queue';
+import { deviceCorrelationId } from '../../lib/correlation';
 
 // How a camera frame reaches the OCR queue, from MQTT (ingest) or an HTTP upload alike: the JPEG
 // is stored as a blob and the job carries only its path and metadata.
@@ -43,7 +44,14 @@ function frameJob(
     timestamp,
     image,
   };
-  return { name: OCR_FRAME_JOB, data, jobId: ocrFrameJobId(frame.gateId, frame.messageId) };
+  // The frame's device message names the job in the logs and its events (lib/correlation.ts).
+  const correlationId = deviceCorrelationId(deviceUsername('camera', frame.gateId), frame.messageId);
+  return {
+    name: OCR_FRAME_JOB,
+    data,
+    jobId: ocrFrameJobId(frame.gateId, frame.messageId),
+    ...(correlationId ? { correlationId } : {}),
+  };
 }
 
 // A frame being taken in: its OCR job is written here before the JPEG and removed once the job is

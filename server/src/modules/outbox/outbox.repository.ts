@@ -4,6 +4,7 @@ import type { DomainEvent, NewDomainEvent } from '@openyard/contracts';
 import type { BusEvent } from '../../adapters/bus';
 import type { Database } from '../../adapters/db';
 import { rowsOf } from '../../db/bulk-insert';
+import { currentCorrelationId } from '../../lib/correlation';
 import { outboxEvents } from './outbox.table';
 
 // What a service records: a domain event (contracts/src/events.ts), never a websocket payload.
@@ -41,9 +42,17 @@ export const outboxRepository = {
   async add(db: Database, events: readonly NewEvent[]): Promise<OutboxWritten | null> {
     if (!events.length) return null;
     const at = Date.now();
-    const recorded = events.map(
-      (event) => ({ eventId: randomUUID(), type: event.type, at, data: event.data }) as DomainEvent,
-    );
+    // The event's metadata: the correlation id of the device message it came from, or else of the
+    // request or job in hand (lib/correlation.ts).
+    const inHand = currentCorrelationId();
+    const recorded = events.map((event) => {
+      const correlationId = event.correlationId ?? inHand;
+      return (
+        correlationId === undefined
+          ? { eventId: randomUUID(), type: event.type, at, data: event.data }
+          : { eventId: randomUUID(), type: event.type, at, correlationId, data: event.data }
+      ) as DomainEvent;
+    });
     const types = [...new Set(events.map((event) => event.type))].join(',');
     const text = JSON.stringify(recorded);
     const result = await db.execute(
@@ -80,6 +89,19 @@ export const outboxRepository = {
     return rowsOf<{ id: number | string; events: string }>(result)
       .map((row) => ({ id: Number(row.id), events: row.events }))
       .sort((a, b) => a.id - b.id);
+  },
+
+  // What the relay has not published yet: rows and the age of the oldest (the outbox lag metric).
+  async backlog(db: Database): Promise<{ unpublished: number; oldestAgeMs: number | null }> {
+    const result = await db.execute(sql`
+      select count(*)::int as unpublished,
+             (extract(epoch from (now() - min(created_at))) * 1000)::float8 as oldest
+      from ${outboxEvents} where published_at is null`);
+    const [row] = rowsOf<{ unpublished: number | string; oldest: number | string | null }>(result);
+    return {
+      unpublished: Number(row?.unpublished ?? 0),
+      oldestAgeMs: row?.oldest === null || row?.oldest === undefined ? null : Math.max(0, Number(row.oldest)),
+    };
   },
 
   async deletePublishedBefore(db: Database, before: Date) {

@@ -3,7 +3,7 @@ import { defineJob } from '../job';
 // Reads one camera frame on an OCR thread and adds it to its truck visit's OCR queue record.
 export const ocrFrameJob = defineJob({
   name: 'OcrFrame',
-  async run(frame, { ocr, config }) {
+  async run(frame, { ocr, config, metrics }) {
     if (!config.features.smartGateEnabled) return ocr.blobs.delete(frame.image);
     // A retry after the commit, or a frame queued twice, is read once.
     if (await ocr.service.alreadyRecorded(frame.gateId, frame.messageId)) return;
@@ -13,7 +13,9 @@ export const ocrFrameJob = defineJob({
       throw new Error(
         `Frame ${frame.image} is not in DATA_DIR; with server and workers on separate machines DATA_DIR must be shared storage`,
       );
+    const reading = metrics?.ocrRead.startTimer();
     const outcome = await ocr.reader.read(jpeg);
+    reading?.();
     await ocr.service.recordFrame(
       {
         gateId: frame.gateId,

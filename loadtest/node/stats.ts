@@ -1,4 +1,10 @@
-import type { Percentiles } from './protocol';
+// Figures of the load runners and the benches: percentiles, rounding, plain text tables.
+export interface Percentiles {
+  count: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+}
 
 export function percentiles(values: number[]): Percentiles {
   if (!values.length) return { count: 0, p50: null, p95: null, p99: null };
