@@ -44,7 +44,10 @@ function moduleBoundaries() {
     // Workers' tests draw camera frames with the simulator's renderer.
     restrict(['workers/**/*.test.ts'], [internalFromOutside, packageAbove('runtime')]),
     restrict(['simulator/**/*.ts'], [internalFromOutside, packageAbove('workers', 'runtime')]),
-    restrict(['runtime/**/*.ts', 'bench/**/*.ts', 'loadtest/**/*.ts', 'deploy/**/*.ts', 'e2e/**/*.ts'], [internalFromOutside]),
+    restrict(
+      ['runtime/**/*.ts', 'bench/**/*.ts', 'loadtest/**/*.ts', 'deploy/**/*.ts', 'e2e/**/*.ts'],
+      [internalFromOutside],
+    ),
   ];
 }
 
@@ -72,7 +75,17 @@ export default tseslint.config(
   },
   {
     // The one module that reads the environment, and the tools that start processes with one.
-    files: ['server/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', 'loadtest/**', 'deploy/**', '**/*.config.ts', '**/test/**', '**/*.test.ts'],
+    files: [
+      'server/src/config.ts',
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+      'loadtest/**',
+      'deploy/**',
+      '**/*.config.ts',
+      '**/test/**',
+      '**/*.test.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   // Module boundaries (docs/architecture.md): code outside server/src/modules/<m> imports only that
