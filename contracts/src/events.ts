@@ -91,6 +91,8 @@ export interface DomainEventMap {
   'planning.planChanged': DataOf<'planning.changed.v1'>;
   // A planning engine run was queued, progressed, finished, failed or was rolled back: its state.
   'planning.engineRunChanged': DataOf<'planning.engine.v1'>;
+  // A batch file's job was queued, progressed, finished or failed (issue 20): its state.
+  'batch.jobChanged': DataOf<'batch.job.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -144,6 +146,7 @@ export const DOMAIN_EVENT_TYPES = [
   'alarm.changed',
   'planning.planChanged',
   'planning.engineRunChanged',
+  'batch.jobChanged',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

@@ -36,3 +36,4 @@ export * from './task-dashboard';
 export * from './cha';
 export * from './surveys';
 export * from './kiosk';
+export * from './batch';

@@ -59,6 +59,10 @@ export type OcrFrameJobData = Static<typeof OcrFrameJobData>;
 export const PlanningEngineJobData = Type.Object({ runId: Type.String({ minLength: 1, maxLength: 80 }) });
 export type PlanningEngineJobData = Static<typeof PlanningEngineJobData>;
 
+// A batch file too large to answer at once (issue 20): its row in batch_jobs holds what to do.
+export const BatchFileJobData = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 80 }) });
+export type BatchFileJobData = Static<typeof BatchFileJobData>;
+
 // Repeatable jobs carry nothing (the queue gives them an empty object).
 export const NoJobData = Type.Object({});
 export type NoJobData = Static<typeof NoJobData>;
@@ -79,6 +83,7 @@ export const JOB_CATALOGUE = {
   PurgeOcrFrames: { payload: NoJobData, queue: 'main' },
   AnalyzeEmbedded: { payload: NoJobData, queue: 'main' },
   PlanningEngine: { payload: PlanningEngineJobData, queue: 'main' },
+  BatchFile: { payload: BatchFileJobData, queue: 'main' },
 } as const satisfies Record<string, JobEntry>;
 
 export type JobName = keyof typeof JOB_CATALOGUE;

@@ -13,6 +13,7 @@ import { MachineAllocation } from './machine-allocations';
 import { Alarm } from './alarms';
 import { DashboardWidgetIdSchema } from './dashboard';
 import { EngineJob } from './planning';
+import { BatchJob } from './batch';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -176,6 +177,8 @@ export const DashboardChangedMessage = message('dashboard.changed.v1', {
 // planning engine's run as it goes (its progress, then its placements or its error).
 export const PlanningChangedMessage = message('planning.changed.v1', { planId: Type.Integer() });
 export const PlanningEngineMessage = message('planning.engine.v1', EngineJob.properties);
+// A batch file's job as it goes (topic `batch`): queued, its progress, then done or failed.
+export const BatchJobMessage = message('batch.job.v1', BatchJob.properties);
 
 export const LiveMessage = Type.Union([
   GateReaderMessage,
@@ -208,6 +211,7 @@ export const LiveMessage = Type.Union([
   DashboardChangedMessage,
   PlanningChangedMessage,
   PlanningEngineMessage,
+  BatchJobMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -256,6 +260,7 @@ export const LIVE_TOPICS = [
   'alarms',
   'dashboard',
   'planning',
+  'batch',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -278,7 +283,8 @@ export type LiveTopic =
   | 'machine-allocations'
   | 'alarms'
   | 'dashboard'
-  | 'planning';
+  | 'planning'
+  | 'batch';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -300,6 +306,7 @@ export const liveTopics = {
   alarms: 'alarms',
   dashboard: 'dashboard',
   planning: 'planning',
+  batch: 'batch',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -359,6 +366,11 @@ export const LIVE_MESSAGE_META = {
   'planning.engine.v1': {
     topic: 'planning',
     coalesce: (message: MessageOfType<'planning.engine.v1'>) => `run:${message.data.jobId}`,
+  },
+  // Progress comes in many small steps: the last state of each job per window.
+  'batch.job.v1': {
+    topic: 'batch',
+    coalesce: (message: MessageOfType<'batch.job.v1'>) => `job:${message.data.jobId}`,
   },
   'dashboard.changed.v1': {
     topic: 'dashboard',

@@ -1,4 +1,5 @@
 import { auth, metadata } from './routes/auth';
+import { batch } from './routes/batch';
 import { cha } from './routes/cha';
 import { configuration } from './routes/configuration';
 import { containers } from './routes/containers';
@@ -58,6 +59,7 @@ export const routes = {
   taskDashboard,
   planning,
   cha,
+  batch,
   surveys,
   kiosk,
 };

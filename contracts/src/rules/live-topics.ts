@@ -28,6 +28,8 @@ const TOPIC_TABLE: Record<LiveTopicBase, { permission: PermissionFlag; parameter
   dashboard: { permission: 'dashboardVisible', parameter: 'none' },
   // Plans and the planning engine's runs (issue 19).
   planning: { permission: 'planningVisible', parameter: 'none' },
+  // Batch files' jobs (issue 20): the containers screen's batch actions.
+  batch: { permission: 'containersVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

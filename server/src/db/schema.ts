@@ -26,3 +26,4 @@ export * from '../modules/task-dashboard/task-dashboard.table';
 export * from '../modules/planning/planning.table';
 export * from '../modules/cha/cha.table';
 export * from '../modules/kiosk/status-links.table';
+export * from '../modules/batch/batch.table';

@@ -113,6 +113,8 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('planning.changed.v1', liveTopics.planning, event.data)];
     case 'planning.engineRunChanged':
       return [on('planning.engine.v1', liveTopics.planning, event.data)];
+    case 'batch.jobChanged':
+      return [on('batch.job.v1', liveTopics.batch, event.data)];
     default:
       return unprojected(event);
   }
@@ -183,6 +185,7 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'alarm.changed':
     case 'planning.planChanged':
     case 'planning.engineRunChanged':
+    case 'batch.jobChanged':
       return [];
     default:
       return unchangedWidgets(event);

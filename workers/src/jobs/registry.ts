@@ -9,6 +9,7 @@ import { analyzeEmbeddedJob } from './maintenance/analyze-embedded.job';
 import { ocrFrameJob } from './ocr/ocr-frame.job';
 import { purgeOcrFramesJob } from './ocr/purge-ocr-frames.job';
 import { planningEngineJob } from './planning/planning-engine.job';
+import { batchFileJob } from './batch/batch-file.job';
 import type { JobContext, JobDefinition } from './job';
 
 // One processor per job of the catalogue (contracts/src/jobs.ts); boot fails on a duplicate or a
@@ -23,6 +24,7 @@ export const JOBS: readonly JobDefinition[] = [
   purgeOcrFramesJob,
   analyzeEmbeddedJob,
   planningEngineJob,
+  batchFileJob,
 ];
 
 export function validateRegistry(jobs: readonly { name: string }[], names: readonly string[] = JOB_NAMES) {
