@@ -227,7 +227,7 @@ describe('POST batch/gate-in', () => {
     await eventually(async () => {
       job = await admin.api.batch.job({ params: { jobId: queued.job.jobId } });
       return job.status === 'done' || job.status === 'failed';
-    }, 60_000);
+    }, 100_000);
     expect(job).toMatchObject({ status: 'done', total: 160, succeeded: 160, failed: 0, progress: 1 });
     expect(job!.generatedReport).toMatch(/^\/rest\/exports\/.+\.xlsx$/);
     expect((await reportRows(job!.generatedReport!)).length).toBe(161);
@@ -241,7 +241,7 @@ describe('POST batch/gate-in', () => {
     ).toBeGreaterThan(1);
     expect(steps.at(-1)).toMatchObject({ status: 'done', progress: 1 });
     expect(await inYard(numbers[159]!)).toBe(true);
-  });
+  }, 120_000);
 });
 
 describe('POST batch/dispatch', () => {
