@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from './support/startServer';
 // its report.
 
 const serial = Math.floor(Math.random() * 900_000);
-const number = (index: number) => withCheckDigit(`E2EU${String((serial + index) % 1_000_000).padStart(6, '0')}`);
+const number = (index: number) => withCheckDigit(`EZEU${String((serial + index) % 1_000_000).padStart(6, '0')}`);
 const tag = (index: number) => String(30_000_000 + ((serial * 100 + index) % 60_000_000));
 
 describe('batch files', () => {
