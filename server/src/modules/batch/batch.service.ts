@@ -469,7 +469,8 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
 
   // Runs a job's rows, writes its report and stores the outcome (done, or failed with why).
   async function run(job: BatchJobRow, rows: SheetRow[]): Promise<BatchJobRow> {
-    job = await save(job.id, { status: 'running', startedAt: new Date(), total: rows.length });
+    // Running: the 'queued' words go; the progress says the rest.
+    job = await save(job.id, { status: 'running', startedAt: new Date(), total: rows.length, message: null });
     try {
       const outcomes = job.kind === 'sync' ? await runSyncRows(job, rows) : await runGateRows(job, rows);
       const failedStatuses: string[] = [BATCH_ROW_STATUSES.refused, BATCH_ROW_STATUSES.notSaved];
