@@ -55,10 +55,9 @@ describe('batch files', () => {
     const status = page.getByTestId('batch-status');
     await status.waitFor();
     // The progress bar moves while the job runs.
-    await page.waitForFunction(() => {
-      const text = document.querySelector('[data-testid="batch-status"]')?.textContent ?? '';
-      return /^Running/.test(text) && !/^Running · 0 of/.test(text);
-    });
+    await expect
+      .poll(async () => (await status.textContent()) ?? '', { timeout: 60_000, interval: 50 })
+      .toMatch(/^Running · [1-9]/);
     await screenshot(page, 'batch-progress');
     await page.getByTestId('batch-report').waitFor({ timeout: 120_000 });
     expect(await status.textContent()).toBe(`Done · ${rows + 1} of ${rows + 1} rows`);

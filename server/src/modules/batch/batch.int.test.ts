@@ -109,7 +109,7 @@ async function reportRows(path: string) {
   await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
   const rows: string[][] = [];
   book.worksheets[0]!.eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))),
+    rows.push((row.values as (string | number | null | undefined)[]).slice(1).map((value) => String(value ?? ''))),
   );
   return rows;
 }

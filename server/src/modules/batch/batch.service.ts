@@ -348,7 +348,7 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
         if (error instanceof AllOrNothingRefused)
           return error.answers.map((answer) => (answer.status === BATCH_ROW_STATUSES.done ? notSaved(answer) : answer));
         const message = refusal(error);
-        const at = failing as Prepared | undefined;
+        const at = failing;
         return prepared.map((entry) =>
           entry === at ? refused(entry.row, entry.containerNumber, message) : notSaved(entry),
         );
