@@ -99,6 +99,8 @@ export interface DomainEventMap {
   'masterData.changed': DataOf<'masterData.changed.v1'>;
   // An archive run began, archived a batch, finished or failed: its state.
   'archive.runChanged': DataOf<'archive.run.v1'>;
+  // A batch file's job was queued, progressed, finished or failed (issue 20): its state.
+  'batch.jobChanged': DataOf<'batch.job.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -160,6 +162,7 @@ export const DOMAIN_EVENT_TYPES = [
   'cha.allocationChanged',
   'masterData.changed',
   'archive.runChanged',
+  'batch.jobChanged',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

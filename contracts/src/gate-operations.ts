@@ -192,6 +192,8 @@ export const DispatchResult = Type.Object({
   foundInErp: Type.Boolean(),
   containerNumber: Type.Optional(Type.String()),
   previousLocation: Type.Optional(Nullable(Type.String())),
+  // The ERP could not be asked (timeout, error, circuit open): the dispatch went ahead, and why.
+  erpWarning: Type.Optional(Type.String()),
 });
 export type DispatchResult = Static<typeof DispatchResult>;
 

@@ -38,3 +38,4 @@ export * from './cha';
 export * from './surveys';
 export * from './kiosk';
 export * from './yard-locations';
+export * from './batch';

@@ -62,6 +62,9 @@ export type PlanningEngineJobData = Static<typeof PlanningEngineJobData>;
 // An archive run (spec 3 §4): its row in archive_runs holds the cut-off and the progress.
 export const ArchiveRunJobData = Type.Object({ runId: Type.Integer({ minimum: 1 }) });
 export type ArchiveRunJobData = Static<typeof ArchiveRunJobData>;
+// A batch file too large to answer at once (issue 20): its row in batch_jobs holds what to do.
+export const BatchFileJobData = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 80 }) });
+export type BatchFileJobData = Static<typeof BatchFileJobData>;
 
 // Repeatable jobs carry nothing (the queue gives them an empty object).
 export const NoJobData = Type.Object({});
@@ -84,6 +87,7 @@ export const JOB_CATALOGUE = {
   AnalyzeEmbedded: { payload: NoJobData, queue: 'main' },
   PlanningEngine: { payload: PlanningEngineJobData, queue: 'main' },
   ArchiveRun: { payload: ArchiveRunJobData, queue: 'main' },
+  BatchFile: { payload: BatchFileJobData, queue: 'main' },
 } as const satisfies Record<string, JobEntry>;
 
 export type JobName = keyof typeof JOB_CATALOGUE;

@@ -16,6 +16,7 @@ import { Alarm } from './alarms';
 import { DashboardWidgetIdSchema } from './dashboard';
 import { EngineJob } from './planning';
 import { MasterListKey } from './master-data';
+import { BatchJob } from './batch';
 
 // Client → server.
 export const LiveCommand = Type.Union([
@@ -198,6 +199,8 @@ export const MasterDataChangedMessage = message('masterData.changed.v1', { list:
 
 // An archive run as it goes (topic `archive`, superadmin only): its progress, then its outcome.
 export const ArchiveRunMessage = message('archive.run.v1', ArchiveRun.properties);
+// A batch file's job as it goes (topic `batch`): queued, its progress, then done or failed.
+export const BatchJobMessage = message('batch.job.v1', BatchJob.properties);
 
 export const LiveMessage = Type.Union([
   GateReaderMessage,
@@ -234,6 +237,7 @@ export const LiveMessage = Type.Union([
   ChaAllocationMessage,
   MasterDataChangedMessage,
   ArchiveRunMessage,
+  BatchJobMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -286,6 +290,7 @@ export const LIVE_TOPICS = [
   'cha',
   'master-data',
   'archive',
+  'batch',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -312,7 +317,8 @@ export type LiveTopic =
   | 'planning'
   | 'cha'
   | 'master-data'
-  | 'archive';
+  | 'archive'
+  | 'batch';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -338,6 +344,7 @@ export const liveTopics = {
   cha: 'cha',
   masterData: 'master-data',
   archive: 'archive',
+  batch: 'batch',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -407,6 +414,11 @@ export const LIVE_MESSAGE_META = {
   'archive.run.v1': {
     topic: 'archive',
     coalesce: (message: MessageOfType<'archive.run.v1'>) => `run:${message.data.runId}`,
+  },
+  // Progress comes in many small steps: the last state of each job per window.
+  'batch.job.v1': {
+    topic: 'batch',
+    coalesce: (message: MessageOfType<'batch.job.v1'>) => `job:${message.data.jobId}`,
   },
   'dashboard.changed.v1': {
     topic: 'dashboard',

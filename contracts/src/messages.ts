@@ -529,6 +529,26 @@ export const messages = {
   archiveFinished: 'Archive process finished successfully...',
   archiveFailed: 'Archive process did not finish successfully',
   archiveOtherRunning: (cutoff: string) => `An archive run up to ${cutoff} is in progress; wait until it finishes`,
+  // Batch files (spec 1 §7) and the ERP (spec 1 §8).
+  batchFormula: (cell: string) =>
+    `Cell ${cell} holds a formula: batch files take values only (paste the values and upload again)`,
+  batchZipBomb: 'The file unpacks to far more than a spreadsheet of its size: it was not read',
+  batchWrongColumns: (missing: string) => `The file lacks the column${missing.includes(',') ? 's' : ''} ${missing}`,
+  batchDone: (succeeded: number, total: number) => `${succeeded} of ${total} rows done`,
+  batchNothingSaved: (failed: number) =>
+    `Nothing was saved: ${failed} row${failed === 1 ? ' was' : 's were'} refused (all or nothing); see the report`,
+  batchQueued: (rows: number) => `${rows.toLocaleString('en')} rows queued: the progress shows here`,
+  batchJobNotFound: 'This batch job does not exist',
+  batchUnavailable: 'Large batch files cannot run: no worker queue is configured',
+  batchRowNotSaved: 'Not saved: another row of the file was refused (all or nothing)',
+  batchSyncInYard: 'In the yard',
+  batchSyncUpdated: (fields: string) => `In the yard; ${fields} updated from the file`,
+  batchSyncNotInYard: 'Not in the yard',
+  batchSyncNotInFile: 'In the yard, but not in the file',
+  syncWithErpFailed: 'Sync with ERP failed',
+  syncWithErpSuccessful: 'Sync with ERP was successful',
+  erpNotConfigured: 'No ERP is configured (ERP_URL)',
+  erpUnavailable: (reason: string) => `The ERP did not answer (${reason}): dispatched without its check`,
 } as const;
 
 // Field names as a person reads them, where splitting the name's words is not enough.

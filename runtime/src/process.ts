@@ -9,6 +9,7 @@ import {
   type EmbeddedBroker,
 } from '@openyard/server/adapters/broker';
 import { createMemoryBus, createRedisBus } from '@openyard/server/adapters/bus';
+import { createHttpErp } from '@openyard/server/adapters/erp';
 import { openDatabase, type DatabaseHandle } from '@openyard/server/adapters/db';
 import { createBullQueue, openMemoryQueue } from '@openyard/server/adapters/queue';
 import { checkRedisDurability } from '@openyard/server/adapters/redis-check';
@@ -77,12 +78,32 @@ export async function startOpenyard(config: Config, logger: Logger) {
   const queue = config.redisUrl
     ? createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, stalledMs: config.queueStalledMs, logger })
     : await openMemoryQueue({ logger, store: createJobStore(db, 'openyard') });
+  // The demo's ERP (issue 20): with the simulator on and no ERP_URL, the reference ERP of
+  // simulator/src/erp.ts runs beside the server and the HTTP adapter talks to it as to a real one.
+  const referenceErp =
+    config.simulator && !config.erp.url && config.role === 'all'
+      ? await (async () => {
+          const { startReferenceErp, demoGatePasses } = await import('@openyard/simulator/erp');
+          const started = await startReferenceErp({ gatePasses: demoGatePasses() });
+          logger.info({ url: started.url }, 'Reference ERP running for the demo (set ERP_URL for a real one)');
+          return started;
+        })()
+      : null;
+  const erp = referenceErp ? createHttpErp({ ...config.erp, url: referenceErp.url }) : undefined;
   // Every service once, shared by the API and the workers of this process.
-  const services = createServices({ config, database, afterCommit, listen: config.role !== 'workers', jobs: queue });
+  const services = createServices({
+    config,
+    database,
+    afterCommit,
+    listen: config.role !== 'workers',
+    jobs: queue,
+    ...(erp ? { erp } : {}),
+  });
   const stops: (() => Promise<void>)[] = [];
   // An archive run a stop or crash interrupted is handed to the queue again (its job id dedupes).
   const resumedArchive = await services.archive.resumeInterrupted();
   if (resumedArchive) logger.info({ runId: resumedArchive }, 'resumed an interrupted archive run');
+  if (referenceErp) stops.push(() => referenceErp.close());
 
   // OCR jobs have a queue of their own (own concurrency): ingest and HTTP uploads add to it, the
   // workers process it. The API of ROLE=server only adds.

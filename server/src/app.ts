@@ -19,12 +19,14 @@ import type { Config } from './config';
 import { liveHub } from './live/hub';
 import { startAlarmRecorder } from './modules/alarms';
 import { authRoutes } from './modules/auth';
+import { batchRoutes } from './modules/batch';
 import { chaRoutes } from './modules/cha';
 import { configurationRoutes } from './modules/configuration';
 import { dashboardRoutes } from './modules/dashboard';
 import { deviceLogsRoutes } from './modules/device-logs';
 import { exportsRoutes } from './modules/exports';
-import { gateOperationsRoutes, type Erp } from './modules/gate-operations';
+import type { Erp } from './adapters/erp';
+import { gateOperationsRoutes } from './modules/gate-operations';
 import { gatesRoutes } from './modules/gates';
 import { containersRoutes, inventoryRoutes, yardRoutes } from './modules/inventory';
 import { kioskRoutes } from './modules/kiosk';
@@ -284,6 +286,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(chaRoutes, { cha: services.cha });
   await app.register(surveysRoutes, { surveys: services.surveys });
+  await app.register(batchRoutes, { batch: services.batch });
   await app.register(ocrRoutes, {
     ocr: services.ocr,
     blobs: services.blobs,

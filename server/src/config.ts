@@ -216,6 +216,21 @@ export function loadConfig(env: Env = process.env) {
       // How long a connection, the server's greeting and each reply may take before the send fails.
       timeoutMs: integer(env, 'SMTP_TIMEOUT_MS', 15_000, 1000, 300_000),
     },
+    // The yard's ERP (issue 20, docs/erp.md): none without ERP_URL (the gate finds no container
+    // there, and a sync says no ERP is configured). The demo (SIMULATOR=1) runs the reference ERP
+    // when ERP_URL is not set.
+    erp: {
+      url: url(env, 'ERP_URL', ['http:', 'https:']),
+      token: optionalText(env, 'ERP_TOKEN'),
+      // A gate's lookup, retries included: past it the dispatch goes ahead and says why.
+      lookupTimeoutMs: integer(env, 'ERP_TIMEOUT_MS', 2_000, 100, 60_000),
+      syncTimeoutMs: integer(env, 'ERP_SYNC_TIMEOUT_MS', 30_000, 1_000, 600_000),
+      retries: integer(env, 'ERP_RETRIES', 2, 0, 10),
+      breakerFailures: integer(env, 'ERP_BREAKER_FAILURES', 5, 1, 1_000),
+      breakerResetMs: integer(env, 'ERP_BREAKER_RESET_MS', 30_000, 1_000, 3_600_000),
+    },
+    // Batch files (issue 20) of more rows than this run as a queued job with their progress shown.
+    batch: { inlineMaxRows: integer(env, 'BATCH_INLINE_MAX_ROWS', 500, 1, 100_000) },
     dashboard: {
       // A trailer inside the yard longer than this has violated its turn-around time (spec 1 §3
       // Trailers in yard, tatViolated): two hours unless the yard says otherwise.

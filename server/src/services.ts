@@ -4,6 +4,7 @@ import { createFileBlobs } from './adapters/blobs';
 import { createMailer } from './adapters/mail';
 import type { Config } from './config';
 import { createAlarmsService } from './modules/alarms';
+import { createBatchService } from './modules/batch';
 import { AccessCache, createAuthService } from './modules/auth';
 import { createChaService } from './modules/cha';
 import { createConfigurationService } from './modules/configuration';
@@ -13,7 +14,8 @@ import { createDisplayTokensService } from './modules/display-tokens';
 import { createDeviceAuthenticator } from './modules/device-logins';
 import { createDeviceMessagesService, createHealthAgeingService } from './modules/devices';
 import { createExportsService } from './modules/exports';
-import { createGateOperationsService, noErp, type Erp } from './modules/gate-operations';
+import { createHttpErp, noErp, type Erp } from './adapters/erp';
+import { createGateOperationsService } from './modules/gate-operations';
 import { createGatesService } from './modules/gates';
 import {
   createContainersService,
@@ -50,7 +52,8 @@ export interface ServicesDependencies {
   // What this server keeps in memory (sessions, the inventory version) listens to the database's
   // notifications; a process that serves no HTTP (ROLE=workers) keeps nothing and listens to nothing.
   listen?: boolean;
-  // The yard's ERP as the gate asks it (none yet: no container is found there).
+  // The yard's ERP (adapters/erp.ts): given (tests, the demo's reference ERP), else the HTTP adapter
+  // when ERP_URL is set, else none (no container is found there).
   erp?: Erp;
   // The worker queue that services hand work to (the planning engine's runs); none: such work
   // cannot be asked for (a process without a queue, some tests).
@@ -64,7 +67,7 @@ export function createServices({
   database,
   afterCommit = () => undefined,
   listen = true,
-  erp = noErp,
+  erp = config.erp.url ? createHttpErp({ ...config.erp, url: config.erp.url }) : noErp,
   jobs,
 }: ServicesDependencies) {
   const { db } = database;
@@ -154,6 +157,20 @@ export function createServices({
     allowExpiredContainerTag: config.features.allowExpiredContainerTag,
     planningEnabled: config.features.planningEngineEnabled,
   });
+  // Batch files run their rows through the gate's services; the ERP sync sends the inventory.
+  const batch = createBatchService(db, {
+    gateOperations,
+    inventory,
+    preAdvices,
+    exports,
+    blobs,
+    erp,
+    afterCommit: committed,
+    timeZone: config.yard.timeZone,
+    inventorySyncEnabled: config.features.enableInventorySyncToErp,
+    inlineMaxRows: config.batch.inlineMaxRows,
+    jobs,
+  });
   const ocr = createOcrService(db, { afterCommit: committed, visitWindowMs: config.ocr.visitWindowMs });
   const trailers = createTrailersService(db, { afterCommit, exports });
   // The smart gate works through the gate's and the OCR queue's services (one copy of each rule).
@@ -240,6 +257,8 @@ export function createServices({
     reports,
     dashboard,
     surveys,
+    batch,
+    erp,
     close() {
       access.close();
       inventoryVersion.close();

@@ -1,5 +1,6 @@
 import { archive } from './routes/archive';
 import { auth, metadata } from './routes/auth';
+import { batch } from './routes/batch';
 import { cha } from './routes/cha';
 import { configuration } from './routes/configuration';
 import { containers } from './routes/containers';
@@ -62,6 +63,7 @@ export const routes = {
   cha,
   yardLocations,
   archive,
+  batch,
   surveys,
   kiosk,
 };

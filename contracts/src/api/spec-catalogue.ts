@@ -220,13 +220,7 @@ export const SPEC_CALLS: readonly SpecCall[] = [
 ];
 
 // Calls left to other open work of issue 22 (each is that work's to add; remove a line when it lands).
-export const SPEC_CALLS_ELSEWHERE: Readonly<Record<string, string>> = {
-  // Batch uploads and the ERP sync (another engineer).
-  'POST /rest/enterprise/batch/dispatch': 'batch uploads',
-  'POST /rest/enterprise/batch/gate-in': 'batch uploads',
-  'POST /rest/enterprise/batch/sync': 'batch uploads',
-  'GET /rest/enterprise/containers/sync-with-erp': 'ERP sync',
-};
+export const SPEC_CALLS_ELSEWHERE: Readonly<Record<string, string>> = {};
 
 // Where the product answers a spec call under a path of its own shape: the gate images the spec
 // serves "from rest/enterprise/gate/{path}" are the stored camera frames, below `frames/`.

@@ -40,6 +40,8 @@ const TOPIC_TABLE: Record<
   'master-data': { permission: null, parameter: 'none' },
   // Archive runs: only a superadmin may archive (spec 3 §6), whatever the role's flags.
   archive: { permission: 'usersVisible', parameter: 'none', superadminOnly: true },
+  // Batch files' jobs (issue 20): the containers screen's batch actions.
+  batch: { permission: 'containersVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

@@ -28,3 +28,4 @@ export * from '../modules/cha/cha.table';
 export * from '../modules/kiosk/status-links.table';
 export * from '../modules/yard-locations/yard-locations.table';
 export * from '../modules/archive/archive.table';
+export * from '../modules/batch/batch.table';

@@ -24,6 +24,50 @@ export interface UploadSheet {
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
+// What a kind of upload allows beyond the common rules: more rows (batch files), refusing
+// formulas (a batch row is values, not what a formula made of them), and the most bytes an xlsx may
+// unpack to (a zip bomb is refused before it is opened).
+export interface SheetLimits {
+  maxRows?: number;
+  refuseFormulas?: boolean;
+  maxUnpackedBytes?: number;
+  // A sheet without a required column says which (instead of 'The file could not be read').
+  nameMissingColumns?: boolean;
+}
+
+// The default unpacked limit: far above any sheet of UPLOAD_MAX_ROWS rows.
+const DEFAULT_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+// A zip that unpacks to more than this many times its size is not a spreadsheet (sheets of text
+// compress 5 to 30 times).
+const MAX_UNPACK_RATIO = 200;
+
+// The bytes an xlsx (a zip) says its files unpack to, read from its central directory without
+// unpacking anything; null when it is not a zip whose directory can be read.
+export function zipUnpackedBytes(bytes: Uint8Array): number | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const floor = Math.max(0, bytes.length - 22 - 0xffff);
+  let end = -1;
+  for (let index = bytes.length - 22; index >= floor; index -= 1)
+    if (view.getUint32(index, true) === 0x06054b50) {
+      end = index;
+      break;
+    }
+  if (end < 0) return null;
+  const entries = view.getUint16(end + 10, true);
+  let offset = view.getUint32(end + 16, true);
+  let total = 0;
+  for (let entry = 0; entry < entries; entry += 1) {
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return null;
+    const unpacked = view.getUint32(offset + 24, true);
+    // Zip64 sizes: no spreadsheet within the upload limit needs them.
+    if (unpacked === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += unpacked;
+    offset +=
+      46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+  }
+  return total;
+}
+
 function kindOf(file: UploadFile, bytes: Uint8Array): 'xlsx' | 'csv' | null {
   const name = file.name.toLowerCase();
   const zipped = ZIP_MAGIC.every((byte, index) => bytes[index] === byte);
@@ -32,11 +76,22 @@ function kindOf(file: UploadFile, bytes: Uint8Array): 'xlsx' | 'csv' | null {
   return zipped ? 'xlsx' : null;
 }
 
-export async function readUploadSheet(file: UploadFile): Promise<UploadSheet> {
+export async function readUploadSheet(file: UploadFile, limits: SheetLimits = {}): Promise<UploadSheet> {
   const bytes = await uploadBytes(file);
   const kind = kindOf(file, bytes);
   if (!kind || bytes.length === 0) throw badRequest(messages.uploadBadFile);
-  const table = kind === 'xlsx' ? await xlsxTable(bytes) : csvTable(bytes);
+  const maxRows = limits.maxRows ?? UPLOAD_MAX_ROWS;
+  if (kind === 'xlsx') {
+    const unpacked = zipUnpackedBytes(bytes);
+    if (unpacked === null) throw badRequest(messages.uploadBadFile);
+    if (
+      unpacked > (limits.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES) ||
+      (unpacked > 10 * 1024 * 1024 && unpacked > bytes.length * MAX_UNPACK_RATIO)
+    )
+      throw badRequest(messages.batchZipBomb);
+  }
+  const table =
+    kind === 'xlsx' ? await xlsxTable(bytes, maxRows, limits.refuseFormulas ?? false) : csvTable(bytes, limits);
   const headerIndex = table.findIndex((entry) => entry.cells.some((cell) => cell !== ''));
   if (headerIndex < 0) throw badRequest(messages.uploadBadFile);
   const [header, ...rest] = table.slice(headerIndex);
@@ -46,7 +101,11 @@ export async function readUploadSheet(file: UploadFile): Promise<UploadSheet> {
   };
 }
 
-async function xlsxTable(bytes: Uint8Array): Promise<{ row: number; cells: string[] }[]> {
+async function xlsxTable(
+  bytes: Uint8Array,
+  maxRows: number,
+  refuseFormulas: boolean,
+): Promise<{ row: number; cells: string[] }[]> {
   // Loaded when a sheet comes: it is the heaviest module of the server (as for exports).
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
@@ -57,16 +116,28 @@ async function xlsxTable(bytes: Uint8Array): Promise<{ row: number; cells: strin
   }
   const sheet = book.worksheets[0];
   if (!sheet) throw badRequest(messages.uploadBadFile);
+  // The header and the data rows: more than that is refused before any row is read.
+  if (sheet.actualRowCount > maxRows + 1) throw badRequest(messages.uploadTooManyRows(maxRows));
   const table: { row: number; cells: string[] }[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: string[] = [];
-    for (let column = 1; column <= row.cellCount; column += 1) cells.push(row.getCell(column).text.trim());
+    for (let column = 1; column <= row.cellCount; column += 1) {
+      const cell = row.getCell(column);
+      if (refuseFormulas && cell.type === ExcelJS.ValueType.Formula)
+        throw badRequest(messages.batchFormula(cell.address));
+      cells.push(cell.text.trim());
+    }
     table.push({ row: rowNumber, cells });
   });
   return table;
 }
 
-function csvTable(bytes: Uint8Array): { row: number; cells: string[] }[] {
+// A CSV has no formulas, but a cell that starts with '=' becomes one when the file is opened in a
+// spreadsheet: refused where formulas are (the address as a spreadsheet names it).
+const columnName = (index: number): string =>
+  (index >= 26 ? columnName(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
+
+function csvTable(bytes: Uint8Array, limits: SheetLimits): { row: number; cells: string[] }[] {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -74,10 +145,16 @@ function csvTable(bytes: Uint8Array): { row: number; cells: string[] }[] {
     throw badRequest(messages.uploadBadFile);
   }
   if (text.includes('\u0000')) throw badRequest(messages.uploadBadFile);
-  return parseCsv(text.replace(/^\uFEFF/, '')).map((cells, index) => ({
+  const table = parseCsv(text.replace(/^\uFEFF/, '')).map((cells, index) => ({
     row: index + 1,
     cells: cells.map((cell) => cell.trim()),
   }));
+  if (limits.refuseFormulas)
+    for (const { row, cells } of table) {
+      const column = cells.findIndex((cell) => cell.startsWith('='));
+      if (column >= 0) throw badRequest(messages.batchFormula(`${columnName(column)}${row}`));
+    }
+  return table;
 }
 
 // CSV as RFC 4180 writes it: quoted fields may hold separators, quotes ("") and line breaks. The
@@ -123,16 +200,22 @@ export async function uploadRecords<C extends Readonly<Record<string, readonly s
   file: UploadFile,
   columns: C,
   required: readonly (keyof C & string)[],
+  limits: SheetLimits = {},
 ): Promise<{ row: number; values: Record<keyof C & string, string> }[]> {
   type K = keyof C & string;
-  const sheet = await readUploadSheet(file);
+  const sheet = await readUploadSheet(file, limits);
   const keys = sheet.headers.map(uploadHeaderKey);
   const positions = Object.fromEntries(
     (Object.keys(columns) as K[]).map((name) => [name, keys.findIndex((key) => columns[name]!.includes(key))]),
   ) as Record<K, number>;
-  if (required.some((name) => positions[name] < 0)) throw badRequest(messages.uploadBadFile);
+  const missing = required.filter((name) => positions[name] < 0);
+  if (missing.length)
+    throw badRequest(
+      limits.nameMissingColumns ? messages.batchWrongColumns(missing.join(', ')) : messages.uploadBadFile,
+    );
   if (!sheet.rows.length) throw badRequest(messages.uploadNoRows);
-  if (sheet.rows.length > UPLOAD_MAX_ROWS) throw badRequest(messages.uploadTooManyRows(UPLOAD_MAX_ROWS));
+  const maxRows = limits.maxRows ?? UPLOAD_MAX_ROWS;
+  if (sheet.rows.length > maxRows) throw badRequest(messages.uploadTooManyRows(maxRows));
   return sheet.rows.map(({ row, cells }) => ({
     row,
     values: Object.fromEntries(

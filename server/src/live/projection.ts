@@ -127,6 +127,8 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
     }
     case 'archive.runChanged':
       return [on('archive.run.v1', liveTopics.archive, event.data)];
+    case 'batch.jobChanged':
+      return [on('batch.job.v1', liveTopics.batch, event.data)];
     default:
       return unprojected(event);
   }
@@ -204,7 +206,8 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     case 'masterData.changed':
       return event.data.list === 'customers' ? ['customerInventory'] : [];
     case 'archive.runChanged':
-      // Archived rows stay counted in the rollups the widgets read (docs/archive.md).
+    // Archived rows stay counted in the rollups the widgets read (docs/archive.md).
+    case 'batch.jobChanged':
       return [];
     default:
       return unchangedWidgets(event);

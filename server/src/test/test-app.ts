@@ -11,7 +11,7 @@ import { createMemoryBus, type Bus } from '../adapters/bus';
 import type { Queue } from '../adapters/queue';
 import { buildApp } from '../app';
 import { ACCESS_CHANNEL } from '../modules/auth';
-import type { Erp } from '../modules/gate-operations';
+import type { Erp } from '../adapters/erp';
 import { INVENTORY_CHANNEL } from '../modules/inventory';
 import { createOutboxRelay } from '../modules/outbox';
 import { loadConfig, type Config } from '../config';

@@ -10,6 +10,7 @@ import { ocrFrameJob } from './ocr/ocr-frame.job';
 import { purgeOcrFramesJob } from './ocr/purge-ocr-frames.job';
 import { planningEngineJob } from './planning/planning-engine.job';
 import { archiveRunJob } from './archive/archive-run.job';
+import { batchFileJob } from './batch/batch-file.job';
 import type { JobContext, JobDefinition } from './job';
 
 // One processor per job of the catalogue (contracts/src/jobs.ts); boot fails on a duplicate or a
@@ -25,6 +26,7 @@ export const JOBS: readonly JobDefinition[] = [
   analyzeEmbeddedJob,
   planningEngineJob,
   archiveRunJob,
+  batchFileJob,
 ];
 
 export function validateRegistry(jobs: readonly { name: string }[], names: readonly string[] = JOB_NAMES) {

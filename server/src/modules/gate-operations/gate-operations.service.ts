@@ -36,13 +36,13 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
 import type { Principal } from '../auth';
 import { chaAllocationChanged, type ChaService } from '../cha';
-import { containerMasterIds, type Actor, type InventoryService } from '../inventory';
+import { containerMasterResolver, type Actor, type InventoryService } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import type { PlanningService } from '../planning';
 import type { PreAdvicesService } from '../pre-advices';
 import type { NewTask, TasksService } from '../tasks';
 import { toTrailer, toTruckVisit, visitsRepository, type VisitRow } from '../trailers';
-import type { Erp } from './erp';
+import type { Erp } from '../../adapters/erp';
 import { gateOperationsRepository as repository, type GateTransactionKind } from './gate-operations.repository';
 
 export interface GateOperationsDependencies {
@@ -96,6 +96,27 @@ export interface GateTransactionOptions {
   within?: (tx: Database, events: NewEvent[]) => Promise<void>;
 }
 
+// What a caller of prepareGateIn shares across many gate-ins (a batch file): the database to read
+// through, and one read of the master data lists for all its rows.
+export interface GateInPreparation {
+  database?: Database;
+  resolveMasters?: Awaited<ReturnType<typeof containerMasterResolver>>;
+}
+
+export type PreparedGateIn =
+  | { answer: GateInResult }
+  | {
+      run: (tx: Database, events: NewEvent[]) => Promise<GateInResult>;
+      context: { number: string; answers: DatabaseAnswers };
+    };
+
+export type PreparedDispatch =
+  | { answer: DispatchResult }
+  | {
+      run: (tx: Database, events: NewEvent[]) => Promise<DispatchResult>;
+      context: { number: string; answers: DatabaseAnswers };
+    };
+
 export type GateTagKind = 'entry' | 'exit' | 'trailer' | 'exitTrailer';
 // Which reader a tag call reads, and the gate type a trailer reader must stand at (spec 1 §7).
 const TAG_READERS: Record<GateTagKind, { readerType: string; gateType: 'IN' | 'OUT' | null }> = {
@@ -114,8 +135,12 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
   const { inventory, tasks } = deps;
 
   // The stored answer of a committed request id, read before any work.
-  async function stored<T>(requestId: string, kind: GateTransactionKind): Promise<T | undefined> {
-    const row = await repository.transaction(db, requestId);
+  async function stored<T>(
+    requestId: string,
+    kind: GateTransactionKind,
+    database: Database = db,
+  ): Promise<T | undefined> {
+    const row = await repository.transaction(database, requestId);
     if (!row) return undefined;
     if (row.kind !== kind) throw conflict(messages.gateRequestReused, 'requestId');
     return row.answer as T;
@@ -185,39 +210,49 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     return undefined;
   }
 
-  async function dispatch(
+  // A dispatch checked outside its transaction (the form, the yard, the ERP) and the transaction's
+  // work, or the answer it gets at once; as prepareGateIn.
+  async function prepareDispatch(
     query: DispatchQuery,
     principal: Principal,
     scanning: boolean,
     options: GateTransactionOptions = {},
-  ): Promise<DispatchResult> {
+    database: Database = db,
+  ): Promise<PreparedDispatch> {
     const kind = scanning ? 'scanningDispatch' : 'dispatch';
     if (query.requestId) {
-      const answer = await stored<DispatchResult>(query.requestId, kind);
-      if (answer) return answer;
+      const answer = await stored<DispatchResult>(query.requestId, kind, database);
+      if (answer) return { answer };
     }
     refuse(dispatchProblem(query));
     const number = normalizeContainerNumber(query.containerNumber!);
     const at = new Date(query.dispatchTime!);
     if (at.getTime() > Date.now() + DISPATCH_CLOCK_TOLERANCE_MS)
       throw badRequest(messages.dispatchTimeInFuture, 'dispatchTime');
-    if (!(await inventory.activeContainers(db, [number], [])).length)
+    if (!(await inventory.activeContainers(database, [number], [])).length)
       throw notFound(messages.dispatchNotInYard(number));
-    // Spec 1 §4 Dispatch: a container the ERP still knows leaves only when the clerk confirms.
-    const { found: foundInErp } = await deps.erp.findContainer(number);
+    // Spec 1 §4 Dispatch: a container the ERP still knows leaves only when the clerk confirms. An
+    // ERP that cannot be asked (timeout, error, circuit open) does not hold the gate: the dispatch
+    // goes ahead and says so.
+    const lookup = await deps.erp.findContainer(number);
+    const foundInErp = lookup.found;
+    const erpWarning = lookup.unavailable ? messages.erpUnavailable(lookup.unavailable) : undefined;
     if (foundInErp && !query.forceDispatch)
       return {
-        responsestatus: messages.dispatchFoundInErp(number),
-        message: messages.dispatchFoundInErp(number),
-        dispatched: false,
-        foundInErp: true,
-        containerNumber: number,
+        answer: {
+          responsestatus: messages.dispatchFoundInErp(number),
+          message: messages.dispatchFoundInErp(number),
+          dispatched: false,
+          foundInErp: true,
+          containerNumber: number,
+        },
       };
     const requestId = query.requestId ?? randomUUID();
     const gateId = query.gateId ?? null;
     const actor: Actor = { username: principal.username, source: 'gate' };
-    return inventory.change(
-      async (tx, events) => {
+    return {
+      context: { number, answers: gateAnswers([], null) },
+      run: async (tx: Database, events: NewEvent[]): Promise<DispatchResult> => {
         const again = await claim<DispatchResult>(tx, { requestId, kind, gateId, userName: principal.username });
         if (again) return again;
         await options.within?.(tx, events);
@@ -262,283 +297,322 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           foundInErp,
           containerNumber: number,
           previousLocation,
+          ...(erpWarning ? { erpWarning } : {}),
         };
         await repository.answer(tx, requestId, answer, closed?.id ?? null);
         return answer;
       },
-      { number, answers: gateAnswers([], null) },
+    };
+  }
+
+  async function dispatch(
+    query: DispatchQuery,
+    principal: Principal,
+    scanning: boolean,
+    options: GateTransactionOptions = {},
+  ): Promise<DispatchResult> {
+    const prepared = await prepareDispatch(query, principal, scanning, options);
+    if ('answer' in prepared) return prepared.answer;
+    return inventory.change(prepared.run, prepared.context);
+  }
+
+  // A gate-in checked and read outside its transaction (the form, the check digit, expired tags, the
+  // master data) and the transaction's work, or the answer it gets at once. `gateIn` runs the work in
+  // its own transaction; a batch file runs many in one (server/src/modules/batch).
+  async function prepareGateIn(
+    form: GateInForm,
+    principal: Principal,
+    options: GateTransactionOptions = {},
+    prepared: GateInPreparation = {},
+  ): Promise<PreparedGateIn> {
+    const database = prepared.database ?? db;
+    const answer = await stored<GateInResult>(form.requestId, 'gateIn', database);
+    if (answer) return { answer };
+    refuse(gateInFormProblem(form));
+    const entries = gateInContainers(form).map((container) => ({
+      ...container,
+      number: normalizeContainerNumber(container.containerNumber!),
+      tag: container.tagId!.trim(),
+      location: trimmed(container.containerLocation),
+    }));
+    const numbers = entries.map((entry) => entry.number);
+    for (const [index, entry] of entries.entries())
+      if (!/^[A-Z0-9]{11}$/.test(entry.number))
+        throw badRequest(messages.containerNumberFormat, `container${index + 1}Data.containerNumber`);
+    const nothing = { containers: [], tasks: [] };
+    // The check digit is a warning the clerk may override (spec 1 §4: retried with skipValidation).
+    const invalidNumbers = form.skipValidation ? [] : numbers.filter((number) => !isValidContainerNumber(number));
+    if (invalidNumbers.length)
+      return {
+        answer: {
+          responsestatus: messages.invalidContainerNumber,
+          message: messages.invalidContainerNumber,
+          invalidNumbers,
+          ...nothing,
+        },
+      };
+    const tags = entries.map((entry) => entry.tag);
+    const expired = await expiredTag(database, tags, form.allowExpiredTag);
+    if (expired)
+      return {
+        answer: { responsestatus: expired.message, message: expired.message, expiredTag: expired, ...nothing },
+      };
+    const resolve = prepared.resolveMasters ?? (await containerMasterResolver(database));
+    const masters = entries.map((entry) =>
+      resolve({
+        sizeName: entry.containerSize!,
+        process: entry.gateInPurpose,
+        ...(entry.containerType === undefined ? {} : { containerType: entry.containerType }),
+      }),
     );
+    // Where the out-containers stand now: their loading tasks start there.
+    const outNumbers = form.gateOutWithExportContainer
+      ? (form.outContainers ?? []).map(normalizeContainerNumber).filter(Boolean)
+      : [];
+    const outLocations = new Map<string, string | null>();
+    for (const number of outNumbers) {
+      try {
+        outLocations.set(number, (await inventory.location(number, 'number', false)).location);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+      }
+    }
+    const requestId = form.requestId;
+    const gateId = form.gateId ?? null;
+    const userName = principal.username;
+    const trailerTag = trimmed(form.trailerTag1);
+    const realTags = tags.filter((tag) => !isSpecialTag(tag));
+    const actor: Actor = { username: userName, source: 'gate' };
+    return {
+      context: { number: numbers.join(', '), answers: gateAnswers(realTags, trailerTag) },
+      run: async (tx: Database, events: NewEvent[]): Promise<GateInResult> => {
+        const again = await claim<GateInResult>(tx, { requestId, kind: 'gateIn', gateId, userName });
+        if (again) return again;
+        await options.within?.(tx, events);
+        const active = await inventory.activeContainers(tx, numbers, realTags);
+        for (const [index, entry] of entries.entries()) {
+          if (active.some((row) => row.containerNumber === entry.number))
+            throw conflict(messages.gateContainerInYard(entry.number), `container${index + 1}Data.containerNumber`);
+          const holder = realTags.includes(entry.tag) && active.find((row) => row.rfidTagId === entry.tag);
+          if (holder)
+            throw conflict(messages.gateTagBound(entry.tag, holder.containerNumber), `container${index + 1}Data.tagId`);
+        }
+        if (trailerTag) {
+          const inside = await visitsRepository.insideByTag(tx, trailerTag);
+          if (inside) throw conflict(messages.gateTrailerTagInYard(trailerTag, inside.trailerNumber), 'trailerTag1');
+        }
+        const now = new Date();
+        // Issue 19: a container a plan reserved a slot for arrives in it — its planned row becomes
+        // the container, in its slot — unless the clerk named another slot or its size does not
+        // fit the reservation: then the reservation is released and it comes in as any other.
+        const reservations = await inventory.plannedContainers(tx, numbers);
+        const reservationOf = (index: number) => {
+          const entry = entries[index]!;
+          const reservation = reservations.find((row) => row.containerNumber === entry.number);
+          if (!reservation) return { reservation: undefined, fits: false };
+          const master = masters[index]!;
+          const fits =
+            !entry.location &&
+            slotSpan(master.lengthOf(master.sizeId!)) === slotSpan(master.lengthOf(reservation.sizeId));
+          return { reservation, fits };
+        };
+        const planned = entries.map((_, index) => reservationOf(index));
+        const valuesOf = (index: number) => {
+          const entry = entries[index]!;
+          const master = masters[index]!;
+          return {
+            containerNumber: entry.number,
+            sizeId: master.sizeId!,
+            ...(master.typeId === undefined ? {} : { typeId: master.typeId }),
+            processId: master.processId ?? null,
+            rfidTagId: entry.tag,
+            igm: trimmed(entry.igm),
+            item: trimmed(entry.item),
+            gateInAt: now,
+            locationUpdatedBy: entry.location ? userName : null,
+          };
+        };
+        const unfit = planned.flatMap(({ reservation, fits }) => (reservation && !fits ? [reservation.id] : []));
+        if (unfit.length)
+          await inventory.reserve(
+            tx,
+            events,
+            { add: [], move: [], release: unfit },
+            { username: userName, source: 'planning' },
+          );
+        const arrived = await inventory.arrive(
+          tx,
+          events,
+          planned.flatMap(({ reservation, fits }, index) => {
+            if (!reservation || !fits) return [];
+            // What the plan knew (the manifest) stays unless the gate says otherwise.
+            const { igm, item, ...values } = valuesOf(index);
+            return [
+              {
+                containerId: reservation.id,
+                values: { ...values, ...(igm ? { igm } : {}), ...(item ? { item } : {}) },
+              },
+            ];
+          }),
+          actor,
+        );
+        const newcomers = await inventory.admit(
+          tx,
+          events,
+          entries.flatMap((entry, index) =>
+            planned[index]!.fits ? [] : [{ values: valuesOf(index), location: entry.location }],
+          ),
+          actor,
+        );
+        const admitted = entries.map((entry) =>
+          [...arrived, ...newcomers].find((view) => view.number === entry.number)!,
+        );
+        const usedReservations = reservations.map((row) => row.id);
+        if (usedReservations.length && deps.planning)
+          for (const planId of new Set(
+            (await deps.planning.plansOfReservations(tx, usedReservations)).map((row) => row.planId),
+          ))
+            events.push({ type: 'planning.planChanged', data: { planId } });
+        await repository.bindTags(tx, realTags, now);
+        await deps.preAdvices.useWithin(tx, numbers, now);
+        if (gateId !== null)
+          await repository.useTags(tx, gateId, [...realTags, ...(trailerTag ? [trailerTag] : [])], requestId);
+        const plaCard = trailerTag ? await visitsRepository.plaCardOf(tx, trailerTag) : undefined;
+        const visitRow = await visitsRepository.open(tx, {
+          trailerNumber: form.trailerNumber!.trim(),
+          trailerTagId: trailerTag,
+          plaCard1: plaCard?.plaCardNumber ?? null,
+          type: entries[0]!.gateInPurpose!.trim(),
+          activityGroup: ACTIVITY_GROUPS.container,
+          gateId,
+          containerNumbers: numbers,
+          enteredBy: userName,
+          entryAt: now,
+        });
+        events.push(trailerChanged(visitRow));
+
+        // Planning's tasks as given; with planning on, a container planning gave none goes from
+        // the trailer to its slot (spec 1 §9 default Offloading with Loaded; spec 3 §5). Without
+        // planning the gate generates only export-out loading tasks (spec 1 §4: the success then
+        // clears itself), which start where the out-container stands.
+        const given = form.planningGeneratedTasks ?? [];
+        const idOf = (number: string) => admitted.find((view) => view.number === number)?.containerId ?? null;
+        const list: NewTask[] = given.map((task) => {
+          const number = normalizeContainerNumber(task.containerNumber);
+          const view = admitted.find((candidate) => candidate.number === number);
+          return {
+            ...task,
+            containerNumber: number,
+            containerId: idOf(number),
+            toLocation: task.toLocation ?? view?.location ?? null,
+            source: 'planning',
+          };
+        });
+        const defaulted =
+          deps.planningEnabled === false
+            ? []
+            : admitted.filter(
+                (view) => !given.some((task) => normalizeContainerNumber(task.containerNumber) === view.number),
+              );
+        // Those without a slot get the one the planning engine suggests (spec 1 §5, §9): the task
+        // carries it to the machine; the container waits on its trailer until the drop.
+        const suggested = new Map<string, { location: string | null; fullName: string | null }>();
+        const unplaced = defaulted.filter((view) => !view.location);
+        if (unplaced.length && deps.planning) {
+          try {
+            const suggestions = await deps.planning.suggestWithin(
+              tx,
+              unplaced.map((view) => {
+                const entry = entries.find((candidate) => candidate.number === view.number)!;
+                return { containerNumber: view.number, containerSize: entry.containerSize!, igm: trimmed(entry.igm) };
+              }),
+            );
+            for (const suggestion of suggestions)
+              suggested.set(suggestion.containerNumber, {
+                location: suggestion.slotFullName,
+                fullName: suggestion.tasks[0]?.toLocationDetails ?? null,
+              });
+          } catch {
+            // A suggestion is advice: the gate-in goes on without it (the task then names no slot,
+            // which the clerk sees in the answer), whatever went wrong in the engine.
+          }
+        }
+        for (const view of defaulted) {
+          const slot = suggested.get(view.number);
+          list.push({
+            containerNumber: view.number,
+            containerId: view.containerId,
+            taskType: DEFAULT_PLANNING_TASK.taskType,
+            deliveryMode: DEFAULT_PLANNING_TASK.deliveryMode,
+            fromLocation: TRAILER_LOCATION,
+            toLocation: view.location ?? slot?.location ?? null,
+            toLocationDetails: view.fullName ?? slot?.fullName ?? null,
+            source: slot?.location ? 'planning' : 'gate',
+          });
+        }
+        for (const number of outNumbers) {
+          const task = (form.gateInTasks ?? []).find(
+            (candidate) => normalizeContainerNumber(candidate.containerNumber) === number,
+          )!;
+          list.push({
+            ...task,
+            containerNumber: number,
+            fromLocation: task.fromLocation ?? outLocations.get(number) ?? null,
+            toLocation: task.toLocation ?? TRAILER_LOCATION,
+            source: 'gate',
+          });
+        }
+        const created = await tasks.create(tx, events, list, { visitId: visitRow.id, createdBy: userName });
+
+        const containers: GatedInContainer[] = admitted.map((view) => ({
+          containerId: view.containerId,
+          containerNumber: view.number,
+          tagId: entries.find((entry) => entry.number === view.number)?.tag ?? null,
+          location: view.location,
+        }));
+        events.push({
+          type: 'gate.containersGatedIn',
+          data: {
+            requestId,
+            gateId,
+            visit: toTruckVisit(visitRow, { done: 0, pending: created.length, lastDoneAt: null }),
+            containers,
+            taskIds: created.map((task) => task.taskId),
+          },
+        });
+        const result: GateInResult = {
+          responsestatus: 'success',
+          message: messages.gateInSuccessful,
+          visitId: visitRow.id,
+          containers,
+          tasks: created,
+        };
+        await repository.answer(tx, requestId, result, visitRow.id);
+        return result;
+      },
+    };
   }
 
   return {
     // POST gate/containers: single (one container) or double (two 20 ft) offloading.
     async gateIn(form: GateInForm, principal: Principal, options: GateTransactionOptions = {}): Promise<GateInResult> {
-      const answer = await stored<GateInResult>(form.requestId, 'gateIn');
-      if (answer) return answer;
-      refuse(gateInFormProblem(form));
-      const entries = gateInContainers(form).map((container) => ({
-        ...container,
-        number: normalizeContainerNumber(container.containerNumber!),
-        tag: container.tagId!.trim(),
-        location: trimmed(container.containerLocation),
-      }));
-      const numbers = entries.map((entry) => entry.number);
-      for (const [index, entry] of entries.entries())
-        if (!/^[A-Z0-9]{11}$/.test(entry.number))
-          throw badRequest(messages.containerNumberFormat, `container${index + 1}Data.containerNumber`);
-      const nothing = { containers: [], tasks: [] };
-      // The check digit is a warning the clerk may override (spec 1 §4: retried with skipValidation).
-      const invalidNumbers = form.skipValidation ? [] : numbers.filter((number) => !isValidContainerNumber(number));
-      if (invalidNumbers.length)
-        return {
-          responsestatus: messages.invalidContainerNumber,
-          message: messages.invalidContainerNumber,
-          invalidNumbers,
-          ...nothing,
-        };
-      const tags = entries.map((entry) => entry.tag);
-      const expired = await expiredTag(db, tags, form.allowExpiredTag);
-      if (expired)
-        return { responsestatus: expired.message, message: expired.message, expiredTag: expired, ...nothing };
-      const masters = await Promise.all(
-        entries.map((entry) =>
-          containerMasterIds(db, {
-            sizeName: entry.containerSize!,
-            process: entry.gateInPurpose,
-            ...(entry.containerType === undefined ? {} : { containerType: entry.containerType }),
-          }),
-        ),
-      );
-      // Where the out-containers stand now: their loading tasks start there.
-      const outNumbers = form.gateOutWithExportContainer
-        ? (form.outContainers ?? []).map(normalizeContainerNumber).filter(Boolean)
-        : [];
-      const outLocations = new Map<string, string | null>();
-      for (const number of outNumbers) {
-        try {
-          outLocations.set(number, (await inventory.location(number, 'number', false)).location);
-        } catch (error) {
-          if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
-        }
-      }
-      const requestId = form.requestId;
-      const gateId = form.gateId ?? null;
-      const userName = principal.username;
-      const trailerTag = trimmed(form.trailerTag1);
-      const realTags = tags.filter((tag) => !isSpecialTag(tag));
-      const actor: Actor = { username: userName, source: 'gate' };
-      return inventory.change(
-        async (tx, events) => {
-          const again = await claim<GateInResult>(tx, { requestId, kind: 'gateIn', gateId, userName });
-          if (again) return again;
-          await options.within?.(tx, events);
-          const active = await inventory.activeContainers(tx, numbers, realTags);
-          for (const [index, entry] of entries.entries()) {
-            if (active.some((row) => row.containerNumber === entry.number))
-              throw conflict(messages.gateContainerInYard(entry.number), `container${index + 1}Data.containerNumber`);
-            const holder = realTags.includes(entry.tag) && active.find((row) => row.rfidTagId === entry.tag);
-            if (holder)
-              throw conflict(
-                messages.gateTagBound(entry.tag, holder.containerNumber),
-                `container${index + 1}Data.tagId`,
-              );
-          }
-          if (trailerTag) {
-            const inside = await visitsRepository.insideByTag(tx, trailerTag);
-            if (inside) throw conflict(messages.gateTrailerTagInYard(trailerTag, inside.trailerNumber), 'trailerTag1');
-          }
-          const now = new Date();
-          // Issue 19: a container a plan reserved a slot for arrives in it — its planned row becomes
-          // the container, in its slot — unless the clerk named another slot or its size does not
-          // fit the reservation: then the reservation is released and it comes in as any other.
-          const reservations = await inventory.plannedContainers(tx, numbers);
-          const reservationOf = (index: number) => {
-            const entry = entries[index]!;
-            const reservation = reservations.find((row) => row.containerNumber === entry.number);
-            if (!reservation) return { reservation: undefined, fits: false };
-            const master = masters[index]!;
-            const fits =
-              !entry.location &&
-              slotSpan(master.lengthOf(master.sizeId!)) === slotSpan(master.lengthOf(reservation.sizeId));
-            return { reservation, fits };
-          };
-          const planned = entries.map((_, index) => reservationOf(index));
-          const valuesOf = (index: number) => {
-            const entry = entries[index]!;
-            const master = masters[index]!;
-            return {
-              containerNumber: entry.number,
-              sizeId: master.sizeId!,
-              ...(master.typeId === undefined ? {} : { typeId: master.typeId }),
-              processId: master.processId ?? null,
-              rfidTagId: entry.tag,
-              igm: trimmed(entry.igm),
-              item: trimmed(entry.item),
-              gateInAt: now,
-              locationUpdatedBy: entry.location ? userName : null,
-            };
-          };
-          const unfit = planned.flatMap(({ reservation, fits }) => (reservation && !fits ? [reservation.id] : []));
-          if (unfit.length)
-            await inventory.reserve(
-              tx,
-              events,
-              { add: [], move: [], release: unfit },
-              { username: userName, source: 'planning' },
-            );
-          const arrived = await inventory.arrive(
-            tx,
-            events,
-            planned.flatMap(({ reservation, fits }, index) => {
-              if (!reservation || !fits) return [];
-              // What the plan knew (the manifest) stays unless the gate says otherwise.
-              const { igm, item, ...values } = valuesOf(index);
-              return [
-                {
-                  containerId: reservation.id,
-                  values: { ...values, ...(igm ? { igm } : {}), ...(item ? { item } : {}) },
-                },
-              ];
-            }),
-            actor,
-          );
-          const newcomers = await inventory.admit(
-            tx,
-            events,
-            entries.flatMap((entry, index) =>
-              planned[index]!.fits ? [] : [{ values: valuesOf(index), location: entry.location }],
-            ),
-            actor,
-          );
-          const admitted = entries.map((entry) =>
-            [...arrived, ...newcomers].find((view) => view.number === entry.number)!,
-          );
-          const usedReservations = reservations.map((row) => row.id);
-          if (usedReservations.length && deps.planning)
-            for (const planId of new Set(
-              (await deps.planning.plansOfReservations(tx, usedReservations)).map((row) => row.planId),
-            ))
-              events.push({ type: 'planning.planChanged', data: { planId } });
-          await repository.bindTags(tx, realTags, now);
-          await deps.preAdvices.useWithin(tx, numbers, now);
-          if (gateId !== null)
-            await repository.useTags(tx, gateId, [...realTags, ...(trailerTag ? [trailerTag] : [])], requestId);
-          const plaCard = trailerTag ? await visitsRepository.plaCardOf(tx, trailerTag) : undefined;
-          const visitRow = await visitsRepository.open(tx, {
-            trailerNumber: form.trailerNumber!.trim(),
-            trailerTagId: trailerTag,
-            plaCard1: plaCard?.plaCardNumber ?? null,
-            type: entries[0]!.gateInPurpose!.trim(),
-            activityGroup: ACTIVITY_GROUPS.container,
-            gateId,
-            containerNumbers: numbers,
-            enteredBy: userName,
-            entryAt: now,
-          });
-          events.push(trailerChanged(visitRow));
-
-          // Planning's tasks as given; with planning on, a container planning gave none goes from
-          // the trailer to its slot (spec 1 §9 default Offloading with Loaded; spec 3 §5). Without
-          // planning the gate generates only export-out loading tasks (spec 1 §4: the success then
-          // clears itself), which start where the out-container stands.
-          const given = form.planningGeneratedTasks ?? [];
-          const idOf = (number: string) => admitted.find((view) => view.number === number)?.containerId ?? null;
-          const list: NewTask[] = given.map((task) => {
-            const number = normalizeContainerNumber(task.containerNumber);
-            const view = admitted.find((candidate) => candidate.number === number);
-            return {
-              ...task,
-              containerNumber: number,
-              containerId: idOf(number),
-              toLocation: task.toLocation ?? view?.location ?? null,
-              source: 'planning',
-            };
-          });
-          const defaulted =
-            deps.planningEnabled === false
-              ? []
-              : admitted.filter(
-                  (view) => !given.some((task) => normalizeContainerNumber(task.containerNumber) === view.number),
-                );
-          // Those without a slot get the one the planning engine suggests (spec 1 §5, §9): the task
-          // carries it to the machine; the container waits on its trailer until the drop.
-          const suggested = new Map<string, { location: string | null; fullName: string | null }>();
-          const unplaced = defaulted.filter((view) => !view.location);
-          if (unplaced.length && deps.planning) {
-            try {
-              const suggestions = await deps.planning.suggestWithin(
-                tx,
-                unplaced.map((view) => {
-                  const entry = entries.find((candidate) => candidate.number === view.number)!;
-                  return { containerNumber: view.number, containerSize: entry.containerSize!, igm: trimmed(entry.igm) };
-                }),
-              );
-              for (const suggestion of suggestions)
-                suggested.set(suggestion.containerNumber, {
-                  location: suggestion.slotFullName,
-                  fullName: suggestion.tasks[0]?.toLocationDetails ?? null,
-                });
-            } catch {
-              // A suggestion is advice: the gate-in goes on without it (the task then names no slot,
-              // which the clerk sees in the answer), whatever went wrong in the engine.
-            }
-          }
-          for (const view of defaulted) {
-            const slot = suggested.get(view.number);
-            list.push({
-              containerNumber: view.number,
-              containerId: view.containerId,
-              taskType: DEFAULT_PLANNING_TASK.taskType,
-              deliveryMode: DEFAULT_PLANNING_TASK.deliveryMode,
-              fromLocation: TRAILER_LOCATION,
-              toLocation: view.location ?? slot?.location ?? null,
-              toLocationDetails: view.fullName ?? slot?.fullName ?? null,
-              source: slot?.location ? 'planning' : 'gate',
-            });
-          }
-          for (const number of outNumbers) {
-            const task = (form.gateInTasks ?? []).find(
-              (candidate) => normalizeContainerNumber(candidate.containerNumber) === number,
-            )!;
-            list.push({
-              ...task,
-              containerNumber: number,
-              fromLocation: task.fromLocation ?? outLocations.get(number) ?? null,
-              toLocation: task.toLocation ?? TRAILER_LOCATION,
-              source: 'gate',
-            });
-          }
-          const created = await tasks.create(tx, events, list, { visitId: visitRow.id, createdBy: userName });
-
-          const containers: GatedInContainer[] = admitted.map((view) => ({
-            containerId: view.containerId,
-            containerNumber: view.number,
-            tagId: entries.find((entry) => entry.number === view.number)?.tag ?? null,
-            location: view.location,
-          }));
-          events.push({
-            type: 'gate.containersGatedIn',
-            data: {
-              requestId,
-              gateId,
-              visit: toTruckVisit(visitRow, { done: 0, pending: created.length, lastDoneAt: null }),
-              containers,
-              taskIds: created.map((task) => task.taskId),
-            },
-          });
-          const result: GateInResult = {
-            responsestatus: 'success',
-            message: messages.gateInSuccessful,
-            visitId: visitRow.id,
-            containers,
-            tasks: created,
-          };
-          await repository.answer(tx, requestId, result, visitRow.id);
-          return result;
-        },
-        { number: numbers.join(', '), answers: gateAnswers(realTags, trailerTag) },
-      );
+      const prepared = await prepareGateIn(form, principal, options);
+      if ('answer' in prepared) return prepared.answer;
+      return inventory.change(prepared.run, prepared.context);
     },
+
+    prepareGateIn,
+
+    // A dispatch prepared for a caller's transaction (a batch file), as prepareGateIn.
+    prepareDispatch: (query: DispatchQuery, principal: Principal, database?: Database) =>
+      prepareDispatch(query, principal, false, {}, database),
+
+    // A prepared gate-in's work inside a transaction the caller holds (with the inventory lock, as
+    // inventory.change takes it), and the gate's words for the constraints it may meet.
+    changeInventory: <T>(
+      work: (tx: Database, events: NewEvent[]) => Promise<T>,
+      context?: { number?: string; answers?: DatabaseAnswers },
+    ) => inventory.change(work, context),
 
     // POST gate/trailer: a truck comes in for (or with) containers without a container gate-in.
     async trailerGateIn(form: TrailerGateInForm, principal: Principal): Promise<TrailerGateInResult> {

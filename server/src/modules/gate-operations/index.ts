@@ -1,5 +1,4 @@
 // The gate operations module's public face: code outside server/src/modules/gate-operations imports
 // only this file, and the module's tables through server/src/db/schema.ts (eslint).
-export * from './erp';
 export * from './gate-operations.routes';
 export * from './gate-operations.service';

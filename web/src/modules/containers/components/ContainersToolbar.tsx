@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Divider, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconBell,
@@ -6,6 +6,7 @@ import {
   IconBellRinging,
   IconChevronDown,
   IconFileExport,
+  IconFileSpreadsheet,
   IconHistory,
   IconMail,
   IconMapPin,
@@ -17,6 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { ReadOnlyBadge, WriteGuard } from '../../../ui/WriteGuard';
 import type { ContainerActions } from '../hooks/useContainerActions';
+import { BatchFilesModal } from './BatchFilesModal';
 import type { ContainersScope } from '../utils/ContainersScope';
 import { maxYardSelection } from '../utils/maxYardSelection';
 
@@ -70,6 +72,7 @@ export function ContainersToolbar({
   onReload: () => void;
 }) {
   const selectedCount = actions.selected.length;
+  const [batchOpen, setBatchOpen] = useState(false);
   const writes: ToolbarAction[] = [
     { key: 'edit', label: 'Edit', icon: <IconPencil size={14} />, onClick: actions.editSelected },
     {
@@ -87,6 +90,8 @@ export function ContainersToolbar({
     },
     { key: 'survey-mail', label: 'Survey mail', icon: <IconMail size={14} />, onClick: actions.mailSurveys },
     { key: 'status-link', label: 'Status link', icon: <IconQrcode size={14} />, onClick: actions.showStatusLink },
+    // Batch gate-in, batch dispatch and the ERP's sync file (spec 1 §2).
+    { key: 'batch', label: 'Batch files', icon: <IconFileSpreadsheet size={14} />, onClick: () => setBatchOpen(true) },
   ];
   const reads: ToolbarAction[] = [
     { key: 'map', label: 'Yard map', icon: <IconMapSearch size={14} />, onClick: actions.showOnMap },
@@ -158,6 +163,7 @@ export function ContainersToolbar({
           </ActionIcon>
         </Tooltip>
       </Group>
+      <BatchFilesModal opened={batchOpen} onClose={() => setBatchOpen(false)} onDone={onReload} />
     </Group>
   );
 }

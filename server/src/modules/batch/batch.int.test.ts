@@ -1,0 +1,304 @@
+import { deflateRawSync } from 'node:zlib';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BATCH_MAX_BYTES,
+  BATCH_ROW_STATUSES,
+  messages,
+  utf8Bytes,
+  type BatchJob,
+  type LiveMessage,
+} from '@openyard/contracts';
+import { createMemoryQueue, type JobHandler } from '../../adapters/queue';
+import { projectEvents } from '../../live/projection';
+import { outcome } from '../../test/api-client';
+import { eventually } from '../../test/eventually';
+import { rfidTag } from '../../test/gate-fixtures';
+import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
+import { containerNumber } from '../../test/yard-fixtures';
+
+// Batch files (issue 20; spec 1 §7): rows through the gate's own services, one result per row in
+// the answer and the xlsx report, all or nothing or row by row, bad files refused whole, and large
+// files run as a queued job with their progress on the websocket.
+
+const logger = pino({ level: 'silent' });
+const queue = createMemoryQueue({ logger });
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp['login']>>;
+const live: LiveMessage[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ queue, env: { FEATURE_PLANNING: 'false', BATCH_INLINE_MAX_ROWS: '50' } });
+  admin = await t.login('superadmin');
+  t.bus.subscribe((batch) => live.push(...projectEvents(batch)));
+  queue.process(
+    new Map<string, JobHandler>([
+      ['BatchFile', async (data) => t.services.batch.runJob((data as { jobId: string }).jobId)],
+    ]),
+    { concurrency: 1 },
+  );
+});
+afterAll(async () => {
+  await queue.close();
+  await t.close();
+});
+
+// A zip whose directory says its parts unpack to 512 MB (eight parts of 64 MB of zeros, half a
+// megabyte packed): what a zip bomb looks like to the reader, which refuses it before unpacking.
+function zipBomb(): Uint8Array {
+  const packed = deflateRawSync(Buffer.alloc(64 * 1024 * 1024));
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let index = 0; index < 8; index += 1) {
+    const name = Buffer.from(`xl/worksheets/sheet${index + 1}.xml`);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(64 * 1024 * 1024, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(64 * 1024 * 1024, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(8, 8);
+  end.writeUInt16LE(8, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+const csv = (name: string, text: string) => ({ name, type: 'text/csv', content: utf8Bytes(text) });
+const GATE_IN_HEADER = 'Container Number,Tag Id,Container Size,Gate In Purpose,Trailer Number';
+const gateInLine = (number = containerNumber(), tag = rfidTag()) =>
+  `${number},${tag},20,Import,MH04${number.slice(4, 10)}`;
+
+async function inYard(number: string) {
+  return (await admin.api.containers.inYard({ query: { searchText: number } })).entities.some(
+    (row) => row.containerNumber === number,
+  );
+}
+
+async function xlsx(rows: (string | number | { formula: string })[][]) {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Rows');
+  for (const row of rows) sheet.addRow(row);
+  return { name: 'rows.xlsx', content: new Uint8Array(await book.xlsx.writeBuffer()) };
+}
+
+async function reportRows(path: string) {
+  const response = await t.app.inject({ url: path, headers: admin.auth });
+  expect(response.statusCode).toBe(200);
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  book.worksheets[0]!.eachRow((row) =>
+    rows.push((row.values as (string | number | null | undefined)[]).slice(1).map((value) => String(value ?? ''))),
+  );
+  return rows;
+}
+
+describe('POST batch/gate-in', () => {
+  it('gates in every good row through the gate service, refuses the bad one with its reason, and reports each row', async () => {
+    const [a, b] = [containerNumber(), containerNumber()];
+    const result = await admin.api.batch.gateIn({
+      body: {
+        file: csv(
+          'gate-in.csv',
+          [GATE_IN_HEADER, gateInLine(a), `${containerNumber()},${rfidTag()},20,,MH01`, gateInLine(b)].join('\n'),
+        ),
+        user: 'superadmin',
+      },
+    });
+    expect(result.responsestatus).toBe('success');
+    expect(result.rows.map((row) => [row.row, row.status])).toEqual([
+      [2, BATCH_ROW_STATUSES.done],
+      [3, BATCH_ROW_STATUSES.refused],
+      [4, BATCH_ROW_STATUSES.done],
+    ]);
+    // The gate form's own rule and words (spec 1 §4).
+    expect(result.rows[1]!.message).toBe(messages.gateInPurposeRequired);
+    expect(result.job).toMatchObject({ status: 'done', total: 3, succeeded: 2, failed: 1, progress: 1 });
+    expect(result.message).toBe(messages.batchDone(2, 3));
+    expect(await inYard(a)).toBe(true);
+    expect(await inYard(b)).toBe(true);
+    const report = await reportRows(result.generatedReport!);
+    expect(report[0]).toEqual(['Row', 'Container', 'Status', 'Message']);
+    expect(report.slice(1).map((row) => row[2])).toEqual(['Done', 'Refused', 'Done']);
+    // The same file again: the rows were written under their own request ids, so a second run of the
+    // same job is harmless; a new upload is a new gate-in, refused as the gate refuses it.
+    const again = await admin.api.batch.gateIn({
+      body: { file: csv('again.csv', [GATE_IN_HEADER, gateInLine(a)].join('\n')) },
+    });
+    expect(again.rows[0]).toMatchObject({
+      status: BATCH_ROW_STATUSES.refused,
+      message: messages.gateContainerInYard(a),
+    });
+  });
+
+  it('all or nothing: one refused row and nothing is written, the good rows say why', async () => {
+    const [a, b] = [containerNumber(), containerNumber()];
+    const duplicateTag = rfidTag();
+    const result = await admin.api.batch.gateIn({
+      body: {
+        file: csv('aon.csv', [GATE_IN_HEADER, gateInLine(a, duplicateTag), gateInLine(b, duplicateTag)].join('\n')),
+        mode: 'allOrNothing',
+      },
+    });
+    expect(result.rows.map((row) => row.status)).toEqual([BATCH_ROW_STATUSES.notSaved, BATCH_ROW_STATUSES.refused]);
+    expect(result.rows[1]!.message).toBe(messages.gateTagBound(duplicateTag, a));
+    expect(result.job).toMatchObject({ succeeded: 0, failed: 2 });
+    expect(result.message).toBe(messages.batchNothingSaved(1));
+    expect(await inYard(a)).toBe(false);
+    expect(await inYard(b)).toBe(false);
+  });
+
+  it('refuses a bad file whole, saying why, and changes nothing', async () => {
+    const number = containerNumber();
+    const refusedWith = async (file: { name: string; content: Uint8Array; type?: string }) => {
+      const answer = await outcome(admin.api.batch.gateIn({ body: { file } }));
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      return (answer.body as unknown as { message: string }).message;
+    };
+    // Wrong columns: named.
+    expect(await refusedWith(csv('cols.csv', `Container Number,Size\n${number},20\n`))).toBe(
+      messages.batchWrongColumns('tagId, gateInPurpose, trailerNumber'),
+    );
+    // Not a spreadsheet.
+    expect(await refusedWith({ name: 'photo.xlsx', content: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) })).toBe(
+      messages.uploadBadFile,
+    );
+    // A formula, in an xlsx and in a csv.
+    expect(
+      await refusedWith(
+        await xlsx([
+          ['Container Number', 'Tag Id', 'Container Size', 'Gate In Purpose', 'Trailer Number'],
+          [number, { formula: '1+1' }, '20', 'Import', 'MH01'],
+        ]),
+      ),
+    ).toBe(messages.batchFormula('B2'));
+    expect(await refusedWith(csv('f.csv', `${GATE_IN_HEADER}\n${number},=HYPERLINK("x"),20,Import,MH01\n`))).toBe(
+      messages.batchFormula('B2'),
+    );
+    // A zip bomb, refused before it is opened.
+    expect(await refusedWith({ name: 'bomb.xlsx', content: zipBomb() })).toBe(messages.batchZipBomb);
+    // Too many rows.
+    const many = [GATE_IN_HEADER, ...Array.from({ length: 100_001 }, (_, index) => `X${index},1,20,Import,T`)].join(
+      '\n',
+    );
+    expect(await refusedWith(csv('many.csv', many))).toBe(messages.uploadTooManyRows(100_000));
+    expect(await inYard(number)).toBe(false);
+  });
+
+  it('refuses a file over 50 MB with 413 before reading it', async () => {
+    const big = new Uint8Array(BATCH_MAX_BYTES + 1).fill(0x41);
+    const answer = await outcome(admin.api.batch.gateIn({ body: { file: { name: 'big.csv', content: big } } }));
+    expect(answer.status).toBe(413);
+    expect((answer.body as unknown as { message: string }).message).toBe(messages.uploadTooLarge(BATCH_MAX_BYTES));
+  });
+
+  it('runs a large file as a queued job, its progress moving on the websocket, with the report at the end', async () => {
+    const numbers = Array.from({ length: 160 }, () => containerNumber());
+    const file = csv('large.csv', [GATE_IN_HEADER, ...numbers.map((number) => gateInLine(number))].join('\n'));
+    const queued = await admin.api.batch.gateIn({ body: { file } });
+    expect(queued).toMatchObject({
+      responsestatus: 'queued',
+      message: messages.batchQueued(160),
+      generatedReport: null,
+    });
+    let job: BatchJob | undefined;
+    await eventually(async () => {
+      job = await admin.api.batch.job({ params: { jobId: queued.job.jobId } });
+      return job.status === 'done' || job.status === 'failed';
+    }, 100_000);
+    expect(job).toMatchObject({ status: 'done', total: 160, succeeded: 160, failed: 0, progress: 1 });
+    expect(job!.generatedReport).toMatch(/^\/rest\/exports\/.+\.xlsx$/);
+    expect((await reportRows(job!.generatedReport!)).length).toBe(161);
+    const steps = live.flatMap((message) =>
+      message.type === 'batch.job.v1' && message.data.jobId === queued.job.jobId ? [message.data] : [],
+    );
+    // Queued, then running with progress between 0 and 1 (more than one step), then done.
+    expect(steps[0]!.status).toBe('queued');
+    expect(
+      new Set(steps.filter((step) => step.progress > 0 && step.progress < 1).map((step) => step.progress)).size,
+    ).toBeGreaterThan(1);
+    expect(steps.at(-1)).toMatchObject({ status: 'done', progress: 1 });
+    expect(await inYard(numbers[159]!)).toBe(true);
+  }, 120_000);
+});
+
+describe('POST batch/dispatch', () => {
+  it('dispatches the rows in the yard and refuses the one that is not', async () => {
+    const [a, missing] = [containerNumber(), containerNumber()];
+    await admin.api.batch.gateIn({ body: { file: csv('in.csv', [GATE_IN_HEADER, gateInLine(a)].join('\n')) } });
+    const result = await admin.api.batch.dispatch({
+      body: { file: csv('out.csv', `Container Number,Dispatch Time\n${a},${Date.now()}\n${missing},\n`) },
+    });
+    expect(result.rows.map((row) => [row.containerNumber, row.status, row.message])).toEqual([
+      [a, BATCH_ROW_STATUSES.done, messages.dispatchSuccessful],
+      [missing, BATCH_ROW_STATUSES.refused, messages.dispatchNotInYard(missing)],
+    ]);
+    expect(await inYard(a)).toBe(false);
+  });
+});
+
+describe('POST batch/sync', () => {
+  it('compares the file with the yard and updates the IGM and item of containers in it', async () => {
+    const [a, b] = [containerNumber(), containerNumber()];
+    await admin.api.batch.gateIn({
+      body: { file: csv('in.csv', [GATE_IN_HEADER, gateInLine(a), gateInLine(b)].join('\n')) },
+    });
+    const stranger = containerNumber();
+    const result = await admin.api.batch.sync({
+      body: {
+        file: csv('erp.csv', `Container Number,IGM,Item\n${a},IGM77,3\n${stranger},,\n`),
+        update: 'true',
+        compareWithDb: 'true',
+        lastUpdated: String(Date.now() + 1000),
+      },
+    });
+    expect(result.generatedReport).toMatch(/\.xlsx$/);
+    expect(result.rows.find((row) => row.containerNumber === a)).toMatchObject({
+      status: BATCH_ROW_STATUSES.updated,
+      message: messages.batchSyncUpdated('IGM and ITEM'),
+    });
+    expect(result.rows.find((row) => row.containerNumber === stranger)?.status).toBe(BATCH_ROW_STATUSES.notInYard);
+    expect(result.rows.find((row) => row.containerNumber === b)).toMatchObject({
+      row: 0,
+      status: BATCH_ROW_STATUSES.notInFile,
+    });
+    const [container] = (await admin.api.containers.inYard({ query: { searchText: a } })).entities;
+    expect(container).toMatchObject({ igm: 'IGM77', item: '3' });
+  });
+});
+
+describe('access', () => {
+  it('needs the containers screen with create/update rights; a job is its owner’s', async () => {
+    const reader = await createUserWithPermissions(t, admin.auth, 'batch-reader', { containersVisible: true });
+    const answer = await outcome(
+      reader.api.batch.gateIn({ body: { file: csv('x.csv', [GATE_IN_HEADER, gateInLine()].join('\n')) } }),
+    );
+    expect(answer.status).toBe(403);
+    const mine = await admin.api.batch.sync({
+      body: { file: csv('s.csv', `Container Number\n${containerNumber()}\n`) },
+    });
+    expect((await outcome(reader.api.batch.job({ params: { jobId: mine.job.jobId } }))).status).toBe(403);
+  });
+});
