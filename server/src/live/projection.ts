@@ -205,8 +205,8 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     // The customers' inventory names its customers; no other widget shows a master-data name.
     case 'masterData.changed':
       return event.data.list === 'customers' ? ['customerInventory'] : [];
-    case 'archive.runChanged':
     // Archived rows stay counted in the rollups the widgets read (docs/archive.md).
+    case 'archive.runChanged':
     case 'batch.jobChanged':
       return [];
     default:
