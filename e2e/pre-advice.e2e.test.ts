@@ -77,7 +77,12 @@ describe('pre-advice screen', () => {
     expect(await page.getByTestId('upload-results-summary').textContent()).toBe(messages.uploadSaved(2));
     await screenshot(page, 'pre-advice-upload-saved');
     await page.getByTestId('upload-results-close').click();
+    // The demo expects boxes of its own over the next days, listed before these of 2030: searched.
+    const search = page.getByTestId('pre-advices-search');
+    await search.fill(first);
     await rows.filter({ hasText: first }).waitFor();
+    await search.fill(second);
+    await rows.filter({ hasText: second }).waitFor();
     expect(await rows.filter({ hasText: second }).textContent()).toMatch(/Maersk.*upload.*Open/);
 
     // A sheet with bad rows: nothing saved, each reason on its row.
@@ -111,6 +116,7 @@ describe('pre-advice screen', () => {
       },
     });
     expect(gateIn.responsestatus).toBe('success');
+    await search.fill(added);
     await page.getByTestId('pre-advices-refresh').click();
     await addedRow.getByText('Gated in').waitFor();
     await screenshot(page, 'pre-advice-list');
