@@ -10,6 +10,7 @@ const machine = (id: number, overrides: Partial<Machine> = {}): Machine => ({
   machineStatus: 'Working',
   isrfidInstalled: false,
   zone: null,
+  yardZone: null,
   position: { latitude: 18.95, longitude: 72.95 },
   lastDataReceived: NOW - 1_000,
   status: 'green',

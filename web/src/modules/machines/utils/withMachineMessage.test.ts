@@ -9,6 +9,7 @@ const machine = (id: number, overrides: Partial<Machine> = {}): Machine => ({
   machineStatus: 'Working',
   isrfidInstalled: false,
   zone: null,
+  yardZone: null,
   position: { latitude: 18.95, longitude: 72.95 },
   lastDataReceived: 1_000,
   status: 'green',
@@ -27,6 +28,7 @@ describe('machines after a live message', () => {
         position: { latitude: 18.96, longitude: 72.96 },
         machineStatus: 'Working',
         status: 'green',
+        yardZone: null,
         lastDataReceived: 2_000,
       },
     };

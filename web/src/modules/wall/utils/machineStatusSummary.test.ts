@@ -9,6 +9,7 @@ const machine = (id: number, machineName: string, status: MachineColour): Machin
   machineStatus: status === 'red' ? 'Break-Down' : 'Working',
   isrfidInstalled: true,
   zone: null,
+  yardZone: null,
   position: null,
   lastDataReceived: null,
   status,
