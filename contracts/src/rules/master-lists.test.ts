@@ -21,7 +21,7 @@ describe('the master-data lists described once', () => {
   });
 
   it('checks a save: a name, a code, a colour, prefixes of the ISO form and each once', () => {
-    const liner = { list: 'liner-infos', code: 'X', name: 'X', color: '#00ff00', prefixes: ['ABCU'] } as const;
+    const liner = { list: 'liner-infos' as const, code: 'X', name: 'X', color: '#00ff00', prefixes: ['ABCU'] };
     expect(masterItemProblem(liner)).toBeNull();
     expect(masterItemProblem({ ...liner, name: '  ' })).toEqual({
       field: 'name',
