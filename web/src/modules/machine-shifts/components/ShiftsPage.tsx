@@ -5,6 +5,7 @@ import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
+import { ListActionsToolbar } from '../../../ui/ListActionsToolbar';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { notifyError } from '../../../ui/notifyError';
 import { MachineScreensNav } from '../../allocations/components/MachineScreensNav';
@@ -13,7 +14,6 @@ import { useShifts } from '../hooks/useShifts';
 import { useShiftsLive } from '../hooks/useShiftsLive';
 import { useShiftWrites } from '../hooks/useShiftWrites';
 import { ShiftFormModal } from './ShiftFormModal';
-import { ShiftsToolbar } from './ShiftsToolbar';
 
 // /shifts: the machine shifts (spec 2 §2 "Machine shifts screen: list, add, edit and delete"), in
 // the yard's clock, kept live. Writing them is the admins' (spec 2 §6), from the catalogue's access.
@@ -62,15 +62,16 @@ export function ShiftsPage() {
         <MachineScreensNav />
       </Group>
       <LiveUnavailableNotice refusal={refusal} />
-      <ShiftsToolbar
+      <ListActionsToolbar
+        testId="shifts"
         selectedCount={selected.length}
+        multiDelete
         readOnlyReason={access.readOnlyReason}
         onAdd={() => setEditing({ shift: null })}
         onEdit={() => edit()}
         onDelete={() => void deleteSelected()}
         deleting={remove.isPending}
-        reloading={list.isFetching}
-        onReload={() => void list.refetch()}
+        reload={{ loading: list.isFetching, onReload: () => void list.refetch() }}
       />
       <DataTable
         columns={columns}

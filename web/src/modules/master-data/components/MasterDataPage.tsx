@@ -4,12 +4,12 @@ import { MASTER_LISTS, masterListOf, messages, routes, type MasterItem, type Mas
 import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
+import { ListActionsToolbar } from '../../../ui/ListActionsToolbar';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useMasterItemColumns } from '../hooks/useMasterItemColumns';
 import { useMasterItems } from '../hooks/useMasterItems';
 import { useMasterItemWrites } from '../hooks/useMasterItemWrites';
 import { MasterItemFormModal } from './MasterItemFormModal';
-import { MasterItemsToolbar } from './MasterItemsToolbar';
 
 // /master-data (issue 22): the lists the spec only reads, one tab each, kept by the administrators.
 // One editor for every list, drawn from the list's description (MASTER_LISTS in contracts). A
@@ -73,8 +73,9 @@ function MasterList({
 
   return (
     <Stack gap="sm">
-      <MasterItemsToolbar
-        selected={selected !== null}
+      <ListActionsToolbar
+        testId="master-items"
+        selectedCount={selected === null ? 0 : 1}
         readOnlyReason={readOnlyReason}
         onAdd={() => setEditing({ item: null })}
         onEdit={() => selected && setEditing({ item: selected })}

@@ -5,6 +5,7 @@ import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { confirmDialog } from '../../../ui/confirmDialog';
 import { DataTable } from '../../../ui/DataTable';
+import { ListActionsToolbar } from '../../../ui/ListActionsToolbar';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useYardLocationColumns } from '../hooks/useYardLocationColumns';
 import { useYardLocations } from '../hooks/useYardLocations';
@@ -13,7 +14,6 @@ import { useYardLocationWrites } from '../hooks/useYardLocationWrites';
 import { yardLocationLayers } from '../utils/yardLocationLayers';
 import { YardLocationFormModal } from './YardLocationFormModal';
 import { YardLocationsMap } from './YardLocationsMap';
-import { YardLocationsToolbar } from './YardLocationsToolbar';
 
 // /yard-locations (spec 3 §2 Yard Locations page): the yard's zones and the places tasks go to, as
 // polygons on the yard map beside their list, kept live; the edit modal draws them. Drawing is the
@@ -54,15 +54,15 @@ export function YardLocationsPage() {
         </Text>
       </Group>
       <LiveUnavailableNotice refusal={refusal} />
-      <YardLocationsToolbar
-        selected={selected !== null}
+      <ListActionsToolbar
+        testId="yard-locations"
+        selectedCount={selected === null ? 0 : 1}
         readOnlyReason={access.readOnlyReason}
         onAdd={() => setEditing({ location: null })}
         onEdit={() => edit()}
         onDelete={() => void deleteLocation()}
         deleting={remove.isPending}
-        reloading={list.isFetching}
-        onReload={() => void list.refetch()}
+        reload={{ loading: list.isFetching, onReload: () => void list.refetch() }}
       />
       <Group align="stretch" gap="md" wrap="nowrap" h="calc(100vh - 230px)" mih={460}>
         <Box w={420} style={{ flex: 'none', overflow: 'auto' }}>
