@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { artifactsDir, repoRoot } from './paths';
 
 function newestChange(path: string): number {
@@ -14,9 +16,25 @@ function newestChange(path: string): number {
   return newest;
 }
 
-// The server serves web/dist; build it when it is missing or older than its sources.
-export default function setup(): void {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    // The folder of this run's seeded demo-yard templates (e2e/support/startServer.ts).
+    e2eTemplateRoot: string;
+  }
+}
+
+// The server serves web/dist; build it when it is missing or older than its sources. Each run gets
+// its own (empty) template folder, so no run starts on a yard seeded by other code.
+export default function setup(project: TestProject): () => void {
   mkdirSync(artifactsDir, { recursive: true });
+  const templateRoot = mkdtempSync(join(tmpdir(), 'openyard-e2e-templates-'));
+  project.provide('e2eTemplateRoot', templateRoot);
+  const teardown = () => rmSync(templateRoot, { recursive: true, force: true });
+  buildWeb();
+  return teardown;
+}
+
+function buildWeb(): void {
   const builtIndex = join(repoRoot, 'web/dist/index.html');
   const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'contracts/src']
     .map((path) => join(repoRoot, path))

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { repoRoot } from './paths';
 
 export interface RunningServer {
@@ -41,12 +42,61 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`The server did not answer /rest/health within ${timeoutMs} ms:\n${output()}`);
 }
 
+// Settings that change how the server runs but not what the demo seed writes: a server started with
+// only these on top of the defaults may start from the run's seeded template.
+const RUNTIME_ONLY = new Set([
+  'MQTT_PORT',
+  'OCR_VISIT_WINDOW_MS',
+  'MACHINE_STALE_AFTER_MS',
+  'READER_IDLE_AFTER_MS',
+  'READER_NOK_AFTER_MS',
+  'HEALTH_AGEING_INTERVAL_MS',
+  'BATCH_INLINE_MAX_ROWS',
+]);
+// The demo seed is dated from the moment it runs (stays of days, pre-advices due over the next
+// hours): a template is seeded again after this long, so no test sees a yard "from earlier".
+const TEMPLATE_MAX_AGE_MS = 20 * 60_000;
+
+// Seeding the demo yard into a fresh embedded database takes most of a server's start (migrations,
+// 15,000 containers' history); a restart on a seeded folder takes a third of it. So the first default
+// start of a run seeds a template folder (globalSetup makes one empty directory per run) and later
+// ones start on a copy of it: the same yard, as if that server had just been started and stopped.
+async function templateCopy(env: Record<string, string>): Promise<string | undefined> {
+  if (Object.keys(env).some((key) => !RUNTIME_ONLY.has(key))) return undefined;
+  let root: string;
+  try {
+    root = inject('e2eTemplateRoot');
+  } catch {
+    return undefined; // Not under the e2e run (no globalSetup): start fresh.
+  }
+  if (!root) return undefined;
+  const template = join(root, 'default');
+  const made = await stat(template).then(
+    (stats) => stats.mtimeMs,
+    () => null,
+  );
+  if (made === null || Date.now() - made > TEMPLATE_MAX_AGE_MS) {
+    await rm(template, { recursive: true, force: true });
+    const seeding = await startServer({}, { fresh: true });
+    await seeding.stop({ keepDataDir: true });
+    await rename(seeding.dataDir, template);
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'openyard-e2e-'));
+  await cp(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
 // Starts the real server (embedded database, demo yard and users) on a free port in a fresh data
-// folder; or, to restart a stopped one, on its port and data folder.
+// folder (a copy of the run's seeded template when the settings allow); or, to restart a stopped
+// one, on its port and data folder.
 export async function startServer(
   env: Record<string, string> = {},
-  on: { port?: number; dataDir?: string } = {},
+  on: { port?: number; dataDir?: string; fresh?: boolean } = {},
 ): Promise<RunningServer> {
+  if (!on.dataDir && !on.fresh) {
+    const copy = await templateCopy(env);
+    if (copy) return startServer(env, { ...on, dataDir: copy });
+  }
   const port = on.port ?? (await freePort());
   const dataDir = on.dataDir ?? (await mkdtemp(join(tmpdir(), 'openyard-e2e-')));
   const baseUrl = `http://localhost:${port}`;
