@@ -676,6 +676,11 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
       });
       if (!deps.erp.configured) return failed(messages.erpNotConfigured);
       const containers = await repository.yardContainers(db);
+      // Where each stands, named as the yard names its slots; one still on its trailer (its offloading
+      // task not done) has no slot yet: null.
+      const locations = new Map(
+        (await inventory.yardContainers(false)).map((view) => [view.containerId, view.location]),
+      );
       const entries: ErpInventoryEntry[] = containers.map((container) => ({
         containerNumber: container.containerNumber,
         containerSize: container.size,
@@ -683,7 +688,7 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
         process: container.process,
         igm: container.igm,
         item: container.item,
-        location: null,
+        location: locations.get(container.id) ?? null,
         gateInAt: container.gateInAt.toISOString(),
       }));
       try {
