@@ -701,7 +701,10 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
                   : detail,
               ),
             ),
-          foreignKey: () => badRequest(failed(messages.unknownGate), 'gateId'),
+          foreignKey: ({ constraint }) =>
+            constraint?.includes('cha')
+              ? badRequest(failed(messages.chaNotFound), 'chaId')
+              : badRequest(failed(messages.unknownGate), 'gateId'),
           check: ({ detail }) => badRequest(failed(detail)),
           busy: () => conflict(failed(messages.yardBusy)),
         });
