@@ -354,6 +354,7 @@ export const messages = {
   trailerTagTaken: (tag: string) => `Trailer tag ${tag} is already mapped`,
   plaCardTaken: (card: string) => `PLA card ${card} is already mapped to another trailer tag`,
   uploadBadFile: 'The file could not be read: upload an xlsx or csv file with a header row',
+  uploadZipSizesWrong: 'The file unpacks to more than its zip directory says: it was not read',
   uploadNotMultipart: 'Send the file as multipart/form-data',
   uploadMalformed: 'The upload is not a well-formed multipart/form-data body',
   uploadTooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MB`,

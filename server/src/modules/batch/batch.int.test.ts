@@ -16,6 +16,7 @@ import { eventually } from '../../test/eventually';
 import { rfidTag } from '../../test/gate-fixtures';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { containerNumber } from '../../test/yard-fixtures';
+import { craftedZip, minimalXlsxEntries } from '../../test/zip-fixtures';
 
 // Batch files (issue 20; spec 1 §7): rows through the gate's own services, one result per row in
 // the answer and the xlsx report, all or nothing or row by row, bad files refused whole, and large
@@ -47,39 +48,26 @@ afterAll(async () => {
 // megabyte packed): what a zip bomb looks like to the reader, which refuses it before unpacking.
 function zipBomb(): Uint8Array {
   const packed = deflateRawSync(Buffer.alloc(64 * 1024 * 1024));
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (let index = 0; index < 8; index += 1) {
-    const name = Buffer.from(`xl/worksheets/sheet${index + 1}.xml`);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(64 * 1024 * 1024, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(64 * 1024 * 1024, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(8, 8);
-  end.writeUInt16LE(8, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+  return craftedZip(
+    Array.from({ length: 8 }, (_, index) => ({
+      name: `xl/worksheets/sheet${index + 1}.xml`,
+      packed,
+      declaredBytes: 64 * 1024 * 1024,
+    })),
+  );
+}
+
+// An xlsx whose headers say its sheet is a few hundred bytes while it inflates to 32 MB: the
+// directory passes every limit; the reader counts what it unpacks and stops at the lie.
+function lyingXlsx(): Uint8Array {
+  const rows = [['Container Number', 'Tag Id', 'Container Size', 'Gate In Purpose', 'Trailer Number']];
+  const small = minimalXlsxEntries(rows);
+  return craftedZip(
+    minimalXlsxEntries(rows, 32 * 1024 * 1024).map((entry, index) => ({
+      ...entry,
+      declaredBytes: small[index]!.data.length,
+    })),
+  );
 }
 
 const csv = (name: string, text: string) => ({ name, type: 'text/csv', content: utf8Bytes(text) });
@@ -199,6 +187,8 @@ describe('POST batch/gate-in', () => {
     );
     // A zip bomb, refused before it is opened.
     expect(await refusedWith({ name: 'bomb.xlsx', content: zipBomb() })).toBe(messages.batchZipBomb);
+    // A zip lying about its sizes, refused as it unpacks.
+    expect(await refusedWith({ name: 'lying.xlsx', content: lyingXlsx() })).toBe(messages.uploadZipSizesWrong);
     // Too many rows.
     const many = [GATE_IN_HEADER, ...Array.from({ length: 100_001 }, (_, index) => `X${index},1,20,Import,T`)].join(
       '\n',
