@@ -538,6 +538,8 @@ export const messages = {
   batchDone: (succeeded: number, total: number) => `${succeeded} of ${total} rows done`,
   batchNothingSaved: (failed: number) =>
     `Nothing was saved: ${failed} row${failed === 1 ? ' was' : 's were'} refused (all or nothing); see the report`,
+  batchWriting: (written: number, total: number) =>
+    `${written.toLocaleString('en')} of ${total.toLocaleString('en')} rows written: saved together once all are`,
   batchQueued: (rows: number) => `${rows.toLocaleString('en')} rows queued: the progress shows here`,
   batchJobNotFound: 'This batch job does not exist',
   batchUnavailable: 'Large batch files cannot run: no worker queue is configured',
