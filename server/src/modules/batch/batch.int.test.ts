@@ -1,4 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   type LiveMessage,
 } from '@openyard/contracts';
 import { createMemoryQueue, type JobHandler } from '../../adapters/queue';
+import { trailers } from '../../db/schema';
 import { projectEvents } from '../../live/projection';
 import { outcome } from '../../test/api-client';
 import { eventually } from '../../test/eventually';
@@ -156,6 +158,78 @@ describe('POST batch/gate-in', () => {
     expect(await inYard(a)).toBe(false);
     expect(await inYard(b)).toBe(false);
   });
+
+  it('row by row, a chunk’s rows meet the yard and each other in file order: a number, tag or trailer tag an earlier row took is refused', async () => {
+    const [a, c, e, f] = [containerNumber(), containerNumber(), containerNumber(), containerNumber()];
+    const [tagA, trailerTag] = [rfidTag(), rfidTag()];
+    await admin.api.batch.gateIn({ body: { file: csv('before.csv', [GATE_IN_HEADER, gateInLine(e)].join('\n')) } });
+    const header = `${GATE_IN_HEADER},Trailer Tag`;
+    const result = await admin.api.batch.gateIn({
+      body: {
+        file: csv(
+          'set.csv',
+          [
+            header,
+            `${gateInLine(a, tagA)},`,
+            `${gateInLine(a)},`,
+            `${gateInLine(containerNumber(), tagA)},`,
+            `${c},${rfidTag()},20,Import,MH04TT0001,${trailerTag}`,
+            `${containerNumber()},${rfidTag()},20,Import,MH04TT0002,${trailerTag}`,
+            `${gateInLine(e)},`,
+            `${gateInLine(f)},`,
+          ].join('\n'),
+        ),
+      },
+    });
+    expect(result.rows.map((row) => [row.row, row.status, row.message])).toEqual([
+      [2, BATCH_ROW_STATUSES.done, messages.gateInSuccessful],
+      [3, BATCH_ROW_STATUSES.refused, messages.gateContainerInYard(a)],
+      [4, BATCH_ROW_STATUSES.refused, messages.gateTagBound(tagA, a)],
+      [5, BATCH_ROW_STATUSES.done, messages.gateInSuccessful],
+      [6, BATCH_ROW_STATUSES.refused, messages.gateTrailerTagInYard(trailerTag, 'MH04TT0001')],
+      [7, BATCH_ROW_STATUSES.refused, messages.gateContainerInYard(e)],
+      [8, BATCH_ROW_STATUSES.done, messages.gateInSuccessful],
+    ]);
+    expect(result.job).toMatchObject({ succeeded: 3, failed: 4 });
+    for (const number of [a, c, f]) expect(await inYard(number)).toBe(true);
+    // One visit for the trailer tag: the saved row's.
+    const visits = await t.db.select().from(trailers).where(eq(trailers.trailerTagId, trailerTag));
+    expect(visits.map((row) => row.trailerNumber)).toEqual(['MH04TT0001']);
+  });
+
+  it('all or nothing: the rows written are told while the file’s one transaction writes', async () => {
+    const numbers = Array.from({ length: 120 }, () => containerNumber());
+    const file = csv('aon-large.csv', [GATE_IN_HEADER, ...numbers.map((number) => gateInLine(number))].join('\n'));
+    const before = live.length;
+    const queued = await admin.api.batch.gateIn({ body: { file, mode: 'allOrNothing' } });
+    let job: BatchJob | undefined;
+    await eventually(async () => {
+      job = await admin.api.batch.job({ params: { jobId: queued.job.jobId } });
+      return job.status === 'done' || job.status === 'failed';
+    }, 100_000);
+    expect(job).toMatchObject({ status: 'done', succeeded: 120, processed: 120, progress: 1 });
+    expect(await inYard(numbers[119]!)).toBe(true);
+    const steps = live
+      .slice(before)
+      .flatMap((message) =>
+        message.type === 'batch.job.v1' && message.data.jobId === queued.job.jobId ? [message.data] : [],
+      );
+    const writing = steps.filter(
+      (step) => step.status === 'running' && step.message === messages.batchWriting(50, 120),
+    );
+    if (t.databaseKind === 'postgres') {
+      // Stored and sent from another connection while the write's transaction is open: the first
+      // chunk's rows, at half the progress and more.
+      expect(writing).toHaveLength(1);
+      expect(writing[0]).toMatchObject({ processed: 50 });
+      expect(writing[0]!.progress).toBeGreaterThanOrEqual(0.5);
+    } else {
+      // PGlite's one connection is the write's until it commits: the progress is kept in memory
+      // for GET batch/jobs (and not sent), so no step says it.
+      expect(writing).toEqual([]);
+    }
+    expect(steps.at(-1)).toMatchObject({ status: 'done', progress: 1 });
+  }, 120_000);
 
   it('refuses a bad file whole, saying why, and changes nothing', async () => {
     const number = containerNumber();

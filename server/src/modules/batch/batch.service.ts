@@ -355,10 +355,13 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
   // file's one transaction (the second half; saved together at its commit).
   function progressOf(job: BatchJobRow) {
     let told = 0;
+    let phase: Progress['phase'] | undefined;
     const total = job.total || 1;
     return async (progress: Progress) => {
-      if (Date.now() - told < PROGRESS_EVERY_MS) return;
+      // A new phase is told at once (the first rows written), then at most every PROGRESS_EVERY_MS.
+      if (progress.phase === phase && Date.now() - told < PROGRESS_EVERY_MS) return;
       told = Date.now();
+      phase = progress.phase;
       if (progress.phase === 'checked') {
         await save(job.id, { progress: Math.min(0.49, progress.rows / total / 2) });
         return;
