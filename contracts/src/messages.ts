@@ -354,6 +354,7 @@ export const messages = {
   trailerTagTaken: (tag: string) => `Trailer tag ${tag} is already mapped`,
   plaCardTaken: (card: string) => `PLA card ${card} is already mapped to another trailer tag`,
   uploadBadFile: 'The file could not be read: upload an xlsx or csv file with a header row',
+  uploadZipSizesWrong: 'The file unpacks to more than its zip directory says: it was not read',
   uploadNotMultipart: 'Send the file as multipart/form-data',
   uploadMalformed: 'The upload is not a well-formed multipart/form-data body',
   uploadTooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MB`,
@@ -537,6 +538,8 @@ export const messages = {
   batchDone: (succeeded: number, total: number) => `${succeeded} of ${total} rows done`,
   batchNothingSaved: (failed: number) =>
     `Nothing was saved: ${failed} row${failed === 1 ? ' was' : 's were'} refused (all or nothing); see the report`,
+  batchWriting: (written: number, total: number) =>
+    `${written.toLocaleString('en')} of ${total.toLocaleString('en')} rows written: saved together once all are`,
   batchQueued: (rows: number) => `${rows.toLocaleString('en')} rows queued: the progress shows here`,
   batchJobNotFound: 'This batch job does not exist',
   batchUnavailable: 'Large batch files cannot run: no worker queue is configured',

@@ -169,6 +169,7 @@ export function createServices({
     timeZone: config.yard.timeZone,
     inventorySyncEnabled: config.features.enableInventorySyncToErp,
     inlineMaxRows: config.batch.inlineMaxRows,
+    separateConnections: database.kind === 'postgres',
     jobs,
   });
   const ocr = createOcrService(db, { afterCommit: committed, visitWindowMs: config.ocr.visitWindowMs });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@openyard/contracts';
 import { createHttpErp } from '@openyard/server/adapters/erp';
 import { outcome } from '@openyard/server/test/api-client';
-import { rfidTag, singleGateIn } from '@openyard/server/test/gate-fixtures';
+import { freeGroundSlots, rfidTag, singleGateIn } from '@openyard/server/test/gate-fixtures';
 import { createTestApp, createUserWithPermissions, type TestApp } from '@openyard/server/test/test-app';
 import { containerNumber } from '@openyard/server/test/yard-fixtures';
 import { startReferenceErp, type ReferenceErp } from './erp';
@@ -122,6 +122,21 @@ describe('GET containers/sync-with-erp', () => {
     expect(preAdvices.entities.map((row) => [row.containerNumber, row.source])).toEqual([[expected, 'erp']]);
     // The ERP now knows the yard's containers: their dispatch asks the clerk.
     expect((await dispatchOf(number)).foundInErp).toBe(true);
+  });
+
+  it('sends each container’s yard location: its slot, or none while it waits on its trailer', async () => {
+    erp.mode = 'normal';
+    const [slot] = await freeGroundSlots(t, 1);
+    const form = singleGateIn({}, { tagId: rfidTag(), containerLocation: slot });
+    await admin.api.gateOperations.gateIn({ body: form });
+    const placed = form.container1Data!.containerNumber!;
+    const waiting = await gatedIn();
+    expect(await admin.api.batch.syncWithErp()).toMatchObject({ responsestatus: 'success' });
+    const sent = new Map(erp.lastInventory!.map((entry) => [entry.containerNumber, entry.location]));
+    expect(slot).toBeTruthy();
+    expect(sent.get(placed)).toBe(slot);
+    expect(sent.has(waiting)).toBe(true);
+    expect(sent.get(waiting)).toBeNull();
   });
 
   it('says the sync failed when the ERP fails', async () => {

@@ -1,3 +1,4 @@
+import { createInflateRaw } from 'node:zlib';
 import {
   messages,
   uploadBytes,
@@ -41,9 +42,18 @@ const DEFAULT_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 // compress 5 to 30 times).
 const MAX_UNPACK_RATIO = 200;
 
-// The bytes an xlsx (a zip) says its files unpack to, read from its central directory without
-// unpacking anything; null when it is not a zip whose directory can be read.
-export function zipUnpackedBytes(bytes: Uint8Array): number | null {
+// An entry of a zip's central directory: how it is packed, the sizes it declares, and where its
+// packed bytes start (after its local header, whose name and extra field lengths are its own).
+interface ZipEntry {
+  method: number;
+  packedBytes: number;
+  declaredBytes: number;
+  dataStart: number;
+}
+
+// The entries of an xlsx (a zip), read from its central directory without unpacking anything; null
+// when it is not a zip whose directory can be read.
+function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const floor = Math.max(0, bytes.length - 22 - 0xffff);
   let end = -1;
@@ -53,19 +63,75 @@ export function zipUnpackedBytes(bytes: Uint8Array): number | null {
       break;
     }
   if (end < 0) return null;
-  const entries = view.getUint16(end + 10, true);
+  const count = view.getUint16(end + 10, true);
   let offset = view.getUint32(end + 16, true);
-  let total = 0;
-  for (let entry = 0; entry < entries; entry += 1) {
+  const entries: ZipEntry[] = [];
+  for (let entry = 0; entry < count; entry += 1) {
     if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return null;
-    const unpacked = view.getUint32(offset + 24, true);
-    // Zip64 sizes: no spreadsheet within the upload limit needs them.
-    if (unpacked === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += unpacked;
+    const local = view.getUint32(offset + 42, true);
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) return null;
+    entries.push({
+      method: view.getUint16(offset + 10, true),
+      packedBytes: view.getUint32(offset + 20, true),
+      declaredBytes: view.getUint32(offset + 24, true),
+      dataStart: local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true),
+    });
     offset +=
       46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
+  return entries;
+}
+
+// The bytes an xlsx says its files unpack to (Zip64 sizes: infinite, no spreadsheet within the
+// upload limit needs them); null when it is not a zip whose directory can be read.
+export function zipUnpackedBytes(bytes: Uint8Array): number | null {
+  const entries = zipEntries(bytes);
+  if (!entries) return null;
+  let total = 0;
+  for (const entry of entries) {
+    if (entry.declaredBytes === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += entry.declaredBytes;
+  }
   return total;
+}
+
+// The bytes one deflated entry really unpacks to, counted as they come and thrown away, up to
+// `cap`: 'over' as soon as it passes it (the inflater is stopped there, so a lying entry costs at
+// most `cap` bytes of work and no memory), 'bad' when it is not deflate data.
+function inflatedBytes(packed: Uint8Array, cap: number): Promise<number | 'over' | 'bad'> {
+  return new Promise((resolve) => {
+    const inflate = createInflateRaw();
+    let total = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total <= cap) return;
+      resolve('over');
+      inflate.destroy();
+    });
+    inflate.on('end', () => resolve(total));
+    inflate.on('error', () => resolve('bad'));
+    inflate.end(packed);
+  });
+}
+
+// A zip's directory may lie: sizes small enough to pass the unpacked limit, entries that inflate to
+// gigabytes. Each entry is unpacked once here, counting, and may give no more than it declares
+// (which the limit has been checked against), before the spreadsheet reader unpacks it for real.
+async function checkInflatedSizes(bytes: Uint8Array, entries: ZipEntry[]): Promise<void> {
+  for (const entry of entries) {
+    const packed = bytes.subarray(entry.dataStart, entry.dataStart + entry.packedBytes);
+    if (packed.length < entry.packedBytes) throw badRequest(messages.uploadBadFile);
+    // Stored: its packed bytes are what it holds.
+    if (entry.method === 0) {
+      if (entry.packedBytes > entry.declaredBytes) throw badRequest(messages.uploadZipSizesWrong);
+      continue;
+    }
+    // Anything but deflate is not an xlsx (the reader could not open it either).
+    if (entry.method !== 8) throw badRequest(messages.uploadBadFile);
+    const inflated = await inflatedBytes(packed, entry.declaredBytes);
+    if (inflated === 'bad') throw badRequest(messages.uploadBadFile);
+    if (inflated === 'over') throw badRequest(messages.uploadZipSizesWrong);
+  }
 }
 
 function kindOf(file: UploadFile, bytes: Uint8Array): 'xlsx' | 'csv' | null {
@@ -82,13 +148,15 @@ export async function readUploadSheet(file: UploadFile, limits: SheetLimits = {}
   if (!kind || bytes.length === 0) throw badRequest(messages.uploadBadFile);
   const maxRows = limits.maxRows ?? UPLOAD_MAX_ROWS;
   if (kind === 'xlsx') {
+    const entries = zipEntries(bytes);
     const unpacked = zipUnpackedBytes(bytes);
-    if (unpacked === null) throw badRequest(messages.uploadBadFile);
+    if (entries === null || unpacked === null) throw badRequest(messages.uploadBadFile);
     if (
       unpacked > (limits.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES) ||
       (unpacked > 10 * 1024 * 1024 && unpacked > bytes.length * MAX_UNPACK_RATIO)
     )
       throw badRequest(messages.batchZipBomb);
+    await checkInflatedSizes(bytes, entries);
   }
   const table =
     kind === 'xlsx' ? await xlsxTable(bytes, maxRows, limits.refuseFormulas ?? false) : csvTable(bytes, limits);

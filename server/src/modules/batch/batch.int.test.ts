@@ -1,4 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,12 +11,14 @@ import {
   type LiveMessage,
 } from '@openyard/contracts';
 import { createMemoryQueue, type JobHandler } from '../../adapters/queue';
+import { trailers } from '../../db/schema';
 import { projectEvents } from '../../live/projection';
 import { outcome } from '../../test/api-client';
 import { eventually } from '../../test/eventually';
 import { rfidTag } from '../../test/gate-fixtures';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { containerNumber } from '../../test/yard-fixtures';
+import { craftedZip, minimalXlsxEntries } from '../../test/zip-fixtures';
 
 // Batch files (issue 20; spec 1 §7): rows through the gate's own services, one result per row in
 // the answer and the xlsx report, all or nothing or row by row, bad files refused whole, and large
@@ -47,39 +50,26 @@ afterAll(async () => {
 // megabyte packed): what a zip bomb looks like to the reader, which refuses it before unpacking.
 function zipBomb(): Uint8Array {
   const packed = deflateRawSync(Buffer.alloc(64 * 1024 * 1024));
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (let index = 0; index < 8; index += 1) {
-    const name = Buffer.from(`xl/worksheets/sheet${index + 1}.xml`);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(64 * 1024 * 1024, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(64 * 1024 * 1024, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(8, 8);
-  end.writeUInt16LE(8, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+  return craftedZip(
+    Array.from({ length: 8 }, (_, index) => ({
+      name: `xl/worksheets/sheet${index + 1}.xml`,
+      packed,
+      declaredBytes: 64 * 1024 * 1024,
+    })),
+  );
+}
+
+// An xlsx whose headers say its sheet is a few hundred bytes while it inflates to 32 MB: the
+// directory passes every limit; the reader counts what it unpacks and stops at the lie.
+function lyingXlsx(): Uint8Array {
+  const rows = [['Container Number', 'Tag Id', 'Container Size', 'Gate In Purpose', 'Trailer Number']];
+  const small = minimalXlsxEntries(rows);
+  return craftedZip(
+    minimalXlsxEntries(rows, 32 * 1024 * 1024).map((entry, index) => ({
+      ...entry,
+      declaredBytes: small[index]!.data.length,
+    })),
+  );
 }
 
 const csv = (name: string, text: string) => ({ name, type: 'text/csv', content: utf8Bytes(text) });
@@ -169,6 +159,78 @@ describe('POST batch/gate-in', () => {
     expect(await inYard(b)).toBe(false);
   });
 
+  it('row by row, a chunk’s rows meet the yard and each other in file order: a number, tag or trailer tag an earlier row took is refused', async () => {
+    const [a, c, e, f] = [containerNumber(), containerNumber(), containerNumber(), containerNumber()];
+    const [tagA, trailerTag] = [rfidTag(), rfidTag()];
+    await admin.api.batch.gateIn({ body: { file: csv('before.csv', [GATE_IN_HEADER, gateInLine(e)].join('\n')) } });
+    const header = `${GATE_IN_HEADER},Trailer Tag`;
+    const result = await admin.api.batch.gateIn({
+      body: {
+        file: csv(
+          'set.csv',
+          [
+            header,
+            `${gateInLine(a, tagA)},`,
+            `${gateInLine(a)},`,
+            `${gateInLine(containerNumber(), tagA)},`,
+            `${c},${rfidTag()},20,Import,MH04TT0001,${trailerTag}`,
+            `${containerNumber()},${rfidTag()},20,Import,MH04TT0002,${trailerTag}`,
+            `${gateInLine(e)},`,
+            `${gateInLine(f)},`,
+          ].join('\n'),
+        ),
+      },
+    });
+    expect(result.rows.map((row) => [row.row, row.status, row.message])).toEqual([
+      [2, BATCH_ROW_STATUSES.done, messages.gateInSuccessful],
+      [3, BATCH_ROW_STATUSES.refused, messages.gateContainerInYard(a)],
+      [4, BATCH_ROW_STATUSES.refused, messages.gateTagBound(tagA, a)],
+      [5, BATCH_ROW_STATUSES.done, messages.gateInSuccessful],
+      [6, BATCH_ROW_STATUSES.refused, messages.gateTrailerTagInYard(trailerTag, 'MH04TT0001')],
+      [7, BATCH_ROW_STATUSES.refused, messages.gateContainerInYard(e)],
+      [8, BATCH_ROW_STATUSES.done, messages.gateInSuccessful],
+    ]);
+    expect(result.job).toMatchObject({ succeeded: 3, failed: 4 });
+    for (const number of [a, c, f]) expect(await inYard(number)).toBe(true);
+    // One visit for the trailer tag: the saved row's.
+    const visits = await t.db.select().from(trailers).where(eq(trailers.trailerTagId, trailerTag));
+    expect(visits.map((row) => row.trailerNumber)).toEqual(['MH04TT0001']);
+  });
+
+  it('all or nothing: the rows written are told while the file’s one transaction writes', async () => {
+    const numbers = Array.from({ length: 120 }, () => containerNumber());
+    const file = csv('aon-large.csv', [GATE_IN_HEADER, ...numbers.map((number) => gateInLine(number))].join('\n'));
+    const before = live.length;
+    const queued = await admin.api.batch.gateIn({ body: { file, mode: 'allOrNothing' } });
+    let job: BatchJob | undefined;
+    await eventually(async () => {
+      job = await admin.api.batch.job({ params: { jobId: queued.job.jobId } });
+      return job.status === 'done' || job.status === 'failed';
+    }, 100_000);
+    expect(job).toMatchObject({ status: 'done', succeeded: 120, processed: 120, progress: 1 });
+    expect(await inYard(numbers[119]!)).toBe(true);
+    const steps = live
+      .slice(before)
+      .flatMap((message) =>
+        message.type === 'batch.job.v1' && message.data.jobId === queued.job.jobId ? [message.data] : [],
+      );
+    const writing = steps.filter(
+      (step) => step.status === 'running' && step.message === messages.batchWriting(50, 120),
+    );
+    if (t.databaseKind === 'postgres') {
+      // Stored and sent from another connection while the write's transaction is open: the first
+      // chunk's rows, at half the progress and more.
+      expect(writing).toHaveLength(1);
+      expect(writing[0]).toMatchObject({ processed: 50 });
+      expect(writing[0]!.progress).toBeGreaterThanOrEqual(0.5);
+    } else {
+      // PGlite's one connection is the write's until it commits: the progress is kept in memory
+      // for GET batch/jobs (and not sent), so no step says it.
+      expect(writing).toEqual([]);
+    }
+    expect(steps.at(-1)).toMatchObject({ status: 'done', progress: 1 });
+  }, 120_000);
+
   it('refuses a bad file whole, saying why, and changes nothing', async () => {
     const number = containerNumber();
     const refusedWith = async (file: { name: string; content: Uint8Array; type?: string }) => {
@@ -199,6 +261,8 @@ describe('POST batch/gate-in', () => {
     );
     // A zip bomb, refused before it is opened.
     expect(await refusedWith({ name: 'bomb.xlsx', content: zipBomb() })).toBe(messages.batchZipBomb);
+    // A zip lying about its sizes, refused as it unpacks.
+    expect(await refusedWith({ name: 'lying.xlsx', content: lyingXlsx() })).toBe(messages.uploadZipSizesWrong);
     // Too many rows.
     const many = [GATE_IN_HEADER, ...Array.from({ length: 100_001 }, (_, index) => `X${index},1,20,Import,T`)].join(
       '\n',

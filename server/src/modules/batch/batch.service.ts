@@ -35,11 +35,11 @@ import type { Blobs } from '../../adapters/blobs';
 import type { Database } from '../../adapters/db';
 import { ErpUnavailable, type Erp, type ErpGatePass, type ErpInventoryEntry } from '../../adapters/erp';
 import type { JobRequest } from '../../adapters/queue';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { sheetDate, uploadRecords, type SheetLimits } from '../../lib/upload-sheet';
 import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
-import type { GateOperationsService } from '../gate-operations';
+import type { GateInPlan, GateOperationsService } from '../gate-operations';
 import { containerMasterResolver, type InventoryService } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import type { PreAdviceEntry, PreAdvicesService } from '../pre-advices';
@@ -56,6 +56,9 @@ export interface BatchDependencies {
   timeZone: string;
   // FEATURE_INVENTORY_SYNC_TO_ERP: admins may sync the inventory with the ERP (spec 1 §6).
   inventorySyncEnabled: boolean;
+  // Whether another transaction can run while one is open (PostgreSQL's pool; not PGlite's one
+  // connection): an all-or-nothing file's write progress is then stored and sent as it goes.
+  separateConnections?: boolean;
   // Files of more rows than this run as a queued job (BATCH_INLINE_MAX_ROWS unless configured).
   inlineMaxRows?: number;
   // The worker queue large files run on; none: only files of up to inlineMaxRows rows are taken.
@@ -79,6 +82,12 @@ const PROGRESS_EVERY_MS = 250;
 const gateInFormCheck = Compile(GateInForm);
 const dispatchQueryCheck = Compile(DispatchQuery);
 const preAdviceCheck = Compile(PreAdviceInput);
+
+// How far a file's rows are: checked or written (all or nothing), or done (row by row).
+type Progress =
+  | { phase: 'checked'; rows: number }
+  | { phase: 'written'; rows: number }
+  | { phase: 'done'; outcomes: { status: string }[] };
 
 // What a row is before it runs: its sheet row, container number and the values of its columns.
 interface SheetRow {
@@ -133,8 +142,13 @@ function refusal(error: unknown): string {
 export function createBatchService(db: Database, deps: BatchDependencies) {
   const { gateOperations, inventory } = deps;
 
+  // The write progress of all-or-nothing files writing now, where it cannot be stored meanwhile
+  // (progressOf): what GET batch/jobs/{jobId} shows over the stored row.
+  const writing = new Map<string, Partial<BatchJobRow>>();
+
   // A job row updated, with its state on the websocket (batch.job.v1).
   async function save(id: string, values: Partial<BatchJobRow>): Promise<BatchJobRow> {
+    writing.delete(id);
     return commitWithEvents(db, deps.afterCommit, async (tx, events: NewEvent[]) => {
       const row = await repository.update(tx, id, values);
       events.push({ type: 'batch.jobChanged', data: toBatchJob(row) });
@@ -164,15 +178,18 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
     message: string;
   }
 
-  // One prepared row: its gate transaction's work, or its outcome already known.
+  // One prepared row: its outcome already known, a gate-in's plan (run with the others of its
+  // chunk as one set: gateOperations.runGateIns), or a dispatch's transaction work.
   type Prepared =
     | { row: number; containerNumber: string; outcome: Outcome }
+    | { row: number; containerNumber: string; gateIn: GateInPlan }
     | {
         row: number;
         containerNumber: string;
         run: (tx: Database, events: NewEvent[]) => Promise<{ responsestatus: string; message?: string | undefined }>;
         context: { number?: string; answers?: never };
       };
+  type Runnable = Exclude<Prepared, { outcome: Outcome }>;
 
   const done = (row: number, containerNumber: string, message: string): Outcome => ({
     row,
@@ -238,68 +255,139 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
     };
   }
 
-  // The row checked against the form's schema (the gate route's validation), then prepared by the
-  // gate service.
+  // Each row checked against the form's schema (the gate route's validation), then by the gate
+  // service: gate-ins as a set (checkGateIns: one read of the chunk's request ids and tags), a
+  // dispatch one by one (prepareDispatch asks the ERP for each).
   async function prepareRows(job: BatchJobRow, rows: SheetRow[], principal: Principal): Promise<Prepared[]> {
-    const resolveMasters = job.kind === 'gateIn' ? await containerMasterResolver(db) : undefined;
     const prepared: Prepared[] = [];
+    const numberOf = (sheetRow: SheetRow) => normalizeContainerNumber(sheetRow.values.containerNumber ?? '');
+    const refuse = (sheetRow: SheetRow, message: string) =>
+      prepared.push({
+        row: sheetRow.row,
+        containerNumber: numberOf(sheetRow),
+        outcome: refused(sheetRow.row, numberOf(sheetRow), message),
+      });
+    if (job.kind === 'gateIn') {
+      const resolveMasters = await containerMasterResolver(db);
+      const valid: { sheetRow: SheetRow; form: GateInForm }[] = [];
+      for (const sheetRow of rows) {
+        const form = gateInForm(job, sheetRow, principal);
+        if (gateInFormCheck.Check(form)) valid.push({ sheetRow, form });
+        else refuse(sheetRow, validationProblem([...gateInFormCheck.Errors(form)], GateInForm).message);
+      }
+      const checked = await gateOperations.checkGateIns(
+        valid.map((entry) => entry.form),
+        principal,
+        { resolveMasters },
+      );
+      for (const [index, { sheetRow }] of valid.entries()) {
+        const result = checked[index]!;
+        const row = sheetRow.row;
+        const containerNumber = numberOf(sheetRow);
+        if ('refusal' in result) refuse(sheetRow, result.refusal.message);
+        else if ('answer' in result)
+          prepared.push({ row, containerNumber, outcome: answered(row, containerNumber, result.answer) });
+        else prepared.push({ row, containerNumber, gateIn: result.plan });
+      }
+      return prepared.sort((a, b) => a.row - b.row);
+    }
     for (const sheetRow of rows) {
-      const containerNumber = normalizeContainerNumber(sheetRow.values.containerNumber ?? '');
-      const refuse = (message: string) =>
-        prepared.push({ row: sheetRow.row, containerNumber, outcome: refused(sheetRow.row, containerNumber, message) });
+      const containerNumber = numberOf(sheetRow);
       try {
-        if (job.kind === 'gateIn') {
-          const form = gateInForm(job, sheetRow, principal);
-          if (!gateInFormCheck.Check(form)) {
-            refuse(validationProblem([...gateInFormCheck.Errors(form)], GateInForm).message);
-            continue;
-          }
-          const result = await gateOperations.prepareGateIn(form, principal, {}, { resolveMasters: resolveMasters! });
-          if ('answer' in result)
-            prepared.push({
-              row: sheetRow.row,
-              containerNumber,
-              outcome: answered(sheetRow.row, containerNumber, result.answer),
-            });
-          else prepared.push({ row: sheetRow.row, containerNumber, run: result.run, context: result.context as never });
-        } else {
-          const query = dispatchQuery(job, sheetRow, principal);
-          if (typeof query === 'string') {
-            refuse(query);
-            continue;
-          }
-          if (!dispatchQueryCheck.Check(query)) {
-            refuse(validationProblem([...dispatchQueryCheck.Errors(query)], DispatchQuery).message);
-            continue;
-          }
-          const result = await gateOperations.prepareDispatch(query, principal);
-          if ('answer' in result)
-            prepared.push({
-              row: sheetRow.row,
-              containerNumber,
-              outcome: answered(sheetRow.row, containerNumber, result.answer),
-            });
-          else prepared.push({ row: sheetRow.row, containerNumber, run: result.run, context: result.context as never });
+        const query = dispatchQuery(job, sheetRow, principal);
+        if (typeof query === 'string') {
+          refuse(sheetRow, query);
+          continue;
         }
+        if (!dispatchQueryCheck.Check(query)) {
+          refuse(sheetRow, validationProblem([...dispatchQueryCheck.Errors(query)], DispatchQuery).message);
+          continue;
+        }
+        const result = await gateOperations.prepareDispatch(query, principal);
+        if ('answer' in result)
+          prepared.push({
+            row: sheetRow.row,
+            containerNumber,
+            outcome: answered(sheetRow.row, containerNumber, result.answer),
+          });
+        else prepared.push({ row: sheetRow.row, containerNumber, run: result.run, context: result.context as never });
       } catch (error) {
-        refuse(refusal(error));
+        refuse(sheetRow, refusal(error));
       }
     }
     return prepared;
   }
 
-  // Progress told as the rows go: stored and sent at most every PROGRESS_EVERY_MS.
+  // Runnable rows inside the caller's transaction: the gate-ins as one set (each with its result or
+  // refusal, the others written), the dispatches one by one (a refusal throws, as the gate's does).
+  async function runRows(tx: Database, events: NewEvent[], entries: readonly Runnable[]): Promise<Outcome[]> {
+    const outcomes = new Map<Runnable, Outcome>();
+    const gateIns = entries.filter((entry): entry is Extract<Runnable, { gateIn: GateInPlan }> => 'gateIn' in entry);
+    if (gateIns.length) {
+      const results = await gateOperations.runGateIns(
+        tx,
+        events,
+        gateIns.map((entry) => entry.gateIn),
+      );
+      for (const [index, entry] of gateIns.entries()) {
+        const result = results[index]!;
+        outcomes.set(
+          entry,
+          result instanceof AppError
+            ? refused(entry.row, entry.containerNumber, result.message)
+            : answered(entry.row, entry.containerNumber, result),
+        );
+      }
+    }
+    for (const entry of entries)
+      if ('run' in entry) outcomes.set(entry, answered(entry.row, entry.containerNumber, await entry.run(tx, events)));
+    return entries.map((entry) => outcomes.get(entry)!);
+  }
+
+  // The gate's words for the constraints a row may meet, for its own transaction.
+  const contextOf = (entry: Runnable) =>
+    'gateIn' in entry
+      ? { number: entry.gateIn.numbers.join(', '), answers: gateOperations.gateInAnswers([entry.gateIn]) }
+      : entry.context;
+
+  // Progress told as the rows go, stored and sent at most every PROGRESS_EVERY_MS: row by row, the
+  // rows done; all or nothing, the rows checked (the first half), then the rows written in the
+  // file's one transaction (the second half; saved together at its commit).
   function progressOf(job: BatchJobRow) {
     let told = 0;
-    return async (outcomes: Outcome[], force = false) => {
-      if (!force && Date.now() - told < PROGRESS_EVERY_MS) return;
+    let phase: Progress['phase'] | undefined;
+    const total = job.total || 1;
+    return async (progress: Progress) => {
+      // A new phase is told at once (the first rows written), then at most every PROGRESS_EVERY_MS.
+      if (progress.phase === phase && Date.now() - told < PROGRESS_EVERY_MS) return;
       told = Date.now();
-      const succeeded = outcomes.filter((outcome) => outcome.status === BATCH_ROW_STATUSES.done).length;
+      phase = progress.phase;
+      if (progress.phase === 'checked') {
+        await save(job.id, { progress: Math.min(0.49, progress.rows / total / 2) });
+        return;
+      }
+      if (progress.phase === 'written') {
+        const values = {
+          processed: progress.rows,
+          progress: Math.min(0.99, 0.5 + progress.rows / total / 2),
+          message: messages.batchWriting(progress.rows, job.total),
+        };
+        // The write's transaction holds PGlite's one connection: another transaction would wait for
+        // it to end. There the progress is kept here (the job runs in the process that answers its
+        // GET: an embedded database is one process's) until the job's next save.
+        if (!deps.separateConnections) {
+          writing.set(job.id, values);
+          return;
+        }
+        await save(job.id, values);
+        return;
+      }
+      const succeeded = progress.outcomes.filter((outcome) => outcome.status === BATCH_ROW_STATUSES.done).length;
       await save(job.id, {
-        processed: outcomes.length,
+        processed: progress.outcomes.length,
         succeeded,
-        failed: outcomes.length - succeeded,
-        progress: job.total ? Math.min(0.99, outcomes.length / job.total) : 0,
+        failed: progress.outcomes.length - succeeded,
+        progress: Math.min(0.99, progress.outcomes.length / total),
       });
     };
   }
@@ -313,10 +401,8 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
       const prepared: Prepared[] = [];
       for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
         prepared.push(...(await prepareRows(job, rows.slice(start, start + CHUNK_ROWS), principal)));
-        // Checked, not written: the progress of the checks (half the work), all or nothing.
-        await tell(
-          prepared.map((entry) => ('outcome' in entry ? entry.outcome : done(entry.row, entry.containerNumber, ''))),
-        );
+        // Checked, not written: the first half of the work.
+        await tell({ phase: 'checked', rows: prepared.length });
       }
       const refusals = prepared.filter(
         (entry) => 'outcome' in entry && entry.outcome.status !== BATCH_ROW_STATUSES.done,
@@ -325,70 +411,78 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
         return prepared.map((entry) =>
           'outcome' in entry && entry.outcome.status !== BATCH_ROW_STATUSES.done ? entry.outcome : notSaved(entry),
         );
-      let failing: Prepared | undefined;
-      try {
-        const results = await gateOperations.changeInventory(async (tx, events) => {
-          const answers: Outcome[] = [];
-          for (const entry of prepared) {
-            if ('outcome' in entry) {
-              answers.push(entry.outcome);
-              continue;
-            }
-            failing = entry;
-            answers.push(answered(entry.row, entry.containerNumber, await entry.run(tx, events)));
+      const runnable = prepared.filter((entry): entry is Runnable => !('outcome' in entry));
+      // All in one transaction, chunk by chunk, the rows written told as they go (the second half).
+      const writeAll = (size: number, onFailing: (entry: Runnable | undefined) => void) =>
+        gateOperations.changeInventory(async (tx, events) => {
+          const answers = new Map<Runnable, Outcome>();
+          for (let start = 0; start < runnable.length; start += size) {
+            const chunk = runnable.slice(start, start + size);
+            onFailing(chunk.length === 1 ? chunk[0] : undefined);
+            const written = await runRows(tx, events, chunk);
+            for (const [index, entry] of chunk.entries()) answers.set(entry, written[index]!);
+            await tell({ phase: 'written', rows: prepared.length - runnable.length + start + chunk.length });
           }
-          failing = undefined;
-          // A row answered with a question (found in the ERP, a twin's other answer): nothing saved.
-          if (answers.some((answer) => answer.status !== BATCH_ROW_STATUSES.done))
-            throw new AllOrNothingRefused(answers);
-          return answers;
+          onFailing(undefined);
+          const all = prepared.map((entry) => ('outcome' in entry ? entry.outcome : answers.get(entry)!));
+          // A row refused, or answered with a question (found in the ERP, a twin's other answer):
+          // nothing saved.
+          if (all.some((answer) => answer.status !== BATCH_ROW_STATUSES.done)) throw new AllOrNothingRefused(all);
+          return all;
         });
-        return results;
+      try {
+        return await writeAll(CHUNK_ROWS, () => undefined);
       } catch (error) {
-        if (error instanceof AllOrNothingRefused)
-          return error.answers.map((answer) => (answer.status === BATCH_ROW_STATUSES.done ? notSaved(answer) : answer));
+        if (error instanceof AllOrNothingRefused) return nothingSavedOf(error.answers);
         const message = refusal(error);
-        const at = failing;
-        return prepared.map((entry) =>
-          entry === at ? refused(entry.row, entry.containerNumber, message) : notSaved(entry),
-        );
+        // A refusal the set could not pin on a row (a constraint, a slot taken): the file again, one
+        // row at a time in one transaction, to name the row; rolled back whatever happens.
+        let failing: Runnable | undefined;
+        try {
+          // Not refused this time (what refused the set is gone): written, one row at a time.
+          return await writeAll(1, (entry) => (failing = entry ?? failing));
+        } catch (again) {
+          if (again instanceof AllOrNothingRefused) return nothingSavedOf(again.answers);
+          const rowMessage = refusal(again);
+          // Refused outside any row's work: the file fails with the first refusal's words.
+          if (!failing) throw badRequest(message);
+          return prepared.map((entry) =>
+            entry === failing ? refused(entry.row, entry.containerNumber, rowMessage) : notSaved(entry),
+          );
+        }
       }
     }
     for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
       const prepared = await prepareRows(job, rows.slice(start, start + CHUNK_ROWS), principal);
-      const runnable = prepared.filter((entry): entry is Extract<Prepared, { run: unknown }> => 'run' in entry);
-      let results: Map<Prepared, Outcome> | undefined;
+      const runnable = prepared.filter((entry): entry is Runnable => !('outcome' in entry));
+      const results = new Map<Prepared, Outcome>();
       if (runnable.length)
         try {
-          results = await gateOperations.changeInventory(async (tx, events) => {
-            const answers = new Map<Prepared, Outcome>();
-            for (const entry of runnable)
-              answers.set(entry, answered(entry.row, entry.containerNumber, await entry.run(tx, events)));
-            return answers;
-          });
+          const written = await gateOperations.changeInventory((tx, events) => runRows(tx, events, runnable));
+          for (const [index, entry] of runnable.entries()) results.set(entry, written[index]!);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          // One row of the chunk was refused: each row on its own, so the others are saved.
-          results = new Map();
+          // The chunk was refused whole: each row on its own, so the others are saved.
           for (const entry of runnable)
             try {
-              results.set(
-                entry,
-                answered(
-                  entry.row,
-                  entry.containerNumber,
-                  await gateOperations.changeInventory(entry.run, entry.context),
-                ),
+              const [written] = await gateOperations.changeInventory(
+                (tx, events) => runRows(tx, events, [entry]),
+                contextOf(entry),
               );
+              results.set(entry, written!);
             } catch (rowError) {
               results.set(entry, refused(entry.row, entry.containerNumber, refusal(rowError)));
             }
         }
-      for (const entry of prepared) outcomes.push('outcome' in entry ? entry.outcome : results!.get(entry)!);
-      await tell(outcomes);
+      for (const entry of prepared) outcomes.push('outcome' in entry ? entry.outcome : results.get(entry)!);
+      await tell({ phase: 'done', outcomes });
     }
     return outcomes;
   }
+
+  // The answers of an all-or-nothing file one row of which was refused: the others not saved.
+  const nothingSavedOf = (answers: Outcome[]) =>
+    answers.map((answer) => (answer.status === BATCH_ROW_STATUSES.done ? notSaved(answer) : answer));
 
   const notSaved = (entry: { row: number; containerNumber: string }): Outcome => ({
     row: entry.row,
@@ -450,7 +544,10 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
       await inventory.change(async (tx, events) => {
         for (const update of chunk) await inventory.updateDetails(tx, events, update.id, update.values, actor);
       });
-      await tell(outcomes.slice(0, Math.round((outcomes.length * (start + chunk.length)) / updates.length)));
+      await tell({
+        phase: 'done',
+        outcomes: outcomes.slice(0, Math.round((outcomes.length * (start + chunk.length)) / updates.length)),
+      });
     }
     if (options.compareWithDb) {
       const listed = new Set(numbers);
@@ -644,7 +741,8 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
       const row = await repository.byId(db, jobId);
       if (!row) throw notFound(messages.batchJobNotFound);
       if (row.requestedById !== principal.userId && principal.systemRole !== 'superadmin') throw forbidden();
-      return toBatchJob(row);
+      const progress = row.status === 'running' ? writing.get(jobId) : undefined;
+      return toBatchJob(progress ? { ...row, ...progress } : row);
     },
 
     // The BatchFile job: a large file's rows, run as a small file's are. A job already over (a
@@ -676,6 +774,11 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
       });
       if (!deps.erp.configured) return failed(messages.erpNotConfigured);
       const containers = await repository.yardContainers(db);
+      // Where each stands, named as the yard names its slots; one still on its trailer (its offloading
+      // task not done) has no slot yet: null.
+      const locations = new Map(
+        (await inventory.yardContainers(false)).map((view) => [view.containerId, view.location]),
+      );
       const entries: ErpInventoryEntry[] = containers.map((container) => ({
         containerNumber: container.containerNumber,
         containerSize: container.size,
@@ -683,7 +786,7 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
         process: container.process,
         igm: container.igm,
         item: container.item,
-        location: null,
+        location: locations.get(container.id) ?? null,
         gateInAt: container.gateInAt.toISOString(),
       }));
       try {

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type ChaAllocationInput, type LiveMessage, type TrailerGateInForm } from '@openyard/contracts';
 import { projectEvents } from '../../live/projection';
-import { chaVehicleDetails, trailers } from '../../db/schema';
+import { chaAgents, chaVehicleDetails, trailers } from '../../db/schema';
 import { outcome } from '../../test/api-client';
 import { requestId, rfidTag } from '../../test/gate-fixtures';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
@@ -433,6 +433,34 @@ describe('the trailer gate-in counts against the allocation (spec 1 §4, §8 Gat
     );
     expect(confirmed.map((answer) => answer.body.responsestatus)).toEqual(Array(4).fill('success'));
     expect(await countOf(agent.id)).toBe(allowed + 4);
+  });
+});
+
+describe('a visit’s agent in the database (trailers_cha_id_cha_agents_id_fk)', () => {
+  it('refuses a visit naming no agent, and keeps an agent whose trucks’ visits are current', async () => {
+    // The demo's visits (and every one the tests above wrote) name agents that exist.
+    const named = await t.db
+      .select({ visits: count(), agents: sql<number>`count(${chaAgents.id})::int` })
+      .from(trailers)
+      .leftJoin(chaAgents, eq(chaAgents.id, trailers.chaId))
+      .where(isNotNull(trailers.chaId));
+    expect(named[0]!.visits).toBeGreaterThan(0);
+    expect(named[0]!.agents).toBe(named[0]!.visits);
+    await expect(
+      t.db.insert(trailers).values({ trailerNumber: 'MH04FK0001', type: 'Import', chaId: 999_999 }),
+    ).rejects.toMatchObject({ cause: { code: '23503' } });
+
+    const agent = await newAgent();
+    const visit = await trailerGateIn(trailerForm({ chaId: agent.id }));
+    expect(visit.body.responsestatus).toBe('success');
+    await expect(t.db.delete(chaAgents).where(eq(chaAgents.id, agent.id))).rejects.toMatchObject({
+      cause: { code: '23503' },
+    });
+    expect(await t.db.select().from(chaAgents).where(eq(chaAgents.id, agent.id))).toHaveLength(1);
+    // An agent no visit names goes (its allocations with it, as before).
+    const unused = await newAgent();
+    await t.db.delete(chaAgents).where(eq(chaAgents.id, unused.id));
+    expect(await t.db.select().from(chaAgents).where(eq(chaAgents.id, unused.id))).toEqual([]);
   });
 });
 

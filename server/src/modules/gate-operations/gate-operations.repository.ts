@@ -12,6 +12,49 @@ export const gateOperationsRepository = {
     return row;
   },
 
+  // The committed transactions of these request ids.
+  transactions: (db: Database, requestIds: readonly string[]) =>
+    requestIds.length
+      ? db
+          .select()
+          .from(gateTransactions)
+          .where(inArray(gateTransactions.requestId, [...requestIds]))
+      : Promise.resolve([]),
+
+  // Claims many request ids at once (a batch chunk), as claim does one: those claimed here.
+  async claimAll(
+    db: Database,
+    values: readonly { requestId: string; kind: GateTransactionKind; gateId: number | null; userName: string | null }[],
+  ): Promise<Set<string>> {
+    if (!values.length) return new Set();
+    const rows = await db
+      .insert(gateTransactions)
+      .values(values.map((value) => ({ ...value, answer: {} })))
+      .onConflictDoNothing({ target: gateTransactions.requestId })
+      .returning({ requestId: gateTransactions.requestId });
+    return new Set(rows.map((row) => row.requestId));
+  },
+
+  // Request ids claimed in this transaction given up again (their gate-in was refused).
+  async unclaim(db: Database, requestIds: readonly string[]) {
+    if (!requestIds.length) return;
+    await db.delete(gateTransactions).where(inArray(gateTransactions.requestId, [...requestIds]));
+  },
+
+  // The answers of many claimed request ids, in one statement.
+  async answerAll(db: Database, answers: readonly { requestId: string; answer: unknown; visitId: number | null }[]) {
+    if (!answers.length) return;
+    const rows = sql.join(
+      answers.map(
+        (entry) => sql`(${entry.requestId}::text, ${JSON.stringify(entry.answer)}::jsonb, ${entry.visitId}::integer)`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`update ${gateTransactions} set answer = v.answer, visit_id = v.visit_id
+      from (values ${rows}) as v(request_id, answer, visit_id)
+      where ${gateTransactions.requestId} = v.request_id`);
+  },
+
   // Claims a request id first in the transaction: false when another transaction has it. A twin
   // still in flight holds the key; this insert waits for it, then finds the key taken.
   async claim(

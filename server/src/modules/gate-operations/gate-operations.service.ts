@@ -103,6 +103,27 @@ export interface GateInPreparation {
   resolveMasters?: Awaited<ReturnType<typeof containerMasterResolver>>;
 }
 
+// A gate-in checked outside its transaction, ready for runGateIns: its form, containers (numbers
+// normalised, tags trimmed, master data resolved) and what its tasks need.
+export interface GateInPlan {
+  form: GateInForm;
+  userName: string;
+  entries: (ReturnType<typeof gateInContainers>[number] & { number: string; tag: string; location: string | null })[];
+  numbers: string[];
+  masters: ReturnType<Awaited<ReturnType<typeof containerMasterResolver>>>[];
+  realTags: string[];
+  trailerTag: string | null;
+  outNumbers: string[];
+  outLocations: Map<string, string | null>;
+}
+
+// Items grouped by a key, in the order their keys first appear.
+function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return [...groups.values()];
+}
+
 export type PreparedGateIn =
   | { answer: GateInResult }
   | {
@@ -159,20 +180,24 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
 
   // The first tag that reached its end of life (spec 1 §4 Tag validity), unless the yard allows
   // expired tags and the clerk confirmed.
+  function expiredTagOf(lives: Map<string, Date>, tags: string[], confirmed: boolean | undefined) {
+    const now = Date.now();
+    const allowed = deps.allowExpiredContainerTag;
+    for (const tag of tags) {
+      const firstUsedAt = isSpecialTag(tag) ? undefined : lives.get(tag);
+      if (!firstUsedAt || !isTagExpired(tag, firstUsedAt.getTime(), deps.tagLifetimeDays, now)) continue;
+      if (allowed && confirmed) continue;
+      return { tag, allowed, message: allowed ? messages.tagExpiredAllowed(tag) : messages.tagExpired(tag) };
+    }
+    return null;
+  }
+
   async function expiredTag(database: Database, tags: string[], confirmed: boolean | undefined) {
     const lives = await repository.tagLives(
       database,
       tags.filter((tag) => !isSpecialTag(tag)),
     );
-    const now = Date.now();
-    const allowed = deps.allowExpiredContainerTag;
-    for (const life of lives) {
-      if (!isTagExpired(life.tagId, life.firstUsedAt.getTime(), deps.tagLifetimeDays, now)) continue;
-      if (allowed && confirmed) continue;
-      const tag = life.tagId;
-      return { tag, allowed, message: allowed ? messages.tagExpiredAllowed(tag) : messages.tagExpired(tag) };
-    }
-    return null;
+    return expiredTagOf(new Map(lives.map((life) => [life.tagId, life.firstUsedAt])), tags, confirmed);
   }
 
   // A truck visit with its tasks counted, as the gate screen shows it.
@@ -317,16 +342,15 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
   }
 
   // A gate-in checked and read outside its transaction (the form, the check digit, expired tags, the
-  // master data) and the transaction's work, or the answer it gets at once. `gateIn` runs the work in
-  // its own transaction; a batch file runs many in one (server/src/modules/batch).
-  async function prepareGateIn(
+  // master data): its plan, or the answer it gets at once. `reads` are the lookups of many gate-ins
+  // made at once (a batch chunk): the stored answers of their request ids and their tags' lives.
+  async function checkGateIn(
     form: GateInForm,
     principal: Principal,
-    options: GateTransactionOptions = {},
-    prepared: GateInPreparation = {},
-  ): Promise<PreparedGateIn> {
-    const database = prepared.database ?? db;
-    const answer = await stored<GateInResult>(form.requestId, 'gateIn', database);
+    reads: { stored: Map<string, GateInResult>; tagLives: Map<string, Date> },
+    resolve: Awaited<ReturnType<typeof containerMasterResolver>>,
+  ): Promise<{ answer: GateInResult } | { plan: GateInPlan }> {
+    const answer = reads.stored.get(form.requestId);
     if (answer) return { answer };
     refuse(gateInFormProblem(form));
     const entries = gateInContainers(form).map((container) => ({
@@ -352,12 +376,11 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
         },
       };
     const tags = entries.map((entry) => entry.tag);
-    const expired = await expiredTag(database, tags, form.allowExpiredTag);
+    const expired = expiredTagOf(reads.tagLives, tags, form.allowExpiredTag);
     if (expired)
       return {
         answer: { responsestatus: expired.message, message: expired.message, expiredTag: expired, ...nothing },
       };
-    const resolve = prepared.resolveMasters ?? (await containerMasterResolver(database));
     const masters = entries.map((entry) =>
       resolve({
         sizeName: entry.containerSize!,
@@ -377,76 +400,207 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
         if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
       }
     }
-    const requestId = form.requestId;
-    const gateId = form.gateId ?? null;
-    const userName = principal.username;
     const trailerTag = trimmed(form.trailerTag1);
-    const realTags = tags.filter((tag) => !isSpecialTag(tag));
-    const actor: Actor = { username: userName, source: 'gate' };
     return {
-      context: { number: numbers.join(', '), answers: gateAnswers(realTags, trailerTag) },
-      run: async (tx: Database, events: NewEvent[]): Promise<GateInResult> => {
-        const again = await claim<GateInResult>(tx, { requestId, kind: 'gateIn', gateId, userName });
-        if (again) return again;
-        await options.within?.(tx, events);
-        const active = await inventory.activeContainers(tx, numbers, realTags);
-        for (const [index, entry] of entries.entries()) {
-          if (active.some((row) => row.containerNumber === entry.number))
-            throw conflict(messages.gateContainerInYard(entry.number), `container${index + 1}Data.containerNumber`);
-          const holder = realTags.includes(entry.tag) && active.find((row) => row.rfidTagId === entry.tag);
-          if (holder)
-            throw conflict(messages.gateTagBound(entry.tag, holder.containerNumber), `container${index + 1}Data.tagId`);
-        }
-        if (trailerTag) {
-          const inside = await visitsRepository.insideByTag(tx, trailerTag);
-          if (inside) throw conflict(messages.gateTrailerTagInYard(trailerTag, inside.trailerNumber), 'trailerTag1');
-        }
-        const now = new Date();
-        // Issue 19: a container a plan reserved a slot for arrives in it — its planned row becomes
-        // the container, in its slot — unless the clerk named another slot or its size does not
-        // fit the reservation: then the reservation is released and it comes in as any other.
-        const reservations = await inventory.plannedContainers(tx, numbers);
-        const reservationOf = (index: number) => {
-          const entry = entries[index]!;
-          const reservation = reservations.find((row) => row.containerNumber === entry.number);
-          if (!reservation) return { reservation: undefined, fits: false };
-          const master = masters[index]!;
-          const fits =
-            !entry.location &&
-            slotSpan(master.lengthOf(master.sizeId!)) === slotSpan(master.lengthOf(reservation.sizeId));
-          return { reservation, fits };
-        };
-        const planned = entries.map((_, index) => reservationOf(index));
-        const valuesOf = (index: number) => {
-          const entry = entries[index]!;
-          const master = masters[index]!;
-          return {
-            containerNumber: entry.number,
-            sizeId: master.sizeId!,
-            ...(master.typeId === undefined ? {} : { typeId: master.typeId }),
-            processId: master.processId ?? null,
-            rfidTagId: entry.tag,
-            igm: trimmed(entry.igm),
-            item: trimmed(entry.item),
-            gateInAt: now,
-            locationUpdatedBy: entry.location ? userName : null,
-          };
-        };
-        const unfit = planned.flatMap(({ reservation, fits }) => (reservation && !fits ? [reservation.id] : []));
-        if (unfit.length)
-          await inventory.reserve(
+      plan: {
+        form,
+        userName: principal.username,
+        entries,
+        numbers,
+        masters,
+        realTags: tags.filter((tag) => !isSpecialTag(tag)),
+        trailerTag,
+        outNumbers,
+        outLocations,
+      },
+    };
+  }
+
+  // Gate-ins checked together: one read of their stored answers and one of their tags' lives, then
+  // each form's own checks. A form refused (a bad field) gets its AppError instead of a plan.
+  async function checkGateIns(
+    forms: readonly GateInForm[],
+    principal: Principal,
+    prepared: GateInPreparation,
+  ): Promise<({ answer: GateInResult } | { plan: GateInPlan } | { refusal: AppError })[]> {
+    const database = prepared.database ?? db;
+    const rows = await repository.transactions(
+      database,
+      forms.map((form) => form.requestId),
+    );
+    const stored = new Map<string, GateInResult>();
+    for (const row of rows) {
+      if (row.kind !== 'gateIn') throw conflict(messages.gateRequestReused, 'requestId');
+      stored.set(row.requestId, row.answer as GateInResult);
+    }
+    const allTags = forms.flatMap((form) =>
+      gateInContainers(form).flatMap((container) => (container.tagId?.trim() ? [container.tagId.trim()] : [])),
+    );
+    const tagLives = new Map(
+      (
+        await repository.tagLives(
+          database,
+          [...new Set(allTags)].filter((tag) => !isSpecialTag(tag)),
+        )
+      ).map((life) => [life.tagId, life.firstUsedAt]),
+    );
+    const resolve = prepared.resolveMasters ?? (await containerMasterResolver(database));
+    const checked: ({ answer: GateInResult } | { plan: GateInPlan } | { refusal: AppError })[] = [];
+    for (const form of forms)
+      try {
+        checked.push(await checkGateIn(form, principal, { stored, tagLives }, resolve));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        checked.push({ refusal: error });
+      }
+    return checked;
+  }
+
+  // The transaction work of many checked gate-ins, set by set: one claim of their request ids, one
+  // read of the containers, tags and trailers already in the yard, one write of each kind (containers,
+  // tags, visits, tasks, answers) and one call of the planning engine for all. The rules are each
+  // gate-in's, in the order given: a gate-in whose container, tag or trailer tag is in the yard (or
+  // taken by an earlier one of the same set) is refused with the gate's words and writes nothing
+  // (its AppError in its place); the others are written. The gate screen's gate-in is a set of one.
+  async function runGateIns(
+    tx: Database,
+    events: NewEvent[],
+    plans: readonly GateInPlan[],
+    options: GateTransactionOptions = {},
+  ): Promise<(GateInResult | AppError)[]> {
+    const results: (GateInResult | AppError | undefined)[] = plans.map(() => undefined);
+    const claimed = await repository.claimAll(
+      tx,
+      plans.map((plan) => ({
+        requestId: plan.form.requestId,
+        kind: 'gateIn' as const,
+        gateId: plan.form.gateId ?? null,
+        userName: plan.userName,
+      })),
+    );
+    // A twin that committed meanwhile: its answer.
+    const twins = plans.filter((plan) => !claimed.has(plan.form.requestId));
+    if (twins.length) {
+      const stored = new Map(
+        (
+          await repository.transactions(
             tx,
-            events,
-            { add: [], move: [], release: unfit },
-            { username: userName, source: 'planning' },
-          );
-        const arrived = await inventory.arrive(
+            twins.map((plan) => plan.form.requestId),
+          )
+        ).map((row) => [row.requestId, row]),
+      );
+      for (const [index, plan] of plans.entries()) {
+        if (claimed.has(plan.form.requestId)) continue;
+        const row = stored.get(plan.form.requestId);
+        results[index] =
+          row?.kind === 'gateIn' ? (row.answer as GateInResult) : conflict(messages.gateRequestReused, 'requestId');
+      }
+    }
+    for (const [index] of plans.entries()) if (results[index] === undefined) await options.within?.(tx, events);
+
+    // The yard as it stands, for all of them at once, then each in turn against it and the earlier ones.
+    const pending = plans.flatMap((plan, index) => (results[index] === undefined ? [plan] : []));
+    const active = await inventory.activeContainers(
+      tx,
+      pending.flatMap((plan) => plan.numbers),
+      pending.flatMap((plan) => plan.realTags),
+    );
+    const inYard = new Set(active.map((row) => row.containerNumber));
+    const tagHolders = new Map(active.flatMap((row) => (row.rfidTagId ? [[row.rfidTagId, row.containerNumber]] : [])));
+    const trailerTags = pending.flatMap((plan) => (plan.trailerTag ? [plan.trailerTag] : []));
+    const trailersInside = new Map(
+      (await visitsRepository.insideByTags(tx, trailerTags)).map((row) => [row.trailerTagId!, row.trailerNumber]),
+    );
+    const refusalOf = (plan: GateInPlan): AppError | undefined => {
+      for (const [index, entry] of plan.entries.entries()) {
+        if (inYard.has(entry.number))
+          return conflict(messages.gateContainerInYard(entry.number), `container${index + 1}Data.containerNumber`);
+        const holder = plan.realTags.includes(entry.tag) ? tagHolders.get(entry.tag) : undefined;
+        if (holder) return conflict(messages.gateTagBound(entry.tag, holder), `container${index + 1}Data.tagId`);
+      }
+      const inside = plan.trailerTag ? trailersInside.get(plan.trailerTag) : undefined;
+      if (inside !== undefined) return conflict(messages.gateTrailerTagInYard(plan.trailerTag!, inside), 'trailerTag1');
+      return undefined;
+    };
+    const admittedPlans: { plan: GateInPlan; index: number }[] = [];
+    const refusedIds: string[] = [];
+    for (const [index, plan] of plans.entries()) {
+      if (results[index] !== undefined) continue;
+      const refusal = refusalOf(plan);
+      if (refusal) {
+        results[index] = refusal;
+        refusedIds.push(plan.form.requestId);
+        continue;
+      }
+      for (const entry of plan.entries) {
+        inYard.add(entry.number);
+        if (plan.realTags.includes(entry.tag)) tagHolders.set(entry.tag, entry.number);
+      }
+      if (plan.trailerTag) trailersInside.set(plan.trailerTag, plan.form.trailerNumber!.trim());
+      admittedPlans.push({ plan, index });
+    }
+    // A refused one's request id is free again (its retry is a new attempt, as a rolled back one's).
+    await repository.unclaim(tx, refusedIds);
+    if (!admittedPlans.length) return results as (GateInResult | AppError)[];
+
+    const now = new Date();
+    const actorOf = (plan: GateInPlan): Actor => ({ username: plan.userName, source: 'gate' });
+    const allNumbers = admittedPlans.flatMap(({ plan }) => plan.numbers);
+    // Issue 19: a container a plan reserved a slot for arrives in it — its planned row becomes
+    // the container, in its slot — unless the clerk named another slot or its size does not
+    // fit the reservation: then the reservation is released and it comes in as any other.
+    const reservations = await inventory.plannedContainers(tx, allNumbers);
+    const reservationOf = (plan: GateInPlan, index: number) => {
+      const entry = plan.entries[index]!;
+      const reservation = reservations.find((row) => row.containerNumber === entry.number);
+      if (!reservation) return { reservation: undefined, fits: false };
+      const master = plan.masters[index]!;
+      const fits =
+        !entry.location && slotSpan(master.lengthOf(master.sizeId!)) === slotSpan(master.lengthOf(reservation.sizeId));
+      return { reservation, fits };
+    };
+    const valuesOf = (plan: GateInPlan, index: number) => {
+      const entry = plan.entries[index]!;
+      const master = plan.masters[index]!;
+      return {
+        containerNumber: entry.number,
+        sizeId: master.sizeId!,
+        ...(master.typeId === undefined ? {} : { typeId: master.typeId }),
+        processId: master.processId ?? null,
+        rfidTagId: entry.tag,
+        igm: trimmed(entry.igm),
+        item: trimmed(entry.item),
+        gateInAt: now,
+        locationUpdatedBy: entry.location ? plan.userName : null,
+      };
+    };
+    const placed = admittedPlans.map(({ plan }) => ({
+      plan,
+      planned: plan.entries.map((_, index) => reservationOf(plan, index)),
+    }));
+    // The yard's writes are the inventory's, one call each for the set (one actor: a batch is one
+    // user's; a set of several users never happens, but each keeps its own actor if it did).
+    const views = new Map<string, Awaited<ReturnType<InventoryService['admit']>>[number]>();
+    for (const group of groupBy(placed, ({ plan }) => plan.userName)) {
+      const actor = actorOf(group[0]!.plan);
+      const unfit = group.flatMap(({ planned }) =>
+        planned.flatMap(({ reservation, fits }) => (reservation && !fits ? [reservation.id] : [])),
+      );
+      if (unfit.length)
+        await inventory.reserve(
           tx,
           events,
+          { add: [], move: [], release: unfit },
+          { username: actor.username, source: 'planning' },
+        );
+      const arrived = await inventory.arrive(
+        tx,
+        events,
+        group.flatMap(({ plan, planned }) =>
           planned.flatMap(({ reservation, fits }, index) => {
             if (!reservation || !fits) return [];
             // What the plan knew (the manifest) stays unless the gate says otherwise.
-            const { igm, item, ...values } = valuesOf(index);
+            const { igm, item, ...values } = valuesOf(plan, index);
             return [
               {
                 containerId: reservation.id,
@@ -454,141 +608,207 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
               },
             ];
           }),
-          actor,
-        );
-        const newcomers = await inventory.admit(
-          tx,
-          events,
-          entries.flatMap((entry, index) =>
-            planned[index]!.fits ? [] : [{ values: valuesOf(index), location: entry.location }],
+        ),
+        actor,
+      );
+      const newcomers = await inventory.admit(
+        tx,
+        events,
+        group.flatMap(({ plan, planned }) =>
+          plan.entries.flatMap((entry, index) =>
+            planned[index]!.fits ? [] : [{ values: valuesOf(plan, index), location: entry.location }],
           ),
-          actor,
+        ),
+        actor,
+      );
+      for (const view of [...arrived, ...newcomers]) views.set(view.number, view);
+    }
+    const usedReservations = reservations.map((row) => row.id);
+    if (usedReservations.length && deps.planning)
+      for (const planId of new Set(
+        (await deps.planning.plansOfReservations(tx, usedReservations)).map((row) => row.planId),
+      ))
+        events.push({ type: 'planning.planChanged', data: { planId } });
+    await repository.bindTags(
+      tx,
+      admittedPlans.flatMap(({ plan }) => plan.realTags),
+      now,
+    );
+    await deps.preAdvices.useWithin(tx, allNumbers, now);
+    for (const { plan } of admittedPlans)
+      if (plan.form.gateId !== undefined && plan.form.gateId !== null)
+        await repository.useTags(
+          tx,
+          plan.form.gateId,
+          [...plan.realTags, ...(plan.trailerTag ? [plan.trailerTag] : [])],
+          plan.form.requestId,
         );
-        const admitted = entries.map((entry) =>
-          [...arrived, ...newcomers].find((view) => view.number === entry.number)!,
-        );
-        const usedReservations = reservations.map((row) => row.id);
-        if (usedReservations.length && deps.planning)
-          for (const planId of new Set(
-            (await deps.planning.plansOfReservations(tx, usedReservations)).map((row) => row.planId),
-          ))
-            events.push({ type: 'planning.planChanged', data: { planId } });
-        await repository.bindTags(tx, realTags, now);
-        await deps.preAdvices.useWithin(tx, numbers, now);
-        if (gateId !== null)
-          await repository.useTags(tx, gateId, [...realTags, ...(trailerTag ? [trailerTag] : [])], requestId);
-        const plaCard = trailerTag ? await visitsRepository.plaCardOf(tx, trailerTag) : undefined;
-        const visitRow = await visitsRepository.open(tx, {
-          trailerNumber: form.trailerNumber!.trim(),
-          trailerTagId: trailerTag,
-          plaCard1: plaCard?.plaCardNumber ?? null,
-          type: entries[0]!.gateInPurpose!.trim(),
-          activityGroup: ACTIVITY_GROUPS.container,
-          gateId,
-          containerNumbers: numbers,
-          enteredBy: userName,
-          entryAt: now,
-        });
-        events.push(trailerChanged(visitRow));
+    const plaCards = new Map(
+      (
+        await visitsRepository.plaCardsOf(
+          tx,
+          admittedPlans.flatMap(({ plan }) => (plan.trailerTag ? [plan.trailerTag] : [])),
+        )
+      ).map((card) => [card.trailerTagNumber, card.plaCardNumber]),
+    );
+    const visitRows = await visitsRepository.openMany(
+      tx,
+      admittedPlans.map(({ plan }) => ({
+        trailerNumber: plan.form.trailerNumber!.trim(),
+        trailerTagId: plan.trailerTag,
+        plaCard1: plan.trailerTag ? (plaCards.get(plan.trailerTag) ?? null) : null,
+        type: plan.entries[0]!.gateInPurpose!.trim(),
+        activityGroup: ACTIVITY_GROUPS.container,
+        gateId: plan.form.gateId ?? null,
+        containerNumbers: plan.numbers,
+        enteredBy: plan.userName,
+        entryAt: now,
+      })),
+    );
+    for (const row of visitRows) events.push(trailerChanged(row));
 
-        // Planning's tasks as given; with planning on, a container planning gave none goes from
-        // the trailer to its slot (spec 1 §9 default Offloading with Loaded; spec 3 §5). Without
-        // planning the gate generates only export-out loading tasks (spec 1 §4: the success then
-        // clears itself), which start where the out-container stands.
-        const given = form.planningGeneratedTasks ?? [];
-        const idOf = (number: string) => admitted.find((view) => view.number === number)?.containerId ?? null;
-        const list: NewTask[] = given.map((task) => {
-          const number = normalizeContainerNumber(task.containerNumber);
-          const view = admitted.find((candidate) => candidate.number === number);
-          return {
-            ...task,
-            containerNumber: number,
-            containerId: idOf(number),
-            toLocation: task.toLocation ?? view?.location ?? null,
-            source: 'planning',
-          };
-        });
-        const defaulted =
-          deps.planningEnabled === false
-            ? []
-            : admitted.filter(
-                (view) => !given.some((task) => normalizeContainerNumber(task.containerNumber) === view.number),
-              );
-        // Those without a slot get the one the planning engine suggests (spec 1 §5, §9): the task
-        // carries it to the machine; the container waits on its trailer until the drop.
-        const suggested = new Map<string, { location: string | null; fullName: string | null }>();
-        const unplaced = defaulted.filter((view) => !view.location);
-        if (unplaced.length && deps.planning) {
-          try {
-            const suggestions = await deps.planning.suggestWithin(
-              tx,
-              unplaced.map((view) => {
-                const entry = entries.find((candidate) => candidate.number === view.number)!;
-                return { containerNumber: view.number, containerSize: entry.containerSize!, igm: trimmed(entry.igm) };
-              }),
-            );
-            for (const suggestion of suggestions)
-              suggested.set(suggestion.containerNumber, {
-                location: suggestion.slotFullName,
-                fullName: suggestion.tasks[0]?.toLocationDetails ?? null,
-              });
-          } catch {
-            // A suggestion is advice: the gate-in goes on without it (the task then names no slot,
-            // which the clerk sees in the answer), whatever went wrong in the engine.
-          }
-        }
-        for (const view of defaulted) {
-          const slot = suggested.get(view.number);
-          list.push({
-            containerNumber: view.number,
-            containerId: view.containerId,
-            taskType: DEFAULT_PLANNING_TASK.taskType,
-            deliveryMode: DEFAULT_PLANNING_TASK.deliveryMode,
-            fromLocation: TRAILER_LOCATION,
-            toLocation: view.location ?? slot?.location ?? null,
-            toLocationDetails: view.fullName ?? slot?.fullName ?? null,
-            source: slot?.location ? 'planning' : 'gate',
+    // Planning's tasks as given; with planning on, a container planning gave none goes from
+    // the trailer to its slot (spec 1 §9 default Offloading with Loaded; spec 3 §5). Without
+    // planning the gate generates only export-out loading tasks (spec 1 §4: the success then
+    // clears itself), which start where the out-container stands.
+    const admittedOf = (plan: GateInPlan) => plan.numbers.map((number) => views.get(number)!);
+    const givenOf = (plan: GateInPlan) => plan.form.planningGeneratedTasks ?? [];
+    const defaultedOf = (plan: GateInPlan) =>
+      deps.planningEnabled === false
+        ? []
+        : admittedOf(plan).filter(
+            (view) => !givenOf(plan).some((task) => normalizeContainerNumber(task.containerNumber) === view.number),
+          );
+    // Those without a slot get the one the planning engine suggests (spec 1 §5, §9), in one call for
+    // the set: the task carries it to the machine; the container waits on its trailer until the drop.
+    const suggested = new Map<string, { location: string | null; fullName: string | null }>();
+    const unplaced = admittedPlans.flatMap(({ plan }) =>
+      defaultedOf(plan)
+        .filter((view) => !view.location)
+        .map((view) => {
+          const entry = plan.entries.find((candidate) => candidate.number === view.number)!;
+          return { containerNumber: view.number, containerSize: entry.containerSize!, igm: trimmed(entry.igm) };
+        }),
+    );
+    if (unplaced.length && deps.planning) {
+      try {
+        const suggestions = await deps.planning.suggestWithin(tx, unplaced);
+        for (const suggestion of suggestions)
+          suggested.set(suggestion.containerNumber, {
+            location: suggestion.slotFullName,
+            fullName: suggestion.tasks[0]?.toLocationDetails ?? null,
           });
-        }
-        for (const number of outNumbers) {
-          const task = (form.gateInTasks ?? []).find(
-            (candidate) => normalizeContainerNumber(candidate.containerNumber) === number,
-          )!;
-          list.push({
-            ...task,
-            containerNumber: number,
-            fromLocation: task.fromLocation ?? outLocations.get(number) ?? null,
-            toLocation: task.toLocation ?? TRAILER_LOCATION,
-            source: 'gate',
-          });
-        }
-        const created = await tasks.create(tx, events, list, { visitId: visitRow.id, createdBy: userName });
-
-        const containers: GatedInContainer[] = admitted.map((view) => ({
-          containerId: view.containerId,
-          containerNumber: view.number,
-          tagId: entries.find((entry) => entry.number === view.number)?.tag ?? null,
-          location: view.location,
-        }));
-        events.push({
-          type: 'gate.containersGatedIn',
-          data: {
-            requestId,
-            gateId,
-            visit: toTruckVisit(visitRow, { done: 0, pending: created.length, lastDoneAt: null }),
-            containers,
-            taskIds: created.map((task) => task.taskId),
-          },
-        });
-        const result: GateInResult = {
-          responsestatus: 'success',
-          message: messages.gateInSuccessful,
-          visitId: visitRow.id,
-          containers,
-          tasks: created,
+      } catch {
+        // A suggestion is advice: the gate-in goes on without it (the task then names no slot,
+        // which the clerk sees in the answer), whatever went wrong in the engine.
+      }
+    }
+    const taskLists = admittedPlans.map(({ plan }) => {
+      const admitted = admittedOf(plan);
+      const list: NewTask[] = givenOf(plan).map((task) => {
+        const number = normalizeContainerNumber(task.containerNumber);
+        const view = admitted.find((candidate) => candidate.number === number);
+        return {
+          ...task,
+          containerNumber: number,
+          containerId: view?.containerId ?? null,
+          toLocation: task.toLocation ?? view?.location ?? null,
+          source: 'planning',
         };
-        await repository.answer(tx, requestId, result, visitRow.id);
-        return result;
+      });
+      for (const view of defaultedOf(plan)) {
+        const slot = suggested.get(view.number);
+        list.push({
+          containerNumber: view.number,
+          containerId: view.containerId,
+          taskType: DEFAULT_PLANNING_TASK.taskType,
+          deliveryMode: DEFAULT_PLANNING_TASK.deliveryMode,
+          fromLocation: TRAILER_LOCATION,
+          toLocation: view.location ?? slot?.location ?? null,
+          toLocationDetails: view.fullName ?? slot?.fullName ?? null,
+          source: slot?.location ? 'planning' : 'gate',
+        });
+      }
+      for (const number of plan.outNumbers) {
+        const task = (plan.form.gateInTasks ?? []).find(
+          (candidate) => normalizeContainerNumber(candidate.containerNumber) === number,
+        )!;
+        list.push({
+          ...task,
+          containerNumber: number,
+          fromLocation: task.fromLocation ?? plan.outLocations.get(number) ?? null,
+          toLocation: task.toLocation ?? TRAILER_LOCATION,
+          source: 'gate',
+        });
+      }
+      return list;
+    });
+    const createdLists = await tasks.createForVisits(
+      tx,
+      events,
+      admittedPlans.map(({ plan }, index) => ({
+        list: taskLists[index]!,
+        visitId: visitRows[index]!.id,
+        createdBy: plan.userName,
+      })),
+    );
+
+    const answers: { requestId: string; answer: GateInResult; visitId: number }[] = [];
+    for (const [position, { plan, index }] of admittedPlans.entries()) {
+      const visitRow = visitRows[position]!;
+      const created = createdLists[position]!;
+      const containers: GatedInContainer[] = admittedOf(plan).map((view) => ({
+        containerId: view.containerId,
+        containerNumber: view.number,
+        tagId: plan.entries.find((entry) => entry.number === view.number)?.tag ?? null,
+        location: view.location,
+      }));
+      events.push({
+        type: 'gate.containersGatedIn',
+        data: {
+          requestId: plan.form.requestId,
+          gateId: plan.form.gateId ?? null,
+          visit: toTruckVisit(visitRow, { done: 0, pending: created.length, lastDoneAt: null }),
+          containers,
+          taskIds: created.map((task) => task.taskId),
+        },
+      });
+      const result: GateInResult = {
+        responsestatus: 'success',
+        message: messages.gateInSuccessful,
+        visitId: visitRow.id,
+        containers,
+        tasks: created,
+      };
+      results[index] = result;
+      answers.push({ requestId: plan.form.requestId, answer: result, visitId: visitRow.id });
+    }
+    await repository.answerAll(tx, answers);
+    return results as (GateInResult | AppError)[];
+  }
+
+  // A gate-in checked and read outside its transaction, and the transaction's work, or the answer
+  // it gets at once. `gateIn` runs the work in its own transaction; a batch file runs sets of them
+  // (prepareGateIns, runGateIns).
+  async function prepareGateIn(
+    form: GateInForm,
+    principal: Principal,
+    options: GateTransactionOptions = {},
+    prepared: GateInPreparation = {},
+  ): Promise<PreparedGateIn> {
+    const [checked] = await checkGateIns([form], principal, prepared);
+    if ('refusal' in checked!) throw checked.refusal;
+    if ('answer' in checked!) return { answer: checked.answer };
+    const { plan } = checked!;
+    return {
+      context: {
+        number: plan.numbers.join(', '),
+        answers: gateAnswers(plan.realTags, plan.trailerTag),
+      },
+      run: async (tx: Database, events: NewEvent[]): Promise<GateInResult> => {
+        const [result] = await runGateIns(tx, events, [plan], options);
+        if (result instanceof AppError) throw result;
+        return result!;
       },
     };
   }
@@ -602,6 +822,20 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     },
 
     prepareGateIn,
+
+    // Many gate-ins (a batch chunk) checked together (one read of their request ids and tags), each
+    // a plan, an answer at once, or its refusal; and their transaction work as a set (runGateIns:
+    // each one's result or refusal, in the order given), inside a transaction the caller holds with
+    // the inventory lock (changeInventory).
+    checkGateIns: (forms: readonly GateInForm[], principal: Principal, prepared: GateInPreparation = {}) =>
+      checkGateIns(forms, principal, prepared),
+    runGateIns: (tx: Database, events: NewEvent[], plans: readonly GateInPlan[]) => runGateIns(tx, events, plans),
+    // The gate's words for the constraints a set of gate-ins may meet.
+    gateInAnswers: (plans: readonly GateInPlan[]) =>
+      gateAnswers(
+        plans.flatMap((plan) => plan.realTags),
+        plans.find((plan) => plan.trailerTag)?.trailerTag ?? null,
+      ),
 
     // A dispatch prepared for a caller's transaction (a batch file), as prepareGateIn.
     prepareDispatch: (query: DispatchQuery, principal: Principal, database?: Database) =>
@@ -701,7 +935,10 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
                   : detail,
               ),
             ),
-          foreignKey: () => badRequest(failed(messages.unknownGate), 'gateId'),
+          foreignKey: ({ constraint }) =>
+            constraint?.includes('cha')
+              ? badRequest(failed(messages.chaNotFound), 'chaId')
+              : badRequest(failed(messages.unknownGate), 'gateId'),
           check: ({ detail }) => badRequest(failed(detail)),
           busy: () => conflict(failed(messages.yardBusy)),
         });

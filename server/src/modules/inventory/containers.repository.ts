@@ -849,6 +849,16 @@ export const containersRepository = {
     return row!;
   },
 
+  // Many containers in one statement: their ids in the order given (PostgreSQL returns an INSERT …
+  // VALUES's rows in the order of its values).
+  async insertMany(db: Database, values: readonly NewContainerRow[]) {
+    if (!values.length) return [];
+    return db
+      .insert(containers)
+      .values([...values])
+      .returning({ id: containers.id });
+  },
+
   async update(db: Database, id: number, values: Partial<NewContainerRow>) {
     const [row] = await db
       .update(containers)

@@ -423,8 +423,13 @@ export function createInventoryService(
       entries: { values: NewContainerRow; location: string | null }[],
       actor: Actor,
     ): Promise<InventoryContainer[]> {
-      const ids: number[] = [];
-      for (const entry of entries) ids.push((await containersRepository.insert(tx, entry.values)).id);
+      if (!entries.length) return [];
+      const ids = (
+        await containersRepository.insertMany(
+          tx,
+          entries.map((entry) => entry.values),
+        )
+      ).map((row) => row.id);
       const placements = entries.flatMap((entry, index) =>
         entry.location ? [{ containerId: ids[index]!, newLocation: entry.location }] : [],
       );

@@ -404,23 +404,47 @@ export function createTasksService(db: Database, deps: TasksDeps) {
       list: NewTask[],
       context: { visitId: number | null; createdBy: string | null },
     ): Promise<GeneratedTask[]> {
-      if (!list.length) return [];
+      const [created] = await this.createForVisits(tx, events, [{ list, ...context }]);
+      return created!;
+    },
+
+    // The tasks of many visits (a batch chunk of gate-ins) in one insert and one read of their
+    // views, a task.created per visit: each visit's tasks, in the order given.
+    async createForVisits(
+      tx: Database,
+      events: NewEvent[],
+      groups: readonly { list: NewTask[]; visitId: number | null; createdBy: string | null }[],
+    ): Promise<GeneratedTask[][]> {
       const rows = await tasksRepository.insert(
         tx,
-        list.map((task) => ({
-          ...taskValues(task),
-          containerId: task.containerId ?? null,
-          visitId: context.visitId,
-          source: task.source,
-          createdBy: context.createdBy,
-        })),
+        groups.flatMap((group) =>
+          group.list.map((task) => ({
+            ...taskValues(task),
+            containerId: task.containerId ?? null,
+            visitId: group.visitId,
+            source: task.source,
+            createdBy: group.createdBy,
+          })),
+        ),
       );
-      const tasks = await viewsOf(
-        tx,
-        rows.map((row) => row.id),
+      const views = new Map(
+        (
+          await viewsOf(
+            tx,
+            rows.map((row) => row.id),
+          )
+        ).map((view) => [view.taskId, view]),
       );
-      events.push({ type: 'task.created', data: { visitId: context.visitId, tasks } });
-      return rows.map(toGeneratedTask);
+      let offset = 0;
+      return groups.map((group) => {
+        const own = rows.slice(offset, (offset += group.list.length));
+        if (own.length)
+          events.push({
+            type: 'task.created',
+            data: { visitId: group.visitId, tasks: own.map((row) => views.get(row.id)!) },
+          });
+        return own.map(toGeneratedTask);
+      });
     },
 
     async ofVisit(visitId: number, database: Database = db): Promise<GeneratedTask[]> {

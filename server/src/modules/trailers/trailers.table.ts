@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { chaAgents } from '../cha/cha.table';
 import { gates } from '../gates/gates.table';
 
 // One row per visit of a truck's trailer (spec 3 §3 Trailer): gated in (entryAt), dispatched
@@ -25,7 +26,10 @@ export const trailers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    chaId: integer(),
+    // The customs house agent a vehicle gate-in counted against (issue 20). A visit is the yard's
+    // history: an agent that trucks came for is not deleted while its visits are current (the
+    // archive keeps its own copy of the id).
+    chaId: integer().references(() => chaAgents.id, { onDelete: 'restrict' }),
     vehicleDetailId: integer(),
     enteredBy: text(),
     entryAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

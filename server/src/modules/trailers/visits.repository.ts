@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TruckVisit } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { permanentTrailers, plaCards, trailers } from './trailers.table';
@@ -41,6 +41,16 @@ export const visitsRepository = {
     return row!;
   },
 
+  // Many visits opened at once (a batch chunk of gate-ins): the rows in the order given (PostgreSQL
+  // returns an INSERT … VALUES's rows in the order of its values).
+  async openMany(db: Database, values: readonly NewVisitRow[]) {
+    if (!values.length) return [];
+    return db
+      .insert(trailers)
+      .values([...values])
+      .returning();
+  },
+
   async byId(db: Database, id: number) {
     const [row] = await db.select().from(trailers).where(eq(trailers.id, id));
     return row;
@@ -55,6 +65,16 @@ export const visitsRepository = {
       .for('update');
     return row;
   },
+
+  // The trailers inside the yard that carry any of these tags.
+  insideByTags: (db: Database, tags: readonly string[]) =>
+    tags.length
+      ? db
+          .select()
+          .from(trailers)
+          .where(and(inside, inArray(trailers.trailerTagId, [...tags])))
+          .for('update')
+      : Promise.resolve([]),
 
   // The latest visit inside the yard of this trailer number.
   async insideByNumber(db: Database, trailerNumber: string) {
@@ -98,6 +118,14 @@ export const visitsRepository = {
     const [row] = await db.select().from(plaCards).where(eq(plaCards.trailerTagNumber, trailerTag));
     return row;
   },
+
+  plaCardsOf: (db: Database, trailerTags: readonly string[]) =>
+    trailerTags.length
+      ? db
+          .select()
+          .from(plaCards)
+          .where(inArray(plaCards.trailerTagNumber, [...trailerTags]))
+      : Promise.resolve([]),
 
   async permanentTrailerOf(db: Database, trailerTag: string) {
     const [row] = await db.select().from(permanentTrailers).where(eq(permanentTrailers.trailerTag, trailerTag));
