@@ -8,13 +8,21 @@
 // and every held-out photo is also read in six augmented views (A; turned, scaled, shifted,
 // oblique, recompressed), with recall and wrong-but-valid per set in the JSON line.
 // `--only tuning|heldout|augmented` reads one set; `--augment-tuning` adds the augmented tuning
-// views (AT), which are the ones to tune on; `--no-augmented` skips the held-out views.
+// views (AT), which are the ones to tune on; `--no-augmented` skips the held-out views;
+// `--fresh` adds the second set of held-out views (F, FRESH_AUGMENTATIONS), with its recall on the
+// held-out photos never looked at (`freshUnseen…`) apart.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createOcrEngine } from '../workers/src/ocr/index';
 import { readLabels, scoreImage, scoreVisits, type ImageResult, type Label } from '../workers/src/ocr/evaluate';
-import { AUGMENTATIONS, augment, splitLabels } from '../workers/src/ocr/holdout';
+import {
+  AUGMENTATIONS,
+  FRESH_AUGMENTATIONS,
+  HELD_OUT_LOOKED_AT,
+  augment,
+  splitLabels,
+} from '../workers/src/ocr/holdout';
 import { machineCpu } from './lib/cpu';
 import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 
@@ -101,6 +109,20 @@ export async function main() {
         augmentedNames.push(`${label.image} [${augmentation.name}]`);
       }
     }
+  // The second, fresh set of held-out views (`--fresh`); `unseen` are those of photos never looked at.
+  const fresh: ImageResult[] = [];
+  const freshNames: string[] = [];
+  if (process.argv.includes('--fresh'))
+    for (const label of heldOut) {
+      const bytes = readFileSync(resolve(dir, label.image));
+      for (const augmentation of FRESH_AUGMENTATIONS) {
+        const result = await read(label, await augment(bytes, augmentation));
+        report(result, `F ${label.image} [${augmentation.name}]`);
+        fresh.push(result);
+        freshNames.push(`${label.image} [${augmentation.name}]`);
+      }
+    }
+  const freshUnseen = fresh.filter((r) => !HELD_OUT_LOOKED_AT.includes(r.label.image));
   // Tuning work only (`--augment-tuning`): the same augmentations of the tuning photos.
   const tuningAugmented: ImageResult[] = [];
   if (option('augment-tuning') !== undefined || process.argv.includes('--augment-tuning'))
@@ -158,6 +180,11 @@ export async function main() {
         'augmented held-out recall / wrong-valid',
         `${recall(augmented)} / ${wrongValid(augmented)} (${augmented.length} images)`,
       ],
+      ['fresh held-out views recall / wrong-valid', `${recall(fresh)} / ${wrongValid(fresh)} (${fresh.length} images)`],
+      [
+        'fresh views of unseen photos recall / wrong-valid',
+        `${recall(freshUnseen)} / ${wrongValid(freshUnseen)} (${freshUnseen.length} images)`,
+      ],
       ['latency p50 model / total ms', `${fmt(model.p50)} / ${fmt(total.p50)}`],
       ['latency p95 model / total ms', `${fmt(model.p95)} / ${fmt(total.p95)}`],
       ['CPU time per image p50 / p95 ms (all threads)', `${fmt(cpu.p50)} / ${fmt(cpu.p95)}`],
@@ -191,6 +218,25 @@ export async function main() {
       augmentedRecall: recall(augmented),
       augmentedWrongValid: wrongValid(augmented),
       augmentedMeanMs: mean(augmented),
+      ...(fresh.length
+        ? {
+            freshImages: fresh.length,
+            freshRecall: recall(fresh),
+            freshWrongValid: wrongValid(fresh),
+            freshUnseenImages: freshUnseen.length,
+            freshUnseenRecall: recall(freshUnseen),
+            freshUnseenWrongValid: wrongValid(freshUnseen),
+            freshCpuMeanMs: round(fresh.reduce((sum, r) => sum + r.cpuMs, 0) / fresh.length),
+            freshCpuP95Ms: round(percentiles(fresh.map((r) => r.cpuMs)).p95),
+            freshFailures: freshNames.filter((_, i) => !fresh[i]!.correct || fresh[i]!.wrongButValid.length),
+          }
+        : {}),
+      ...(augmented.length
+        ? {
+            augmentedCpuMeanMs: round(augmented.reduce((sum, r) => sum + r.cpuMs, 0) / augmented.length),
+            augmentedCpuP95Ms: round(percentiles(augmented.map((r) => r.cpuMs)).p95),
+          }
+        : {}),
       ...(tuningAugmented.length
         ? {
             tuningAugmentedImages: tuningAugmented.length,

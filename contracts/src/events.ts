@@ -101,6 +101,8 @@ export interface DomainEventMap {
   'archive.runChanged': DataOf<'archive.run.v1'>;
   // A batch file's job was queued, progressed, finished or failed (issue 20): its state.
   'batch.jobChanged': DataOf<'batch.job.v1'>;
+  // Gate passes were added (by hand or by a sheet), edited, used by a dispatch or deleted (issue 16).
+  'gatePass.changed': DataOf<'gatePasses.changed.v1'>;
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -163,6 +165,7 @@ export const DOMAIN_EVENT_TYPES = [
   'masterData.changed',
   'archive.runChanged',
   'batch.jobChanged',
+  'gatePass.changed',
 ] as const satisfies readonly DomainEventType[];
 
 // Every type listed once (a compile error names the one missing).

@@ -201,6 +201,13 @@ export const MasterDataChangedMessage = message('masterData.changed.v1', { list:
 export const ArchiveRunMessage = message('archive.run.v1', ArchiveRun.properties);
 // A batch file's job as it goes (topic `batch`): queued, its progress, then done or failed.
 export const BatchJobMessage = message('batch.job.v1', BatchJob.properties);
+// Gate passes were added, edited, used by a dispatch or deleted (on `gate-passes`): their ids and
+// container numbers. Lists reload on it: a page, a search and the used filter make a delta
+// unreliable, and an upload may carry thousands of passes.
+export const GatePassesChangedMessage = message('gatePasses.changed.v1', {
+  ids: Type.Array(Type.Integer()),
+  containerNumbers: Type.Array(Type.String()),
+});
 
 export const LiveMessage = Type.Union([
   GateReaderMessage,
@@ -238,6 +245,7 @@ export const LiveMessage = Type.Union([
   MasterDataChangedMessage,
   ArchiveRunMessage,
   BatchJobMessage,
+  GatePassesChangedMessage,
 ]);
 export type LiveMessage = Static<typeof LiveMessage>;
 export type LiveMessageType = LiveMessage['type'];
@@ -291,6 +299,7 @@ export const LIVE_TOPICS = [
   'master-data',
   'archive',
   'batch',
+  'gate-passes',
 ] as const;
 export type LiveTopicBase = (typeof LIVE_TOPICS)[number];
 
@@ -318,7 +327,8 @@ export type LiveTopic =
   | 'cha'
   | 'master-data'
   | 'archive'
-  | 'batch';
+  | 'batch'
+  | 'gate-passes';
 
 // The builders: screens and services name topics through these, never by string concatenation.
 export const liveTopics = {
@@ -345,6 +355,7 @@ export const liveTopics = {
   masterData: 'master-data',
   archive: 'archive',
   batch: 'batch',
+  gatePasses: 'gate-passes',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -425,6 +436,7 @@ export const LIVE_MESSAGE_META = {
     coalesce: (message: MessageOfType<'dashboard.changed.v1'>) => message.data.widgets.join(','),
   },
   'masterData.changed.v1': { topic: 'master-data' },
+  'gatePasses.changed.v1': { topic: 'gate-passes' },
 } as const satisfies { [K in LiveMessageType]: LiveMessageMeta<MessageOfType<K>> };
 
 type MetaTable = typeof LIVE_MESSAGE_META;

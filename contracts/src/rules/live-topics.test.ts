@@ -33,6 +33,17 @@ describe('the OCR queue topic', () => {
   });
 });
 
+describe('the gate passes topic', () => {
+  it('is for the users of the gate screens, without a parameter', () => {
+    expect(liveTopicPermission('gate-passes')).toBe('gateVisible');
+    expect(liveMessagePermission('gatePasses.changed.v1')).toBe('gateVisible');
+    expect(mayWatchTopic(as('gateout'), liveTopics.gatePasses)).toBe(true);
+    expect(mayWatchTopic(as('operator'), liveTopics.gatePasses)).toBe(false);
+    expect(mayWatchTopic(as('superadmin'), 'gate-passes:1')).toBe(false);
+    expectTypeOf<LiveTopicMessage<'gate-passes'>['type']>().toEqualTypeOf<'gatePasses.changed.v1'>();
+  });
+});
+
 describe('the planning topic', () => {
   it('is for the users of the planning screen, and coalesces an engine run’s progress per run', () => {
     expect(liveTopicPermission('planning')).toBe('planningVisible');

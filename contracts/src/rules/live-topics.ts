@@ -42,6 +42,8 @@ const TOPIC_TABLE: Record<
   archive: { permission: 'usersVisible', parameter: 'none', superadminOnly: true },
   // Batch files' jobs (issue 20): the containers screen's batch actions.
   batch: { permission: 'containersVisible', parameter: 'none' },
+  // The gate-pass store (issue 16): the gate passes list and the dispatch lanes that verify them.
+  'gate-passes': { permission: 'gateVisible', parameter: 'none' },
 };
 
 export interface ParsedLiveTopic {

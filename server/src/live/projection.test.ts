@@ -177,6 +177,14 @@ describe('the projection of domain events to live messages', () => {
     ]);
   });
 
+  it('puts gate pass changes on their topic, and on no dashboard widget', () => {
+    const data = { ids: [7, 8], containerNumbers: ['MSKU9913618', 'TEMU2709541'] };
+    const events = [{ type: 'gatePass.changed', eventId: 'a', at: 1, data }] as DomainEvent[];
+    expect(projectEvents(events)).toEqual([
+      { eventId: 'a', type: 'gatePasses.changed.v1', topic: 'gate-passes', at: 1, data },
+    ]);
+  });
+
   it('puts master-data changes on their topic; a liner change repaints the yard grid, a customer the widget', () => {
     const events = [
       { type: 'masterData.changed', eventId: 'a', at: 1, data: { list: 'liner-infos' } },

@@ -129,6 +129,8 @@ function screenMessages(event: DomainEvent): LiveMessage[] {
       return [on('archive.run.v1', liveTopics.archive, event.data)];
     case 'batch.jobChanged':
       return [on('batch.job.v1', liveTopics.batch, event.data)];
+    case 'gatePass.changed':
+      return [on('gatePasses.changed.v1', liveTopics.gatePasses, event.data)];
     default:
       return unprojected(event);
   }
@@ -205,9 +207,11 @@ export function dashboardWidgetsOf(event: DomainEvent): DashboardWidgetId[] {
     // The customers' inventory names its customers; no other widget shows a master-data name.
     case 'masterData.changed':
       return event.data.list === 'customers' ? ['customerInventory'] : [];
-    // Archived rows stay counted in the rollups the widgets read (docs/archive.md).
+    // Archived rows stay counted in the rollups the widgets read (docs/archive.md); no widget counts
+    // gate passes.
     case 'archive.runChanged':
     case 'batch.jobChanged':
+    case 'gatePass.changed':
       return [];
     default:
       return unchangedWidgets(event);

@@ -41,6 +41,21 @@ describe('readNumbers', () => {
     expect(reads[0]).toMatchObject({ number: 'CRXU1922067', valid: true, corrected: true });
   });
 
+  it('takes no correction on a doubtful check digit: the corrected number is a candidate for the operator', () => {
+    // The rarer correction (0 read in the owner code taken as Q) is what the check digit chose.
+    const doubtful = {
+      ...piece('O0LU 7532900', 100, 100, 500, 60),
+      confidences: [...Array<number>(10).fill(0.97), 0.37],
+    };
+    const reads = readNumbers([doubtful]);
+    expect(reads.filter((read) => read.valid)).toEqual([]);
+    expect(reads[0]).toMatchObject({ number: 'O0LU7532900', valid: false, corrected: false });
+    expect(reads[0]!.candidates).toContain('OQLU7532900');
+    // Read confidently, the same correction stands.
+    const sure = readNumbers([piece('O0LU 7532900', 100, 100, 500, 60)]);
+    expect(sure[0]).toMatchObject({ number: 'OQLU7532900', valid: true, corrected: true });
+  });
+
   it('flags a wrong check digit invalid, with candidates, never as a valid number', () => {
     // The boxed check digit was the doubtful character.
     const read = { ...piece('CRXU 1922068', 100, 100, 500, 60), confidences: [...Array<number>(10).fill(0.97), 0.55] };

@@ -47,6 +47,7 @@ const CORRECTED_WEIGHT = 0.85;
 const INVALID_WEIGHT = 0.5;
 const UNALIGNED_WEIGHT = 0.75;
 const MIN_CHARACTER_CONFIDENCE = 0.25;
+const CORRECTION_CHECK_DIGIT_CONFIDENCE = 0.5;
 
 export const characterSize = (piece: Piece) =>
   piece.vertical ? piece.right - piece.left : Math.min(piece.bottom - piece.top, (piece.right - piece.left) * 1.5);
@@ -135,8 +136,15 @@ export function readNumbers(pieces: Piece[]): NumberRead[] {
       const text = window.map((c) => c.character).join('');
       // More than two characters of the wrong kind: not a number, whatever the confusions allow.
       if (wrongClassPositions(text).length > 2) continue;
-      const resolution = resolveContainerRead(text);
-      if (!resolution) continue;
+      const resolved = resolveContainerRead(text);
+      if (!resolved) continue;
+      // A correction is chosen by the check digit: read doubtfully, it decides nothing (a junk
+      // character taken for the check digit once let a rarer correction make a wrong valid number).
+      // The corrected number then goes to the operator as a doubtful read, first among its candidates.
+      const resolution =
+        resolved.corrected && window.at(-1)!.confidence < CORRECTION_CHECK_DIGIT_CONFIDENCE
+          ? { ...resolved, valid: false, corrected: false, number: text, candidates: resolved.candidates }
+          : resolved;
       const after = characters[start + 11];
       const startAligned = window[0]!.boundaryBefore;
       const endAligned = !after || after.boundaryBefore;

@@ -24,6 +24,8 @@ const SECOND_PASS = [
 const CONFIDENT = 0.9;
 const MAX_LINE_WIDTH = 1600;
 const COLUMN_END_CONFIDENCE = 0.75;
+// Gaps (in character pitches) tried between a lone vertical serial and the owner code above it.
+const HEAD_GAPS = Array.from({ length: 13 }, (_, i) => 1 + i / 8);
 const BATCH = 8;
 const CHUNK = 8;
 
@@ -293,6 +295,7 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
         ...(await checkDigits(image, pieces)),
         ...(await columnEnds(image, columns, pieces)),
         ...(await columnGaps(image, columns, pieces)),
+        ...(await columnHeads(image, columns, pieces)),
       ];
       if (found.length > 0) {
         pieces = [...pieces, ...found];
@@ -410,6 +413,70 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
         vertical: true,
       });
     });
+    return found;
+  }
+
+  // A column that holds a serial and its check digit alone (seven digits): the owner code painted
+  // above it was not joined, being further apart than the finder's pitch (a wider gap is common
+  // between code and serial) or crossed by a shadow, a tilt or the frame's edge. Four cells are put
+  // above the column, following its pitch and slant, after a gap of one to two and a half pitches in eighth steps,
+  // and the eleven cells read as one line (the cells must sit on the letters: a quarter pitch off
+  // may read junk, so no agreement between gaps can be asked). The four must be read as an
+  // owner code, each character confidently (≥ 0.75) and together at CONFIDENT; two different codes
+  // so read leave the column as it was; and the whole must still pass the check digit.
+  async function columnHeads(image: RgbImage, columns: FoundColumn[], pieces: Piece[]): Promise<Piece[]> {
+    const lines: { column: FoundColumn; image: RgbImage }[] = [];
+    for (const column of columns) {
+      const piece = pieces.find((p) => p.vertical && p.left === column.left && p.top === column.top);
+      if (piece === undefined || !/^[0-9]{7}$/.test(piece.text) || column.cells.length !== 7) continue;
+      const cells = column.cells;
+      const first = cells[0]!;
+      const last = cells.at(-1)!;
+      const steps = cells.slice(1).map((cell, i) => cell.cy - cells[i]!.cy);
+      const pitch = [...steps].sort((a, b) => a - b)[steps.length >> 1]!;
+      const slope = (last.cx - first.cx) / Math.max(1, last.cy - first.cy);
+      for (const gap of HEAD_GAPS) {
+        const head = [3, 2, 1, 0].map((k) => {
+          const dy = (gap + k) * pitch;
+          return { ...first, cx: first.cx - slope * dy, cy: first.cy - dy };
+        });
+        if (head[0]!.cy - head[0]!.height / 2 < 0) continue;
+        lines.push({ column, image: cellsToLine(image, [...head, ...cells], column.background) });
+      }
+    }
+    if (lines.length === 0) return [];
+    const reads = await recogniseAll(lines.map((line) => line.image));
+    const heads = new Map<FoundColumn, Map<string, Recognized[]>>();
+    lines.forEach(({ column }, index) => {
+      const read = reads[index]!;
+      const code = read.characters.slice(0, 4);
+      if (
+        read.characters.length !== 11 ||
+        code.some((c) => c.confidence < COLUMN_END_CONFIDENCE) ||
+        code.reduce((sum, c) => sum + c.confidence, 0) / 4 < CONFIDENT
+      )
+        return;
+      const owner = code.map((c) => c.character).join('');
+      if (!/^[A-Z]{3}[UJZ]$/.test(owner)) return;
+      const byOwner = heads.get(column) ?? new Map<string, Recognized[]>();
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), read]);
+      heads.set(column, byOwner);
+    });
+    const found: Piece[] = [];
+    for (const [column, byOwner] of heads) {
+      // Two different codes read confidently at different gaps: nothing is taken.
+      if (byOwner.size !== 1) continue;
+      const read = [...byOwner.values()][0]!.sort((a, b) => quality(b) - quality(a))[0]!;
+      found.push({
+        text: read.characters.map((c) => c.character).join(''),
+        confidences: read.characters.map((c) => c.confidence),
+        left: column.left,
+        right: column.right,
+        top: column.top,
+        bottom: column.bottom,
+        vertical: true,
+      });
+    }
     return found;
   }
 

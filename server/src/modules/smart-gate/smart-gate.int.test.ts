@@ -240,6 +240,10 @@ describe('POST gate/igate-dispatch', () => {
     expect(done).toMatchObject({ status: 200, body: { dispatched: true } });
     const [used] = await t.db.select().from(gatePasses).where(eq(gatePasses.id, pass.id));
     expect(used!.usedAt).not.toBeNull();
+    // The pass's use is told on `gate-passes` (its creation was, before).
+    const told = () =>
+      live.filter((message) => message.type === 'gatePasses.changed.v1' && message.data.ids.includes(pass.id)).length;
+    await expect.poll(told).toBe(2);
     // The used pass stays as the dispatch used it: no edit, no delete.
     const edit = await outcome(
       admin.api.smartGate.updateGatePass({ body: { id: pass.id, containerNumber: number, remarks: 'later' } }),

@@ -46,7 +46,7 @@ import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { GateOperationsService } from '../gate-operations';
 import type { OcrService } from '../ocr';
-import { commitWithEvents, type AfterCommit } from '../outbox';
+import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import type { PreAdvicesService } from '../pre-advices';
 import type { UsersService } from '../users';
 import { smartGateRepository as repository, toGatePass, type GatePassValues } from './smart-gate.repository';
@@ -167,6 +167,16 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     if (!row) throw notFound(messages.gatePassNotExisting);
     if (row.usedAt !== null) throw conflict(messages.gatePassUsed);
     return row;
+  }
+
+  // Every change of the store is told on `gate-passes` (issue 16), in the change's transaction: the
+  // gate passes list and the dispatch lanes follow other users' writes.
+  function passesChanged(events: NewEvent[], rows: { id: number; containerNumber: string }[]) {
+    if (rows.length === 0) return;
+    events.push({
+      type: 'gatePass.changed',
+      data: { ids: rows.map((row) => row.id), containerNumbers: rows.map((row) => row.containerNumber) },
+    });
   }
 
   async function userGatesOf(userId: number): Promise<UserGates> {
@@ -304,13 +314,15 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
       const values = passValues(input);
       if (mode === 'update' && !input.id) throw notFound(messages.gatePassNotExisting);
       try {
-        return await commitWithEvents(db, deps.afterCommit, async (tx) => {
-          if (mode === 'update') await unusedPass(tx, input.id!);
+        return await commitWithEvents(db, deps.afterCommit, async (tx, events) => {
+          const before = mode === 'update' ? await unusedPass(tx, input.id!) : null;
           const row =
             mode === 'update'
               ? await repository.updatePass(tx, input.id!, values)
               : (await repository.insertPasses(tx, [{ ...values, createdBy: principal.username }]))[0];
           if (!row) throw notFound(messages.gatePassNotExisting);
+          // An edit may change the container number: both numbers' lanes hear of it.
+          passesChanged(events, before && before.containerNumber !== row.containerNumber ? [before, row] : [row]);
           return { responsestatus: 'success', message: messages.gatePassSaved, gatePass: toGatePass(row) };
         });
       } catch (error) {
@@ -319,9 +331,10 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     },
 
     async deleteGatePass(id: number) {
-      await commitWithEvents(db, deps.afterCommit, async (tx) => {
-        await unusedPass(tx, id);
+      await commitWithEvents(db, deps.afterCommit, async (tx, events) => {
+        const row = await unusedPass(tx, id);
         await repository.deletePass(tx, id);
+        passesChanged(events, [row]);
       });
       return { responsestatus: 'success', message: messages.gatePassDeleted };
     },
@@ -331,7 +344,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
     async uploadGatePasses(file: UploadFile, principal: Principal): Promise<UploadResult> {
       const records = await uploadRecords(file, GATE_PASS_UPLOAD_COLUMNS, ['containerNumber']);
       const repeated = repeats(records, (record) => normalizeContainerNumber(record.values.containerNumber));
-      return commitWithEvents(db, deps.afterCommit, async (tx) => {
+      return commitWithEvents(db, deps.afterCommit, async (tx, events) => {
         const numbers = records.map((record) => normalizeContainerNumber(record.values.containerNumber));
         const open = await repository.openPassesOf(tx, numbers);
         const results: UploadRowResult[] = [];
@@ -370,7 +383,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
           });
         }
         const answer = uploadAnswer(results, inserts.length);
-        if (answer.saved) await repository.insertPasses(tx, inserts);
+        if (answer.saved) passesChanged(events, await repository.insertPasses(tx, inserts));
         return answer;
       }).catch((error: unknown) => {
         throw databaseError(error, {
@@ -447,6 +460,7 @@ export function createSmartGateService(db: Database, deps: SmartGateDependencies
               const taken = await repository.usePass(tx, used.id);
               if (!taken) throw conflict(messages.gatePassNotFound, 'gatePass');
               passRow = toGatePass(taken);
+              passesChanged(events, [taken]);
             }
             await repository.insertTransaction(tx, {
               kind: 'out',

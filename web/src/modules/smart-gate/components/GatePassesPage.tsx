@@ -24,6 +24,8 @@ import { useRowSelection } from '../../trailers/hooks/useRowSelection';
 import { useGatePassColumns } from '../hooks/useGatePassColumns';
 import { useGatePasses } from '../hooks/useGatePasses';
 import { useGatePassWrites } from '../hooks/useGatePassWrites';
+import { useGatePassesLive } from '../hooks/useGatePassesLive';
+import { LiveUnavailableNotice } from '../../../live/components/LiveUnavailableNotice';
 import { GatePassFormModal } from './GatePassFormModal';
 import { queryListProps } from '../../../ui/queryListProps';
 
@@ -35,7 +37,8 @@ const UPLOAD_HEADERS = Object.keys(GATE_PASS_UPLOAD_COLUMNS).join(', ');
 // dispatch verifies (spec 2 §3, §4), entered by hand or imported from the ERP's sheet. Search by
 // container number, open passes or all, add / edit / delete one (a used pass stays as its dispatch
 // used it), and the upload with one result per row. The writes are the catalogue's (landing page or
-// crudEnabled, spec 3 §6). No live topic: the list reloads after this screen's writes.
+// crudEnabled, spec 3 §6). Live on `gate-passes`: another user's write, an import or a dispatch's use
+// of a pass reloads the list.
 export function GatePassesPage() {
   const access = useScreenAccess({ write: routes.smartGate.createGatePass.access });
   const timeZone = useAtomValue(metadataState)?.timeZone;
@@ -45,6 +48,7 @@ export function GatePassesPage() {
   const [includeUsed, setIncludeUsed] = useState(true);
   const search = useListSearch(() => setPage(1));
   const list = useGatePasses(page, pageSize, search.searched, includeUsed);
+  const liveRefusal = useGatePassesLive();
   const rows = list.data?.entities ?? [];
   const totalCount = list.data?.totalCount ?? 0;
   const selection = useRowSelection(rows);
@@ -96,6 +100,7 @@ export function GatePassesPage() {
           Smart Gate: Dispatch
         </Button>
       </Group>
+      <LiveUnavailableNotice refusal={liveRefusal} />
       <TrailersListToolbar
         testId="gate-passes"
         search={search.text}

@@ -4,8 +4,8 @@ import { useNotifyingMutation } from '../../../ui/useNotifyingMutation';
 import { smartGateQueryKeys } from '../utils/smartGateQueryKeys';
 
 // The gate pass writes: save (POST new, PUT with its id), delete, and the sheet upload whose per-row
-// results the screen shows. Gate passes have no live topic: the list is reloaded after each write
-// of this screen (another user's change shows on Reload or the next page).
+// results the screen shows. The list is reloaded after each write of this screen at once, and after
+// anyone's through the `gate-passes` topic (useGatePassesLive).
 export function useGatePassWrites(userName: string) {
   const invalidates = [smartGateQueryKeys.gatePassesAll];
   const save = useNotifyingMutation({
