@@ -421,11 +421,14 @@ export const reportsRepository = {
   // Whether a range from `from` (null: the whole history) reaches rows an archive run moved: a run
   // moves only visits dispatched, and truck visits out, before its cut-off (and their movements,
   // which come before the dispatch), so no archived row is at or after the latest cut-off of a run
-  // that moved anything (its counts are raised in the transaction of each batch it commits).
+  // that moved anything (its counts are raised in the transaction of each batch it commits). A run
+  // still running counts before its first batch, so a batch committed between this look and the
+  // report's statement cannot take rows out of the current tables unseen.
   async reachesArchive(db: Database, from: Date | null): Promise<boolean> {
     const [row] = rowsOf<{ reaches: boolean }>(
       await db.execute(sql`select exists (select 1 from archive_runs
-        where containers + movements + trailers > 0 ${from ? sql`and cutoff_at > ${at(from)}` : sql``}) as reaches`),
+        where (status = 'running' or containers + movements + trailers > 0)
+          ${from ? sql`and cutoff_at > ${at(from)}` : sql``}) as reaches`),
     );
     return Boolean(row?.reaches);
   },
