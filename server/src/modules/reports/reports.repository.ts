@@ -27,7 +27,26 @@ export interface ReportFilter {
   tagLifetimeDays: number;
   // The yard days of 3.1, in order.
   days: string[];
+  // The range reaches back before an archive run's cut-off (docs/archive.md): the reports that list
+  // containers, movements and truck visits read the current rows and the archived ones as one.
+  withArchive: boolean;
 }
+
+// Where a page starts: `offset` rows into the report's order, or, for a report ordered by a time and
+// an id, just after the row `after` (a keyset cursor: the export's batches after the first, which
+// then cost the rows of the batch instead of a scan of every row before it).
+export interface ReportCursor {
+  at: string;
+  id: string;
+}
+export interface ReportWindow {
+  offset: number;
+  limit: number;
+  after?: ReportCursor | null;
+}
+// A row's cursor, in two columns the service takes off before a row is answered or written.
+export const CURSOR_AT = '__cursorAt';
+export const CURSOR_ID = '__cursorId';
 
 // Epoch milliseconds of a timestamp, as a JSON number on both drivers.
 const ms = (column: string) => sql.raw(`round(extract(epoch from ${column}) * 1000)::float8`);
@@ -49,22 +68,65 @@ const CONTAINER_JOINS = sql.raw(`
   left join liner_infos li on li.id = lp.liner_id`);
 const CONTAINER_COLUMNS = sql.raw(`c.id as "containerId", c.container_number as "containerNumber", s.name as "size",
   ct.name as "containerType", p.name as "process", cu.name as "customer", li.name as "liner"`);
-// Where a container stands: the end of its last movement (migration 0003 keeps it in step).
-const LOCATION = sql.raw(
-  `(select m.to_location from container_movements m where m.container_id = c.id order by m.id desc limit 1)`,
-);
-// The truck that brought it: the visit its gate-in opened, at the same instant.
-const GATE_IN_TRAILER = sql.raw(
-  `(select t.trailer_number from trailers t where t.entry_at = c.gate_in_at and c.container_number = any(t.container_numbers) limit 1)`,
-);
 
-// One report's statement: its rows from `offset`, at most `limit`, in its order; and its count.
+// The tables of the history a report lists: the current ones, or, when the range reaches the archive,
+// migration 0032's views (the current rows `union all` the archived ones; a row is in exactly one of
+// them, under the id it always had). A range after every cut-off keeps the current tables' plan.
+interface Sources {
+  containers: SQL;
+  movements: SQL;
+  trailers: SQL;
+}
+const CURRENT: Sources = {
+  containers: sql.raw('containers'),
+  movements: sql.raw('container_movements'),
+  trailers: sql.raw('trailers'),
+};
+const WITH_ARCHIVE: Sources = {
+  containers: sql.raw('containers_with_archive'),
+  movements: sql.raw('container_movements_with_archive'),
+  trailers: sql.raw('trailers_with_archive'),
+};
+const sourcesOf = (filter: ReportFilter) => (filter.withArchive ? WITH_ARCHIVE : CURRENT);
+
+// Where a container stands: the end of its last movement (migration 0003 keeps it in step).
+const location = (from: Sources) =>
+  sql`(select m.to_location from ${from.movements} m where m.container_id = c.id order by m.id desc limit 1)`;
+// The truck that brought it: the visit its gate-in opened, at the same instant.
+const gateInTrailer = (from: Sources) =>
+  sql`(select t.trailer_number from ${from.trailers} t where t.entry_at = c.gate_in_at and c.container_number = any(t.container_numbers) limit 1)`;
+
+// One report's statement: the rows of a window in its order; and its count. `keyed` reports are
+// ordered by a time and a unique id, so a window may start after a cursor.
 export interface ReportStatement {
-  rows(filter: ReportFilter, offset: number, limit: number): SQL;
+  keyed: boolean;
+  rows(filter: ReportFilter, window: ReportWindow): SQL;
   count(filter: ReportFilter): SQL;
 }
 
-const page = (offset: number, limit: number) => sql` offset ${offset} limit ${limit}`;
+const page = (window: ReportWindow) => sql` offset ${window.offset} limit ${window.limit}`;
+
+// The order, cursor and page of a report ordered by `at` then `id` (a unique id of type `idType`):
+// the cursor's columns to select, and what follows the statement's `where` (`and` the rows after the
+// cursor, the order, the page). The time bound before the row comparison lets a btree on the time
+// alone start at the cursor.
+const keyed = (at: string, id: string, idType: 'bigint' | 'text') => ({
+  columns: sql.raw(`, ${at}::text as "${CURSOR_AT}", ${id}::text as "${CURSOR_ID}"`),
+  order: (window: ReportWindow) => {
+    const after = window.after
+      ? sql` and ${sql.raw(at)} >= ${window.after.at}::timestamptz
+          and (${sql.raw(at)}, ${sql.raw(id)}) > (${window.after.at}::timestamptz, ${window.after.id}::${sql.raw(idType)})`
+      : sql``;
+    return sql`${after} order by ${sql.raw(at)}, ${sql.raw(id)} ${page(window.after ? { ...window, offset: 0 } : window)}`;
+  },
+});
+const BY_GATE_IN = keyed('c.gate_in_at', 'c.id', 'bigint');
+const BY_DISPATCH = keyed('c.dispatched_at', 'c.id', 'bigint');
+const BY_FIRST_USE = keyed('r.first_used_at', 'r.tag_id', 'text');
+const BY_MOVE = keyed('m.moved_at', 'm.id', 'bigint');
+const BY_EVENT = keyed('e.occurred_at', 'e.id', 'bigint');
+const BY_ENTRY = keyed('t.entry_at', 't.id', 'bigint');
+const BY_RAISE = keyed('a.raised_at', 'a.id', 'bigint');
 
 // A total from day counts (reports.table.ts, and the dashboard's gate-ins and gate-outs per day):
 // the yard days of the range summed, at most 366 rows a year, where a count over the rows read a
@@ -149,21 +211,21 @@ const inventoryWhere = (filter: ReportFilter) => {
 };
 
 // Containers gated in within the range that never got a slot.
-const notLocated = (filter: ReportFilter) => sql`
-  select count(*)::int as n from containers c where ${gateInWhere(filter)}
-    and not exists (select 1 from container_movements m where m.container_id = c.id and m.to_area_id is not null)`;
+const notLocated = (filter: ReportFilter, from: Sources) => sql`
+  select count(*)::int as n from ${from.containers} c where ${gateInWhere(filter)}
+    and not exists (select 1 from ${from.movements} m where m.container_id = c.id and m.to_area_id is not null)`;
 
-const locationStatistics = (filter: ReportFilter) => sql`
+const locationStatistics = (filter: ReportFilter, from: Sources = sourcesOf(filter)) => sql`
   with per_area as (
     select m.to_area_id as area_id, count(*)::int as moves,
       (count(*) filter (where m.source = 'machine'))::int as machine_moves,
       (count(*) filter (where m.source in ('manual', 'import')))::int as manual_moves,
       (count(*) filter (where m.source = 'gate'))::int as gate_moves,
       count(distinct m.container_id)::int as containers
-    from container_movements m
+    from ${from.movements} m
     where ${range('m.moved_at', filter)} and m.to_area_id is not null and ${NOT_PLANNING}
     group by m.to_area_id
-  ), not_located as (${notLocated(filter)}), report as (
+  ), not_located as (${notLocated(filter, from)}), report as (
     select a.id as "areaId", a.name as "area", coalesce(pa.moves, 0) as "moves",
       coalesce(pa.machine_moves, 0) as "machineMoves", coalesce(pa.manual_moves, 0) as "manualMoves",
       coalesce(pa.gate_moves, 0) as "gateMoves", coalesce(pa.containers, 0) as "containers", 0 as "notUpdated",
@@ -180,98 +242,114 @@ export type StatementReportKey = Exclude<ReportKey, RollupReportKey>;
 
 export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
   gateIn: {
-    rows: (filter, offset, limit) => sql`
-      select ${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", c.igm, c.item, ${GATE_IN_TRAILER} as "trailerNumber",
-        ${ms('c.gate_in_at')} as "gateInAt", ${LOCATION} as "location", ${ms('c.dispatched_at')} as "dispatchedAt"
-      from containers c ${CONTAINER_JOINS}
-      where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
+    keyed: true,
+    rows: (filter, window, from = sourcesOf(filter)) => sql`
+      select ${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", c.igm, c.item, ${gateInTrailer(from)} as "trailerNumber",
+        ${ms('c.gate_in_at')} as "gateInAt", ${location(from)} as "location", ${ms('c.dispatched_at')} as "dispatchedAt"
+        ${BY_GATE_IN.columns}
+      from ${from.containers} c ${CONTAINER_JOINS}
+      where ${gateInWhere(filter)} ${BY_GATE_IN.order(window)}`,
     count: (filter) => yardDaysTotal('gate_ins', filter),
   },
   gateOut: {
-    rows: (filter, offset, limit) => sql`
+    keyed: true,
+    rows: (filter, window) => sql`
       select ${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", ${ms('c.gate_in_at')} as "gateInAt",
         ${ms('c.dispatched_at')} as "dispatchedAt",
         round((extract(epoch from c.dispatched_at - c.gate_in_at) / 3600)::numeric, 1)::float8 as "dwellHours"
-      from containers c ${CONTAINER_JOINS}
-      where c.voided_at is null and ${range('c.dispatched_at', filter)} order by c.dispatched_at, c.id ${page(offset, limit)}`,
+        ${BY_DISPATCH.columns}
+      from ${sourcesOf(filter).containers} c ${CONTAINER_JOINS}
+      where c.voided_at is null and ${range('c.dispatched_at', filter)} ${BY_DISPATCH.order(window)}`,
     count: (filter) => yardDaysTotal('gate_outs', filter),
   },
   expiredTags: {
-    rows: (filter, offset, limit) => sql`
+    keyed: true,
+    rows: (filter, window) => sql`
       select r.tag_id as "tagId", ${ms('r.first_used_at')} as "firstUsedAt", ${ms('r.last_bound_at')} as "lastBoundAt",
         r.bind_count as "bindCount", ${ms(`(r.first_used_at + make_interval(days => ${filter.tagLifetimeDays}))`)} as "expiredAt",
-        c.container_number as "containerNumber", case when c.id is null then null else ${LOCATION} end as "location"
+        c.container_number as "containerNumber", case when c.id is null then null else ${location(CURRENT)} end as "location"
+        ${BY_FIRST_USE.columns}
       from rfid_tags r
       left join containers c on c.rfid_tag_id = r.tag_id and c.dispatched_at is null and c.voided_at is null
         and not c.planned
       where r.first_used_at <= ${at(filter.now)}::timestamptz - make_interval(days => ${filter.tagLifetimeDays})
-      order by r.first_used_at, r.tag_id ${page(offset, limit)}`,
+      ${BY_FIRST_USE.order(window)}`,
     count: (filter) => sql`select count(*)::int as total from rfid_tags r
       where r.first_used_at <= ${at(filter.now)}::timestamptz - make_interval(days => ${filter.tagLifetimeDays})`,
   },
   inventory: {
-    rows: (filter, offset, limit) => sql`
+    keyed: true,
+    rows: (filter, window) => sql`
       select ${CONTAINER_COLUMNS},
         (select a.name from container_positions cp join yard_areas a on a.id = cp.area_id where cp.container_id = c.id limit 1) as "area",
-        ${LOCATION} as "location", c.rfid_tag_id as "tagId", c.igm, c.item, c.hazardous,
+        ${location(CURRENT)} as "location", c.rfid_tag_id as "tagId", c.igm, c.item, c.hazardous,
         ${ms('c.gate_in_at')} as "gateInAt",
         floor(extract(epoch from ${at(filter.now)} - c.gate_in_at) / 86400)::int as "dwellDays"
+        ${BY_GATE_IN.columns}
       from containers c ${CONTAINER_JOINS}
-      where ${inventoryWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
+      where ${inventoryWhere(filter)} ${BY_GATE_IN.order(window)}`,
     count: (filter) => sql`select count(*)::int as total from containers c
       left join liner_prefixes lp on lp.prefix = left(c.container_number, 4) where ${inventoryWhere(filter)}`,
   },
   containerMovements: {
-    rows: (filter, offset, limit) => sql`
+    keyed: true,
+    rows: (filter, window) => sql`
       select m.id::float8 as "id", ${ms('m.moved_at')} as "movedAt", m.container_number as "containerNumber",
         m.from_location as "fromLocation", m.to_location as "toLocation", m.source, m.moved_by as "movedBy", m.device
-      from container_movements m where ${range('m.moved_at', filter)} and ${NOT_PLANNING}
-      order by m.moved_at, m.id ${page(offset, limit)}`,
+        ${BY_MOVE.columns}
+      from ${sourcesOf(filter).movements} m where ${range('m.moved_at', filter)} and ${NOT_PLANNING}
+      ${BY_MOVE.order(window)}`,
     // The day counts leave a plan's reservation moves out too (migration 0029's trigger).
     count: (filter) => reportDaysTotal('movements', filter),
   },
   locationStatistics: {
-    rows: (filter, offset, limit) => sql`
+    keyed: false,
+    rows: (filter, window) => sql`
       ${locationStatistics(filter)}
       select "areaId", "area", "moves", "machineMoves", "manualMoves", "gateMoves", "containers", "notUpdated"
-      from report order by o1, o2 ${page(offset, limit)}`,
+      from report order by o1, o2 ${page(window)}`,
     count: () => sql`select (count(*) + 1)::int as total from yard_areas`,
   },
   dwellTime: {
-    rows: (filter, offset, limit) => sql`
+    keyed: true,
+    rows: (filter, window) => sql`
       select c.id as "containerId", c.container_number as "containerNumber", s.name as "size", p.name as "process",
         li.name as "liner", ${ms('c.gate_in_at')} as "gateInAt", ${ms('c.dispatched_at')} as "dispatchedAt",
         c.dispatched_at is null as "inYard",
         round((extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 3600)::numeric, 1)::float8 as "dwellHours",
         floor(extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 86400)::int as "dwellDays"
-      from containers c ${CONTAINER_JOINS}
-      where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
+        ${BY_GATE_IN.columns}
+      from ${sourcesOf(filter).containers} c ${CONTAINER_JOINS}
+      where ${gateInWhere(filter)} ${BY_GATE_IN.order(window)}`,
     count: (filter) => yardDaysTotal('gate_ins', filter),
   },
   offloadingLocations: {
-    rows: (filter, offset, limit) => sql`
+    keyed: true,
+    rows: (filter, window, from = sourcesOf(filter)) => sql`
       select c.id as "containerId", c.container_number as "containerNumber", s.name as "size", p.name as "process",
-        li.name as "liner", ${GATE_IN_TRAILER} as "trailerNumber", ${ms('c.gate_in_at')} as "gateInAt",
+        li.name as "liner", ${gateInTrailer(from)} as "trailerNumber", ${ms('c.gate_in_at')} as "gateInAt",
         f.to_location as "location", ${ms('f.moved_at')} as "offloadedAt",
         coalesce(f.device, f.moved_by) as "offloadedBy", f.source,
         floor(extract(epoch from f.moved_at - c.gate_in_at) / 60)::int as "minutesToOffload"
-      from containers c ${CONTAINER_JOINS}
+        ${BY_GATE_IN.columns}
+      from ${from.containers} c ${CONTAINER_JOINS}
       left join lateral (
-        select m.to_location, m.moved_at, m.moved_by, m.device, m.source from container_movements m
+        select m.to_location, m.moved_at, m.moved_by, m.device, m.source from ${from.movements} m
         where m.container_id = c.id and m.to_area_id is not null and ${NOT_PLANNING} order by m.id limit 1
       ) f on true
-      where ${gateInWhere(filter)} order by c.gate_in_at, c.id ${page(offset, limit)}`,
+      where ${gateInWhere(filter)} ${BY_GATE_IN.order(window)}`,
     count: (filter) => yardDaysTotal('gate_ins', filter),
   },
   machineMovementsDetailed: {
-    rows: (filter, offset, limit) => sql`
+    keyed: true,
+    rows: (filter, window) => sql`
       select e.id::float8 as "id", ${ms('e.occurred_at')} as "occurredAt", mm.machine_name as "machineName", e.kind,
         e.container_number as "containerNumber", e.tag_id as "tagId", e.height, e.latitude, e.longitude,
-        t.id::float8 as "taskId", t.task_type as "taskType"
+        t.id::float8 as "taskId", t.task_type as "taskType" ${BY_EVENT.columns}
       from machine_events e join machines mm on mm.id = e.machine_id
       left join lateral (select t.id, t.task_type from tasks t where t.completed_by_event_id = e.id order by t.id limit 1) t on true
       where ${range('e.occurred_at', filter)} ${filter.machineId === null ? sql`` : sql`and e.machine_id = ${filter.machineId}`}
-      order by e.occurred_at, e.id ${page(offset, limit)}`,
+      ${BY_EVENT.order(window)}`,
     count: (filter) =>
       reportDaysTotal(
         'machineEvents',
@@ -280,39 +358,44 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
       ),
   },
   machineBreakdown: {
-    rows: (filter, offset, limit) =>
-      sql`select * from (${breakdownSummary(filter)}) b order by lower("machineName"), "machineId" ${page(offset, limit)}`,
+    keyed: false,
+    rows: (filter, window) =>
+      sql`select * from (${breakdownSummary(filter)}) b order by lower("machineName"), "machineId" ${page(window)}`,
     count: (filter) =>
       sql`select count(*)::int as total from machines mm ${filter.machineId === null ? sql`` : sql`where mm.id = ${filter.machineId}`}`,
   },
   machineWorkingStatus: {
-    rows: (filter, offset, limit) => sql`
+    keyed: false,
+    rows: (filter, window) => sql`
       ${statusPeriods(filter)}
       select mm.machine_name as "machineName", periods.status, ${ms('periods.started')} as "from",
         case when periods.ended_at is null and ${at(filter.to!)} > ${at(filter.now)} then null
           else ${ms('periods.ended')} end as "to",
         floor(greatest(extract(epoch from periods.ended - periods.started), 0) / 60)::int as "durationMinutes"
       from periods join machines mm on mm.id = periods.machine_id
-      order by periods.started ${page(offset, limit)}`,
+      order by periods.started ${page(window)}`,
     count: (filter) => sql`${statusPeriods(filter)} select count(*)::int as total from periods`,
   },
   trailers: {
-    rows: (filter, offset, limit) => sql`
+    keyed: true,
+    rows: (filter, window) => sql`
       select t.id, t.trailer_number as "trailerNumber", t.trailer_tag_id as "trailerTagId", t.pla_card1 as "plaCard",
         t.trailer_type as "trailerType", t.type as "gateInType", t.activity_group as "activityGroup",
         t.container_numbers as "containerNumbers", ${ms('t.entry_at')} as "entryAt", ${ms('t.out_at')} as "outAt",
         floor(extract(epoch from coalesce(t.out_at, ${at(filter.now)}) - t.entry_at) / 60)::int as "minutesInYard",
-        t.entered_by as "enteredBy", t.dispatched_by as "dispatchedBy"
-      from trailers t where ${trailersWhere(filter)} order by t.entry_at, t.id ${page(offset, limit)}`,
+        t.entered_by as "enteredBy", t.dispatched_by as "dispatchedBy" ${BY_ENTRY.columns}
+      from ${sourcesOf(filter).trailers} t where ${trailersWhere(filter)} ${BY_ENTRY.order(window)}`,
     count: (filter) => reportDaysTotal('trailers', filter, trailerKeys(filter)),
   },
   alarms: {
-    rows: (filter, offset, limit) => sql`
+    keyed: true,
+    rows: (filter, window) => sql`
       select a.id::float8 as "id", a.kind, a.severity, a.source_kind as "sourceKind", a.source_id as "sourceId",
         a.source_name as "sourceName", a.message, ${ms('a.raised_at')} as "raisedAt", ${ms('a.cleared_at')} as "clearedAt",
         case when a.cleared_at is null then null
           else floor(extract(epoch from a.cleared_at - a.raised_at) / 60)::int end as "durationMinutes"
-      from alarms a where ${range('a.raised_at', filter)} order by a.raised_at, a.id ${page(offset, limit)}`,
+        ${BY_RAISE.columns}
+      from alarms a where ${range('a.raised_at', filter)} ${BY_RAISE.order(window)}`,
     count: (filter) => sql`select count(*)::int as total from alarms a where ${range('a.raised_at', filter)}`,
   },
 };
@@ -331,8 +414,23 @@ const dwellDays = (filter: ReportFilter) => sql`
   group by 1`;
 
 export const reportsRepository = {
-  async rows(db: Database, key: StatementReportKey, filter: ReportFilter, offset: number, limit: number) {
-    return rowsOf<Record<string, unknown>>(await db.execute(REPORT_STATEMENTS[key].rows(filter, offset, limit)));
+  async rows(db: Database, key: StatementReportKey, filter: ReportFilter, window: ReportWindow) {
+    return rowsOf<Record<string, unknown>>(await db.execute(REPORT_STATEMENTS[key].rows(filter, window)));
+  },
+
+  // Whether a range from `from` (null: the whole history) reaches rows an archive run moved: a run
+  // moves only visits dispatched, and truck visits out, before its cut-off (and their movements,
+  // which come before the dispatch), so no archived row is at or after the latest cut-off of a run
+  // that moved anything (its counts are raised in the transaction of each batch it commits). A run
+  // still running counts before its first batch, so a batch committed between this look and the
+  // report's statement cannot take rows out of the current tables unseen.
+  async reachesArchive(db: Database, from: Date | null): Promise<boolean> {
+    const [row] = rowsOf<{ reaches: boolean }>(
+      await db.execute(sql`select exists (select 1 from archive_runs
+        where (status = 'running' or containers + movements + trailers > 0)
+          ${from ? sql`and cutoff_at > ${at(from)}` : sql``}) as reaches`),
+    );
+    return Boolean(row?.reaches);
   },
 
   async count(db: Database, key: StatementReportKey, filter: ReportFilter): Promise<number> {
