@@ -119,7 +119,10 @@ describe('kiosk tasks', () => {
         [1, 0],
         [1, 1],
         [0, 1],
-      ].map(([dx, dy]) => ({ latitude: latitude + (dy! * 20) / 111_320, longitude: longitude - (west - dx! * 20) / 80_000 }));
+      ].map(([dx, dy]) => ({
+        latitude: latitude + (dy! * 20) / 111_320,
+        longitude: longitude - (west - dx! * 20) / 80_000,
+      }));
     const stamp = Date.now().toString(36).slice(-5);
     const place = `Kiosk Shed ${stamp}`;
     const zone = `Kiosk Stacks ${stamp}`;

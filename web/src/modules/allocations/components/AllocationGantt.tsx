@@ -190,13 +190,7 @@ export function AllocationGantt(props: AllocationGanttProps) {
           onPointerCancel={gantt.cancel}
           onLostPointerCapture={gantt.cancel}
         >
-          <GanttRows
-            rows={rows}
-            layout={layout}
-            from={shown.from}
-            to={shown.to}
-            width={GUTTER + timeline}
-          />
+          <GanttRows rows={rows} layout={layout} from={shown.from} to={shown.to} width={GUTTER + timeline} />
           {ticks.map((tick, index) => {
             const x = GUTTER + timeToX(tick.time, scale);
             const strong = index % 6 === 0;
