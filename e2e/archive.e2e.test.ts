@@ -91,6 +91,9 @@ describe('archive database', () => {
     await success.waitFor({ timeout: 60_000 });
     expect(await success.textContent()).toBe(`${messages.archiveFinished} ${expected} containers archived.`);
     expect(await page.getByTestId('archive-progress').textContent()).toContain(`${expected} of ${expected} containers`);
+    // Done: nothing is left to cancel, the button that leaves says so (docs/screen-kit.md).
+    expect(await dialog.getByTestId('archive-cancel').textContent()).toBe('Close');
+    expect(await dialog.getByTestId('archive-submit').isDisabled()).toBe(true);
     await screenshot(page, 'archive-done');
   }, 120_000);
 });

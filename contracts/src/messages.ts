@@ -391,6 +391,8 @@ export const messages = {
   itvTaskNotFound: 'This ITV task does not exist',
   taskAlreadyCompleted: (number: string) => `The task of container ${number} is already completed`,
   taskUnknownMachine: (name: string) => `There is no machine called ${name}`,
+  taskUnknownLocation: (name: string) =>
+    `There is no place called ${name} in the yard: choose Trailer, Slot, a yard zone or a task location of /yard-locations`,
   taskNotInQueue: (name: string) => `This task is not in the queue of machine ${name}`,
   tasksSaved: (count: number) => `${count} task${count === 1 ? '' : 's'} saved`,
   tasksCompleted: (count: number) => `${count} task${count === 1 ? '' : 's'} completed`,

@@ -127,12 +127,13 @@ export function createServices({
     inventory,
     exports,
     machines,
+    masterData,
     taskDashboard,
     yardLocations,
     timeZone: config.yard.timeZone,
   });
   // The public kiosks (issue 21): their tasks are the yard's tasks, their answers the inventory's.
-  const kiosk = createKioskService(db, { containers, inventory, masterData, tasks });
+  const kiosk = createKioskService(db, { containers, inventory, masterData, tasks, yardLocations });
   const preAdvices = createPreAdvicesService(db, {
     masterData,
     afterCommit: committed,

@@ -19,6 +19,26 @@ export function taskLocationsOf(yardZones: readonly string[]): string[] {
   return [...new Set([TRAILER_LOCATION, SLOT_LOCATION, ...yardZones.map((zone) => zone.trim()).filter(Boolean)])];
 }
 
+// The yard's named places a task may go to besides Trailer and Slot: the yard-zones list and the
+// places drawn for tasks on /yard-locations (TASK_TO_LOCATION, spec 3 §3, §9 location types). One
+// list for the task forms, the kiosks and the server's check of a task's "to".
+export function taskPlaceNames(
+  yardZones: readonly { name: string }[],
+  yardLocations: readonly { name: string; type: string }[],
+): string[] {
+  return [
+    ...yardZones.map((zone) => zone.name),
+    ...yardLocations.filter((location) => location.type === 'TASK_TO_LOCATION').map((location) => location.name),
+  ];
+}
+
+// Whether a task's "to" is a place the yard knows (one of taskLocationsOf's), without regard to
+// case or surrounding spaces.
+export function knownTaskLocation(toLocation: string, locations: readonly string[]): boolean {
+  const wanted = toLocation.trim().toLowerCase();
+  return locations.some((location) => location.trim().toLowerCase() === wanted);
+}
+
 // The locations a kiosk's rows offer (spec 2 §3): the same without Slot, whose title names a slot of
 // the yard's grid, which a customer at a kiosk neither knows nor should be shown.
 export function kioskTaskLocationsOf(yardZones: readonly string[]): string[] {

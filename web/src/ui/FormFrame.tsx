@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import { dismissLabel } from './dismissLabel';
 
 export interface FormFrameProps {
   // The form's submit: `form.onSubmit(save)` of Mantine's useForm, or a handler of the caller's.
@@ -21,6 +22,9 @@ export interface FormFrameProps {
   // Beside the buttons, on the left (a hint why the submit is not possible yet).
   aside?: ReactNode;
   cancelDisabled?: boolean;
+  // The form's work is done (an archive run finished): nothing is left to cancel, so the button
+  // that leaves reads Close, and the submit is not offered again.
+  done?: boolean;
   children: ReactNode;
 }
 
@@ -40,6 +44,7 @@ export function FormFrame({
   footer,
   aside,
   cancelDisabled = false,
+  done = false,
   children,
 }: FormFrameProps) {
   return (
@@ -49,7 +54,7 @@ export function FormFrame({
       onSubmit={(event) => {
         event.preventDefault();
         // A second Enter while saving sends nothing.
-        if (saving || submitDisabled) return;
+        if (saving || submitDisabled || done) return;
         onSubmit(event);
       }}
     >
@@ -65,13 +70,13 @@ export function FormFrame({
           {aside}
           <Group gap="xs" wrap="nowrap">
             <Button variant="default" onClick={onCancel} disabled={cancelDisabled} data-testid={`${testId}-cancel`}>
-              Cancel
+              {dismissLabel(done)}
             </Button>
             <Button
               type="submit"
               leftSection={submitIcon}
               loading={saving}
-              disabled={submitDisabled}
+              disabled={submitDisabled || done}
               data-testid={`${testId}-${submitName}`}
             >
               {submitLabel}

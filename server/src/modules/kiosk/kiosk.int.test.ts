@@ -110,6 +110,37 @@ describe('kiosk tasks', () => {
     expect(choices.locations).not.toContain('Slot');
   });
 
+  it('offer the TASK_TO_LOCATION places drawn on /yard-locations by name, not the yard zones drawn there', async () => {
+    // A square of 20 m west of the yard centre, away from the demo's places.
+    const { latitude, longitude } = t.config.yard.yardCenter;
+    const square = (west: number) =>
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ].map(([dx, dy]) => ({
+        latitude: latitude + (dy! * 20) / 111_320,
+        longitude: longitude - (west - dx! * 20) / 80_000,
+      }));
+    const stamp = Date.now().toString(36).slice(-5);
+    const place = `Kiosk Shed ${stamp}`;
+    const zone = `Kiosk Stacks ${stamp}`;
+    const drawn = [
+      await superadmin.api.yardLocations.create({
+        body: { name: place, type: 'TASK_TO_LOCATION', coordinates: square(400) },
+      }),
+      await superadmin.api.yardLocations.create({ body: { name: zone, type: 'YARD_ZONE', coordinates: square(450) } }),
+    ];
+    try {
+      const { locations } = await kiosk.api.kiosk.taskChoices();
+      expect(locations).toContain(place);
+      expect(locations).not.toContain(zone);
+    } finally {
+      for (const { location } of drawn) await superadmin.api.yardLocations.delete({ params: { id: location.id } });
+    }
+  });
+
   it("find an IGM item's containers in the yard by number and size only", async () => {
     const inYard = await addContainer(t, superadmin.auth, {
       location: 'A_5_1_1',

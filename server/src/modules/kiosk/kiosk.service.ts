@@ -4,6 +4,7 @@ import {
   kioskContainerNumber,
   kioskTaskLocationsOf,
   kioskTaskRowProblem,
+  taskPlaceNames,
   messages,
   type ContainerTrack,
   type KioskIgmContainers,
@@ -19,6 +20,7 @@ import type { Principal } from '../auth';
 import type { ContainersService, InventoryService } from '../inventory';
 import type { MasterDataService } from '../master-data';
 import type { TasksService } from '../tasks';
+import type { YardLocationsService } from '../yard-locations';
 import { statusLinksRepository } from './status-links.repository';
 
 export interface KioskDeps {
@@ -26,6 +28,7 @@ export interface KioskDeps {
   inventory: InventoryService;
   masterData: MasterDataService;
   tasks: TasksService;
+  yardLocations: YardLocationsService;
 }
 
 // The public kiosks' calls that are not the yard map's or the status form's (issue 21): the kiosk
@@ -36,12 +39,15 @@ export function createKioskService(db: Database, deps: KioskDeps) {
     (await deps.masterData.named(list)).map((entry) => entry.name);
 
   async function taskChoices(): Promise<KioskTaskChoices> {
-    const [taskTypes, deliveryModes, zones] = await Promise.all([
+    // The places are the tasks screen's: the yard zones and the TASK_TO_LOCATION places drawn on
+    // /yard-locations (spec 2 §1 kiosk task: yard locations have a name), without Slot.
+    const [taskTypes, deliveryModes, zones, places] = await Promise.all([
       names('task-types'),
       names('delivery-modes'),
-      names('yard-zones'),
+      deps.masterData.named('yard-zones'),
+      deps.yardLocations.list(),
     ]);
-    return { taskTypes, deliveryModes, locations: kioskTaskLocationsOf(zones) };
+    return { taskTypes, deliveryModes, locations: kioskTaskLocationsOf(taskPlaceNames(zones, places)) };
   }
 
   return {

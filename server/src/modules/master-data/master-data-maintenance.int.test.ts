@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type LiveMessage, type MasterItemInput } from '@openyard/contracts';
+import { rowsOf } from '../../db/bulk-insert';
 import { seedReferenceData } from '../../db/seed/seed';
 import { projectEvents } from '../../live/projection';
 import { outcome } from '../../test/api-client';
@@ -205,5 +207,37 @@ describe('master-data maintenance', () => {
     expect(shifts.responsestatus).toBe('success');
     expect(Array.isArray(shifts.shifts)).toBe(true);
     expect((await t.app.inject({ url: '/rest/shifts' })).statusCode).toBe(401);
+  });
+});
+
+describe('in use, with a write under way (issue 22)', () => {
+  it('waits for a task being saved with a delivery mode before deciding that mode may go', async () => {
+    const name = unique('Race mode');
+    const { id } = await admin.api.masterData.createItem({ body: { list: 'delivery-modes', name } });
+    let deleting: ReturnType<typeof outcome> | undefined;
+    await t.db.transaction(async (tx) => {
+      // A task with the mode, written and not committed yet (the gate's tasks are written so).
+      await t.services.tasks.create(
+        tx,
+        [],
+        [{ containerNumber: 'RACE1234567', taskType: 'Grounding', deliveryMode: name, source: 'gate' }],
+        { visitId: null, createdBy: null },
+      );
+      deleting = outcome(admin.api.masterData.deleteItem({ params: { list: 'delivery-modes', id } }));
+      // On PostgreSQL the delete is seen waiting for the task's transaction before it commits (on
+      // PGlite, one connection, it runs after the commit anyway).
+      if (t.databaseKind === 'postgres')
+        await eventually(async () =>
+          rowsOf<{ waiting: number }>(
+            await t.db.execute(
+              sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            ),
+          ).some((row) => row.waiting > 0),
+        );
+    });
+    const answer = await deleting!;
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ message: messages.masterItemInUse('Delivery mode', name, 'tasks') });
+    expect((await operator.api.masterData.deliveryModes()).map((mode) => mode.name)).toContain(name);
   });
 });

@@ -187,7 +187,15 @@ export const masterItemsRepository = {
   // Whether something names the item by its text (NAMED_BY_TEXT), or, for a liner, whether a
   // container's number starts with one of its prefixes (the liner a container shows comes from
   // its owner code, spec 3 §3 "Container prefix table"; no key can hold that).
+  //
+  // The tables looked at are locked first in SHARE mode until the transaction ends: a write to
+  // them that has not committed is waited for (so the look sees it), and one that starts meanwhile
+  // waits for this delete or rename (which it then sees). Without the lock a task saved with the
+  // name while the look ran would keep a name deleted a moment later (issue 22). SHARE conflicts
+  // only with writes to those tables, not with reads, nor with another delete's lock.
   async inUseByText(db: Database, list: MasterListKey, id: number, name: string): Promise<boolean> {
+    const looked = list === 'liner-infos' ? [containers] : (NAMED_BY_TEXT[list] ?? []).map(({ table }) => table);
+    for (const table of new Set(looked)) await db.execute(sql`lock table ${table} in share mode`);
     if (list === 'liner-infos') {
       const [row] = await db
         .select({ one: sql<number>`1` })

@@ -37,6 +37,23 @@ const task = (over: Partial<TaskInput> = {}): TaskInput => ({
   ...over,
 });
 
+// A 20 m square east and north (metres) of the yard centre.
+const square = (east: number, north: number) => {
+  const { latitude, longitude } = t.config.yard.yardCenter;
+  const corner = (x: number, y: number) => ({ latitude: latitude + y / 111_320, longitude: longitude + x / 80_000 });
+  return [corner(east, north), corner(east + 20, north), corner(east + 20, north + 20), corner(east, north + 20)];
+};
+
+// Places only one test uses, drawn for tasks (TASK_TO_LOCATION) west of the yard: a task's "to"
+// must be a place of the yard (issue 22), and a unique place finds a test's own tasks in a database
+// other tests share.
+async function places(...names: string[]) {
+  for (const name of names)
+    await superadmin.api.yardLocations.create({
+      body: { name, type: 'TASK_TO_LOCATION', coordinates: square(-600, 600) },
+    });
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = await t.login('superadmin');
@@ -94,6 +111,7 @@ describe('saving tasks (spec 3 §5)', () => {
         messages.gateTaskTypeRule('Export Loading'),
       ],
       [task({ assignedToMachine: 'NO-SUCH-MACHINE' }), messages.taskUnknownMachine('NO-SUCH-MACHINE')],
+      [task({ toLocation: 'Moon Base' }), messages.taskUnknownLocation('Moon Base')],
     ];
     for (const [bad, message] of cases) {
       const answer = await outcome(operator.api.tasks.save({ body: [good, bad] }));
@@ -104,6 +122,19 @@ describe('saving tasks (spec 3 §5)', () => {
       query: { containerNumber: good.containerNumber, taskType: good.taskType, from: 'Trailer', to: 'Import Zone' },
     });
     expect(found).toEqual({ found: false, task: null, message: null });
+  });
+
+  it('takes as "to" a place drawn for tasks on /yard-locations, by its name in any case, and no longer once it is gone', async () => {
+    const name = unique('Shed');
+    const { location } = await superadmin.api.yardLocations.create({
+      body: { name, type: 'TASK_TO_LOCATION', coordinates: square(-500, 400) },
+    });
+    const [saved] = (await operator.api.tasks.save({ body: [task({ toLocation: ` ${name.toLowerCase()} ` })] })).tasks;
+    expect(saved!.toLocation).toBe(name.toLowerCase());
+    await superadmin.api.yardLocations.delete({ params: { id: location.id } });
+    const refused = await outcome(operator.api.tasks.save({ body: [task({ toLocation: name })] }));
+    expect(refused.status).toBe(400);
+    expect((refused.body as unknown as { message: string }).message).toBe(messages.taskUnknownLocation(name));
   });
 
   it('finds a duplicate with the spec message and refuses to save it', async () => {
@@ -172,6 +203,7 @@ describe('saving tasks (spec 3 §5)', () => {
 describe('the task list (spec 3 §7, §9)', () => {
   it('searches with terms joined by &*, pages with a 0-based skip, -1 for all, and hides completed tasks', async () => {
     const marker = unique('ZN');
+    await places(`${marker} 0`, `${marker} 1`, `${marker} 2`);
     const saved = (
       await operator.api.tasks.save({
         body: [0, 1, 2].map((index) => task({ toLocation: `${marker} ${index}`, assignedToMachine: machineB })),
@@ -221,6 +253,7 @@ describe('the task list (spec 3 §7, §9)', () => {
   it("shows a task's parent container number and size on the list", async () => {
     const container = await addContainer(t, superadmin.auth, { sizeName: '40' });
     const marker = unique('PT');
+    await places(marker, `${marker} alone`);
     const [parent] = (
       await operator.api.tasks.save({
         body: [task({ containerNumber: container.containerNumber, containerId: container.id })],
@@ -307,6 +340,7 @@ describe('complete, delete and transfer (spec 3 §4, §5, §7)', () => {
 describe('export and download (spec 3 §7)', () => {
   it('writes the filtered tasks to a workbook that its maker downloads by its report name', async () => {
     const marker = unique('EX');
+    await places(marker);
     await operator.api.tasks.save({
       body: [
         task({ toLocation: marker, assignedToMachine: machineA }),
@@ -346,6 +380,7 @@ describe('upload of a tasks file (spec 3 §7)', () => {
       `${duplicate},Grounding,Loaded,Trailer,Import Zone,`,
       `${number()},Export Loading,Labour,Yard,Trailer,`,
       `${number()},Grounding,Loaded,Trailer,Import Zone,NO-MACHINE`,
+      `${number()},Grounding,Loaded,Trailer,Atlantis,`,
     ].join('\n');
     const answer = await operator.api.tasks.upload({
       body: { file: { name: 'tasks.csv', type: 'text/csv', content: utf8Bytes(text) } },
@@ -357,6 +392,7 @@ describe('upload of a tasks file (spec 3 §7)', () => {
       { row: 3, status: 'Refused', message: messages.taskDuplicate },
       { row: 4, status: 'Refused', message: messages.gateTaskTypeRule('Export Loading') },
       { row: 5, status: 'Refused', message: messages.taskUnknownMachine('NO-MACHINE') },
+      { row: 6, status: 'Refused', message: messages.taskUnknownLocation('Atlantis') },
     ]);
     const found = await operator.api.tasks.page({ query: { searchText: good } });
     expect(found.tasks.map((item) => [item.containerNumber, item.source, item.assignedToMachine])).toEqual([
@@ -417,6 +453,7 @@ describe('ITV tasks (spec 3 §3, §5, §7)', () => {
 describe('the machine terminal (issue 17)', () => {
   it('shows the machine’s queue and ALL’s in order; the driver starts, reports and completes', async () => {
     const marker = unique('Q');
+    await places(`${marker} own`, `${marker} all`, `${marker} first`, `${marker} other`);
     const saved = (
       await operator.api.tasks.save({
         body: [

@@ -7,6 +7,7 @@ import {
   TASK_UPLOAD_STATUSES,
   UPLOAD_ROW_STATUSES,
   inMachineQueue,
+  knownTaskLocation,
   itvTaskProblem,
   machineQueueOrder,
   messages,
@@ -17,6 +18,8 @@ import {
   searchTermsProblem,
   taskContainerNumber,
   taskPageWindow,
+  taskLocationsOf,
+  taskPlaceNames,
   taskProblem,
   transferProblem,
   yardDaysRange,
@@ -48,6 +51,7 @@ import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { InventoryService } from '../inventory';
 import type { MachinesService } from '../machines';
+import type { MasterDataService } from '../master-data';
 import type { YardLocationsService } from '../yard-locations';
 import type { DashboardFact, TaskDashboardService } from '../task-dashboard';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
@@ -119,6 +123,8 @@ export interface TasksDeps {
   inventory: InventoryService;
   exports: ExportsService;
   machines: MachinesService;
+  // The yard-zones list, which with the TASK_TO_LOCATION places names where a task may go.
+  masterData: MasterDataService;
   // The task dashboard's rollup, kept in the transactions here (drops, completions, deletions).
   taskDashboard: TaskDashboardService;
   // The yard's places (TASK_TO_LOCATION yard locations), where a drop outside the slot grid lands.
@@ -167,11 +173,22 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     if (done) throw conflict(messages.taskAlreadyCompleted(done.containerNumber));
   };
 
-  // A new or edited task's values after the rules (spec 3 §5), its machine as stored.
-  async function checked(input: TaskInput) {
+  // The locations a task may go to: Trailer, Slot, the yard zones and the TASK_TO_LOCATION places
+  // (the forms' and the kiosks' list, contracts taskLocationsOf/taskPlaceNames).
+  async function taskLocations(): Promise<string[]> {
+    const [zones, places] = await Promise.all([deps.masterData.named('yard-zones'), deps.yardLocations.list()]);
+    return taskLocationsOf(taskPlaceNames(zones, places));
+  }
+
+  // A new or edited task's values after the rules (spec 3 §5), its machine as stored, its "to" a
+  // place of the yard (issue 22: a task's "to" location is a real place). The spec has no words for
+  // an unknown place; the refusal names it and where places come from.
+  async function checked(input: TaskInput, locations: readonly string[]) {
     const problem = taskProblem({ ...input, assignedToMachine: input.assignedToMachine ?? '' });
     if (problem) throw badRequest(problem);
     const values = taskValues(input);
+    if (!knownTaskLocation(values.toLocation!, locations))
+      throw badRequest(messages.taskUnknownLocation(values.toLocation!), 'toLocation');
     return { ...values, assignedToMachine: await machineNamed(values.assignedToMachine) };
   }
 
@@ -492,7 +509,8 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     // saves its tasks here too (issue 21: the same tasks as /tasks), as source 'kiosk'.
     async save(list: TaskInput[], principal: Principal, source: Extract<TaskSource, 'user' | 'kiosk'> = 'user') {
       const prepared: { input: TaskInput; values: Awaited<ReturnType<typeof checked>> }[] = [];
-      for (const input of list) prepared.push({ input, values: await checked(input) });
+      const locations = await taskLocations();
+      for (const input of list) prepared.push({ input, values: await checked(input, locations) });
       return write(async (tx, events) => {
         const edits = prepared.filter((entry) => entry.input.taskId !== undefined);
         const current = await lockAll(
@@ -655,6 +673,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     async upload(file: UploadFile, principal: Principal): Promise<UploadResult> {
       const records = await uploadRecords(file, TASK_UPLOAD_COLUMNS, ['containerNumber', 'taskType']);
       const results: UploadRowResult[] = [];
+      const locations = await taskLocations();
       let saved = 0;
       for (const record of records) {
         const values = record.values;
@@ -670,7 +689,7 @@ export function createTasksService(db: Database, deps: TasksDeps) {
           onPriority: /^(yes|y|true|1)$/i.test(values.onPriority.trim()),
         };
         try {
-          const value = await checked(input);
+          const value = await checked(input, locations);
           await write(async (tx, events) => {
             await refuseDuplicates(tx, [{ values: value }]);
             const rows = await tasksRepository.insert(tx, [

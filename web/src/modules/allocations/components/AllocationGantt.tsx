@@ -1,4 +1,13 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { Box, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
@@ -11,7 +20,15 @@ import { useGanttDrag } from '../hooks/useGanttDrag';
 import type { ShownAllocation } from '../utils/allocationEdits';
 import { ALLOCATION_TONES } from '../utils/allocationTone';
 import { draggedPeriod, hourTicks, timeToX, type DayScale, type DragMode } from '../utils/ganttScale';
-import { ganttLayout, rowIdOf, rowIndexAt, type GanttRow, type GanttView } from '../utils/ganttRows';
+import {
+  ganttLayout,
+  rowIdOf,
+  rowIndexAt,
+  rowsInView,
+  type GanttLayout,
+  type GanttRow,
+  type GanttView,
+} from '../utils/ganttRows';
 
 const GUTTER = 140;
 const HEADER = 36;
@@ -20,6 +37,10 @@ const GAP = 5;
 const HANDLE = 8;
 const MIN_TIMELINE = 720;
 const LABEL_CHAR_PX = 6.4;
+// The chart scrolls inside its frame once taller than this; rows this far beyond the frame's
+// window are drawn too, so that a scroll shows drawn rows while the next ones are placed.
+const FRAME_MAX_HEIGHT = 'max(320px, calc(100vh - 240px))';
+const OVERSCAN_PX = 400;
 
 export interface AllocationPlace {
   machineId: number;
@@ -51,9 +72,12 @@ interface AllocationGanttProps {
 // another time, and to another row: its machine or area changes when the move ends) and by its
 // edges to resize it, snapped to 5 minutes; from the keyboard, arrows move it by 5 minutes (Shift:
 // its end), up and down to the next row. Plain SVG and pointer events with pointer capture.
+// Only the rows in the frame's window (and a margin) are drawn, with their bars (issue 17: a yard of
+// 200 machines); the chart keeps its whole height, so the scroll bar is the day's.
 export function AllocationGantt(props: AllocationGanttProps) {
   const { view, rows, allocations, dayStart, dayEnd, timeZone, now, canWrite } = props;
-  const { ref, width } = useElementSize();
+  const { ref, width, height: frameHeight } = useElementSize<HTMLDivElement>();
+  const [scrollTop, setScrollTop] = useState(0);
   const timeline = Math.max(width - GUTTER - 8, MIN_TIMELINE);
   const scale: DayScale = useMemo(() => ({ dayStart, dayEnd, width: timeline }), [dayStart, dayEnd, timeline]);
   const layout = useMemo(
@@ -62,6 +86,19 @@ export function AllocationGantt(props: AllocationGanttProps) {
   );
   const height = layout.height + 4;
   const rowIndexById = useMemo(() => new Map(rows.map((row, index) => [row.id, index])), [rows]);
+  // Before the frame is measured, a screenful.
+  const shown = rowsInView(layout, scrollTop - OVERSCAN_PX, scrollTop + (frameHeight || 1200) + OVERSCAN_PX);
+  // The bars of the rows drawn, by row; a dragged or selected bar is drawn wherever it is.
+  const barsByRow = useMemo(() => {
+    const byRow = new Map<number, ShownAllocation[]>();
+    for (const allocation of allocations) {
+      const index = rowIndexById.get(rowIdOf(allocation, view)) ?? 0;
+      const list = byRow.get(index) ?? [];
+      list.push(allocation);
+      byRow.set(index, list);
+    }
+    return byRow;
+  }, [allocations, rowIndexById, view]);
   // A bar's top: in its lane of its row, or, while dragged onto another row, in that row's first.
   const barTop = (rowIndex: number, lane: number) =>
     (layout.rows[rowIndex]?.top ?? HEADER) + GAP + lane * (BAR_HEIGHT + GAP);
@@ -118,8 +155,21 @@ export function AllocationGantt(props: AllocationGanttProps) {
   });
   const nowX = now >= dayStart && now < dayEnd ? GUTTER + timeToX(now, scale) : null;
 
+  const drawn: ShownAllocation[] = [];
+  for (let index = shown.from; index < shown.to; index += 1) drawn.push(...(barsByRow.get(index) ?? []));
+  for (const allocation of allocations) {
+    const index = rowIndexById.get(rowIdOf(allocation, view)) ?? 0;
+    const inView = index >= shown.from && index < shown.to;
+    if (!inView && (gantt.drag?.id === allocation.id || props.selectedIds.has(allocation.id))) drawn.push(allocation);
+  }
+
   return (
-    <Box ref={ref} style={{ overflowX: 'auto' }} data-testid="allocation-gantt">
+    <Box
+      ref={ref}
+      style={{ overflow: 'auto', maxHeight: FRAME_MAX_HEIGHT }}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      data-testid="allocation-gantt"
+    >
       {rows.length === 0 ? (
         <Text c="dimmed" size="sm" p="md">
           {view === 'machine' ? 'No machines yet: add machines on the machines screen.' : 'The yard has no areas yet.'}
@@ -140,46 +190,22 @@ export function AllocationGantt(props: AllocationGanttProps) {
           onPointerCancel={gantt.cancel}
           onLostPointerCapture={gantt.cancel}
         >
-          {rows.map((row, index) => (
-            <g key={row.id} data-testid="gantt-row" data-row-label={row.label}>
-              <rect
-                x={0}
-                y={layout.rows[index]!.top}
-                width={GUTTER + timeline}
-                height={layout.rows[index]!.height}
-                fill={index % 2 ? 'rgba(255,255,255,0.025)' : 'rgba(255,255,255,0.055)'}
-              />
-              <text
-                x={8}
-                y={layout.rows[index]!.top + BAR_HEIGHT / 2 + GAP + 4}
-                fontSize={12}
-                fill="var(--mantine-color-text)"
-                data-testid="gantt-row-label"
-              >
-                {truncate(row.label, GUTTER - 16)}
-              </text>
-            </g>
-          ))}
+          <GanttRows rows={rows} layout={layout} from={shown.from} to={shown.to} width={GUTTER + timeline} />
           {ticks.map((tick, index) => {
             const x = GUTTER + timeToX(tick.time, scale);
             const strong = index % 6 === 0;
-            const anchor = index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'middle';
             return (
-              <g key={tick.time}>
-                <line
-                  x1={x}
-                  x2={x}
-                  y1={HEADER - 14}
-                  y2={height}
-                  stroke={strong ? 'rgba(201,209,217,0.35)' : 'rgba(201,209,217,0.12)'}
-                />
-                <text x={x} y={14} fontSize={11} textAnchor={anchor} fill="var(--mantine-color-dimmed)">
-                  {tick.label}
-                </text>
-              </g>
+              <line
+                key={tick.time}
+                x1={x}
+                x2={x}
+                y1={HEADER - 14}
+                y2={height}
+                stroke={strong ? 'rgba(201,209,217,0.35)' : 'rgba(201,209,217,0.12)'}
+              />
             );
           })}
-          {allocations.map((allocation) => {
+          {drawn.map((allocation) => {
             const dragged = gantt.drag?.id === allocation.id ? gantt.drag : null;
             const rowIndex = rowIndexById.get(rowIdOf(allocation, view)) ?? 0;
             const lane = layout.laneOf.get(allocation.id) ?? 0;
@@ -212,11 +238,70 @@ export function AllocationGantt(props: AllocationGanttProps) {
               </text>
             </g>
           )}
+          {/* The hours stay at the top of the frame as the rows scroll under them. */}
+          <g pointerEvents="none" data-testid="gantt-scale">
+            {scrollTop > 0 && (
+              <rect x={0} y={scrollTop} width={GUTTER + timeline + 8} height={20} fill="var(--mantine-color-body)" />
+            )}
+            {ticks.map((tick, index) => (
+              <text
+                key={tick.time}
+                x={GUTTER + timeToX(tick.time, scale)}
+                y={scrollTop + 14}
+                fontSize={11}
+                textAnchor={index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'middle'}
+                fill="var(--mantine-color-dimmed)"
+              >
+                {tick.label}
+              </text>
+            ))}
+          </g>
         </svg>
       )}
     </Box>
   );
 }
+
+// The rows' bands and labels from `from` to before `to`; a drag, which redraws the chart at every
+// move, leaves them be.
+const GanttRows = memo(function GanttRows({
+  rows,
+  layout,
+  from,
+  to,
+  width,
+}: {
+  rows: readonly GanttRow[];
+  layout: GanttLayout;
+  from: number;
+  to: number;
+  width: number;
+}) {
+  return rows.slice(from, to).map((row, offset) => {
+    const index = from + offset;
+    const { top, height } = layout.rows[index]!;
+    return (
+      <g key={row.id} data-testid="gantt-row" data-row-label={row.label}>
+        <rect
+          x={0}
+          y={top}
+          width={width}
+          height={height}
+          fill={index % 2 ? 'rgba(255,255,255,0.025)' : 'rgba(255,255,255,0.055)'}
+        />
+        <text
+          x={8}
+          y={top + BAR_HEIGHT / 2 + GAP + 4}
+          fontSize={12}
+          fill="var(--mantine-color-text)"
+          data-testid="gantt-row-label"
+        >
+          {truncate(row.label, GUTTER - 16)}
+        </text>
+      </g>
+    );
+  });
+});
 
 function truncate(text: string, pixels: number): string {
   const fits = Math.floor(pixels / LABEL_CHAR_PX);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShownAllocation } from './allocationEdits';
-import { ganttLayout, ganttRowsOf, rowIdOf, rowIndexAt } from './ganttRows';
+import { ganttLayout, ganttRowsOf, rowIdOf, rowIndexAt, rowsInView } from './ganttRows';
 
 const allocation: ShownAllocation = {
   id: 1,
@@ -72,5 +72,18 @@ describe('the Gantt’s lanes', () => {
     expect(rowIndexAt(layout, 92)).toBe(0);
     expect(rowIndexAt(layout, 93)).toBe(1);
     expect(rowIndexAt(layout, 500)).toBe(1);
+  });
+
+  it('draws only the rows a window of the chart shows, by their tops and heights', () => {
+    // Ten rows of 34 px below a 30 px scale, the second of two lanes (63 px): 30, 64, 127, 161, ...
+    const many = Array.from({ length: 10 }, (_, index) => ({ id: index + 1, label: `A${index + 1}` }));
+    const layout = ganttLayout(many, [at(10, 2, 8, 12), at(11, 2, 9, 10)], 'area', geometry);
+    expect(layout.rows.slice(0, 4).map((row) => row.top)).toEqual([30, 64, 127, 161]);
+    expect(rowsInView(layout, 0, 30)).toEqual({ from: 0, to: 0 });
+    expect(rowsInView(layout, 0, 31)).toEqual({ from: 0, to: 1 });
+    expect(rowsInView(layout, 64, 127)).toEqual({ from: 1, to: 2 });
+    expect(rowsInView(layout, 63, 128)).toEqual({ from: 0, to: 3 });
+    expect(rowsInView(layout, 126, 10_000)).toEqual({ from: 1, to: 10 });
+    expect(rowsInView(layout, 10_000, 20_000)).toEqual({ from: 10, to: 10 });
   });
 });

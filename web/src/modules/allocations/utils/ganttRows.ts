@@ -89,3 +89,21 @@ export function rowIndexAt(layout: GanttLayout, y: number): number {
   const index = layout.rows.findIndex((row) => y < row.top + row.height);
   return index < 0 ? layout.rows.length - 1 : index;
 }
+
+// The rows that a window of the chart from `top` to `bottom` (pixels from the chart's top) shows,
+// as the first index and the one after the last: the Gantt draws only those (and a margin), so that
+// a yard of hundreds of machines draws and drags as fast as a small one.
+export function rowsInView(layout: GanttLayout, top: number, bottom: number): { from: number; to: number } {
+  const rows = layout.rows;
+  // The first row that ends below `top`, by bisection (rows are in order, top to bottom).
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (rows[middle]!.top + rows[middle]!.height <= top) low = middle + 1;
+    else high = middle;
+  }
+  let to = low;
+  while (to < rows.length && rows[to]!.top < bottom) to += 1;
+  return { from: low, to };
+}

@@ -107,7 +107,8 @@ export function ArchiveModal({ opened, onClose }: { opened: boolean; onClose: ()
       testId="archive"
       submitName="submit"
       submitLabel="Archive"
-      submitDisabled={archiving || outcome?.kind === 'success'}
+      submitDisabled={archiving}
+      done={outcome?.kind === 'success'}
       cancelDisabled={archiving}
       footer={
         <Stack gap="xs">

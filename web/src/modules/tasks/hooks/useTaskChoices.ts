@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { taskLocationsOf } from '@openyard/contracts';
+import { taskLocationsOf, taskPlaceNames } from '@openyard/contracts';
 import { useMasterList } from '../../containers/hooks/useMasterList';
 
 // The locations and delivery modes a task form chooses from: Trailer, Slot, the yard zones and the
@@ -12,10 +12,7 @@ export function useTaskChoices() {
   const taskTypes = useMasterList('taskTypes').data;
   return useMemo(
     () => ({
-      locations: taskLocationsOf([
-        ...(zones ?? []).map((zone) => zone.name),
-        ...(places ?? []).filter((place) => place.type === 'TASK_TO_LOCATION').map((place) => place.name),
-      ]),
+      locations: taskLocationsOf(taskPlaceNames(zones ?? [], places ?? [])),
       modes: (modes ?? []).map((mode) => mode.name),
       taskTypes: (taskTypes ?? []).map((type) => type.name),
     }),
