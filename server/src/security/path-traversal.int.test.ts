@@ -66,7 +66,18 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
 }
 
 // The ways of writing "go up": plain, encoded, double encoded, mixed, backslashes, overlong UTF-8.
-const UP = ['../', '..%2f', '%2e%2e%2f', '%2e%2e/', '%252e%252e%252f', '..%252f', '..\\', '..%5c', '%c0%ae%c0%ae/', '....//'];
+const UP = [
+  '../',
+  '..%2f',
+  '%2e%2e%2f',
+  '%2e%2e/',
+  '%252e%252e%252f',
+  '..%252f',
+  '..\\',
+  '..%5c',
+  '%c0%ae%c0%ae/',
+  '....//',
+];
 
 function traversals(prefix: string, depth: number, target: string): string[] {
   const paths = UP.map((up) => `${prefix}${up.repeat(depth)}${target}`);

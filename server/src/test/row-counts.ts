@@ -20,9 +20,13 @@ export async function rowCounter(db: Database): Promise<() => Promise<Map<string
     tables.map((name) => `select '${name}' as name, count(*)::int as rows from "${name}"`).join(' union all '),
   );
   return async () =>
-    new Map(rowsOf<{ name: string; rows: number }>(await db.execute(statement)).map((row) => [row.name, Number(row.rows)]));
+    new Map(
+      rowsOf<{ name: string; rows: number }>(await db.execute(statement)).map((row) => [row.name, Number(row.rows)]),
+    );
 }
 
 // The tables whose counts differ, as `name before→after`.
 export const changedTables = (before: Map<string, number>, after: Map<string, number>) =>
-  [...after].filter(([name, rows]) => before.get(name) !== rows).map(([name, rows]) => `${name} ${before.get(name)}→${rows}`);
+  [...after]
+    .filter(([name, rows]) => before.get(name) !== rows)
+    .map(([name, rows]) => `${name} ${before.get(name)}→${rows}`);
