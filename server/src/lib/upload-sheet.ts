@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import {
   messages,
   uploadBytes,
@@ -41,17 +42,19 @@ const DEFAULT_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 // compress 5 to 30 times).
 const MAX_UNPACK_RATIO = 200;
 
+// Where a zip's end-of-central-directory record is (the last one, within the comment's reach), -1
+// when there is none.
+function endOfDirectory(view: DataView): number {
+  for (let index = view.byteLength - 22; index >= Math.max(0, view.byteLength - 22 - 0xffff); index -= 1)
+    if (view.getUint32(index, true) === 0x06054b50) return index;
+  return -1;
+}
+
 // The bytes an xlsx (a zip) says its files unpack to, read from its central directory without
 // unpacking anything; null when it is not a zip whose directory can be read.
 export function zipUnpackedBytes(bytes: Uint8Array): number | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const floor = Math.max(0, bytes.length - 22 - 0xffff);
-  let end = -1;
-  for (let index = bytes.length - 22; index >= floor; index -= 1)
-    if (view.getUint32(index, true) === 0x06054b50) {
-      end = index;
-      break;
-    }
+  const end = endOfDirectory(view);
   if (end < 0) return null;
   const entries = view.getUint16(end + 10, true);
   let offset = view.getUint32(end + 16, true);
@@ -66,6 +69,41 @@ export function zipUnpackedBytes(bytes: Uint8Array): number | null {
       46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
   return total;
+}
+
+// Whether every entry of the zip unpacks to no more than its directory says (the sizes the check
+// above trusts): each is inflated here with that size as the ceiling, so a zip whose headers lie
+// (a few kilobytes said, gigabytes inside) is stopped at the lie instead of filling the memory when
+// the spreadsheet reader unpacks it. 'lies' when one unpacks to more, 'broken' when one cannot be read.
+export function zipEntriesAsDeclared(bytes: Uint8Array): 'ok' | 'lies' | 'broken' {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = endOfDirectory(view);
+  if (end < 0) return 'broken';
+  let offset = view.getUint32(end + 16, true);
+  for (let entry = view.getUint16(end + 10, true); entry > 0; entry -= 1) {
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return 'broken';
+    const method = view.getUint16(offset + 10, true);
+    const packed = view.getUint32(offset + 20, true);
+    const unpacked = view.getUint32(offset + 24, true);
+    const local = view.getUint32(offset + 42, true);
+    offset +=
+      46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) return 'broken';
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + packed > bytes.length) return 'broken';
+    if (method === 0) {
+      if (packed !== unpacked) return 'lies';
+      continue;
+    }
+    if (method !== 8) return 'broken';
+    try {
+      inflateRawSync(buffer.subarray(start, start + packed), { maxOutputLength: Math.max(1, unpacked) });
+    } catch (error) {
+      return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'lies' : 'broken';
+    }
+  }
+  return 'ok';
 }
 
 function kindOf(file: UploadFile, bytes: Uint8Array): 'xlsx' | 'csv' | null {
@@ -89,6 +127,8 @@ export async function readUploadSheet(file: UploadFile, limits: SheetLimits = {}
       (unpacked > 10 * 1024 * 1024 && unpacked > bytes.length * MAX_UNPACK_RATIO)
     )
       throw badRequest(messages.batchZipBomb);
+    const entries = zipEntriesAsDeclared(bytes);
+    if (entries !== 'ok') throw badRequest(entries === 'lies' ? messages.batchZipBomb : messages.uploadBadFile);
   }
   const table =
     kind === 'xlsx' ? await xlsxTable(bytes, maxRows, limits.refuseFormulas ?? false) : csvTable(bytes, limits);
