@@ -29,6 +29,9 @@ export async function readMultipartBody(
     }
   } catch (error) {
     // More files, fields or parts than an upload takes: said in words, not the parser's.
+    // A file past its limit, as the parser saw it before the part's reader did.
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'BAD_REQUEST', messages.uploadTooLarge(maxFileBytes));
     if (/^FST_(FILES|FIELDS|PARTS)_LIMIT$/.test((error as { code?: string }).code ?? ''))
       throw new AppError(413, 'BAD_REQUEST', messages.uploadTooManyParts);
     // A form the parser cannot read (no boundary, a broken part header, an early end): the

@@ -55,7 +55,7 @@ describe('cross-site requests on every state-changing route', () => {
   ];
   it.each(variants)('refuses %s, and writes nothing', async (_label, variantHeaders) => {
     // The cookie is read at run time (beforeAll has set it by then).
-    const headers = { ...variantHeaders, host: HOST };
+    const headers: Record<string, string> = { ...variantHeaders, host: HOST };
     if ('cookie' in variantHeaders) headers.cookie = cookie;
     const before = await countRows();
     const wrongly: string[] = [];

@@ -143,7 +143,12 @@ describe('a JPEG decompression bomb on the frame upload', () => {
 describe('a 1 GB body', () => {
   // Streams zeros as the body until the server answers (or cuts the connection): the answer, and
   // how much was sent before it. `declared` sends Content-Length: 1 GB; otherwise chunked.
-  function streamGigabyte(path: string, headers: Record<string, string>, declared: boolean, opening = Buffer.alloc(0)) {
+  function streamGigabyte(
+    path: string,
+    headers: Record<string, string>,
+    declared: boolean,
+    opening: Buffer = Buffer.alloc(0),
+  ) {
     return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
       const chunk = Buffer.alloc(256 * 1024);
       let sent = 0;

@@ -99,11 +99,7 @@ export async function ocrRoutes(
         const size = Buffer.isBuffer(jpeg) ? jpegDimensions(jpeg) : null;
         if (!Buffer.isBuffer(jpeg) || !size) throw badRequest(messages.ocrUploadNotJpeg);
         if (size.width * size.height > MAX_FRAME_PIXELS)
-          throw new AppError(
-            413,
-            'FRAME_TOO_LARGE',
-            messages.ocrFrameTooLarge(size.width, size.height, MAX_FRAME_PIXELS),
-          );
+          throw new AppError(413, 'BAD_REQUEST', messages.ocrFrameTooLarge(size.width, size.height, MAX_FRAME_PIXELS));
         const { gateId, camera } = request.params;
         const { messageId } = request.query;
         if (!(await ocr.checkFrame({ gateId, camera, messageId })))
