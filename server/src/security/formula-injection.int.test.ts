@@ -35,7 +35,7 @@ const fileOf = (dir: string, filePath: string) => join(dir, 'exports', ...filePa
 async function readBack(path: string) {
   if (path.endsWith('.csv')) {
     const rows = parseCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
-    return rows.slice(1).map((row) => ({ value: row[0] as unknown, formula: false }));
+    return rows.slice(1).map((row) => ({ value: row[0], formula: false }));
   }
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(path);

@@ -221,7 +221,9 @@ describe('a 1 GB body', () => {
         status: 413,
         refusedEarly: true,
       });
-      expect(JSON.parse(result.body)).toMatchObject({ statusCode: 413, message: expect.any(String) });
+      const refusal = JSON.parse(result.body) as { statusCode: number; message: string };
+      expect(refusal.statusCode).toBe(413);
+      expect(refusal.message.length).toBeGreaterThan(10);
       expect(growth).toBeLessThan(MEMORY_BOUND);
       expect((await t.app.inject({ url: '/rest/health' })).statusCode).toBe(200);
     },
