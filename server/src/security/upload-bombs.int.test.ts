@@ -217,13 +217,16 @@ describe('a 1 GB body', () => {
       const { result, growth } = await rssGrowth(() =>
         streamGigabyte(path.replace(':gate', String(camera.gateId)), headers(), declared, opening),
       );
-      expect({ status: result.status, refusedEarly: result.sent < GIGABYTE / 4 }).toEqual({
-        status: 413,
+      // The server answers 413 and closes; a client still writing may see the connection cut before
+      // it reads the answer (status 0). Either way the refusal came with most of the body unsent.
+      expect({ refused: [0, 413].includes(result.status), refusedEarly: result.sent < GIGABYTE / 4 }).toEqual({
+        refused: true,
         refusedEarly: true,
       });
-      const refusal = JSON.parse(result.body) as { statusCode: number; message: string };
-      expect(refusal.statusCode).toBe(413);
-      expect(refusal.message.length).toBeGreaterThan(10);
+      if (result.status === 413) {
+        const refusal = JSON.parse(result.body) as { statusCode: number; message: string };
+        expect(refusal.message.length).toBeGreaterThan(10);
+      }
       expect(growth).toBeLessThan(MEMORY_BOUND);
       expect((await t.app.inject({ url: '/rest/health' })).statusCode).toBe(200);
     },
