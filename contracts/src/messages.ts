@@ -221,6 +221,8 @@ export const messages = {
   ocrCameraNotConfigured: (camera: string, gateId: number) => `Camera ${camera} is not configured for gate ${gateId}`,
   smartGateDisabled: 'Smart gate is switched off on this yard',
   ocrUploadNotJpeg: 'The body must be a JPEG image (Content-Type: image/jpeg)',
+  ocrFrameTooLarge: (width: number, height: number, maxPixels: number) =>
+    `The frame is ${width} × ${height} pixels: a camera frame may have at most ${maxPixels / 1_000_000} megapixels`,
   // Smart gate transactions and gate passes (spec 2 §2, §5, §8; issue 16)
   gatePassVerifyFirst: 'Please verify Gate pass first.',
   gatePassNotFound: 'Gate Pass Not Found',

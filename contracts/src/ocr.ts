@@ -152,6 +152,42 @@ export const FrameUploadQuery = Type.Object(
 export type FrameUploadQuery = Static<typeof FrameUploadQuery>;
 export const FrameUploadResponse = Type.Object({ responsestatus: Type.String(), image: Type.String() });
 
+// Gate cameras take at most 12 megapixels (4000 × 3000). A frame whose header says more is refused
+// before it is decoded (the HTTP upload answers 413; the OCR worker's decoder has the same limit for
+// frames that come over MQTT), so a small JPEG that declares 60,000 × 60,000 pixels (a decompression
+// bomb) cannot take gigabytes of memory.
+export const MAX_FRAME_PIXELS = 12_000_000;
+
+// The width and height a JPEG's frame header (its first SOFn marker) declares, read without decoding;
+// null when the bytes are not a JPEG or have no frame header.
+export function jpegDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let offset = 2;
+  while (offset + 4 <= bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1]!;
+    // Fill bytes, and markers without a length (TEM, RSTn).
+    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      offset += marker === 0xff ? 1 : 2;
+      continue;
+    }
+    // Start of scan or end of image before any frame header: none.
+    if (marker === 0xda || marker === 0xd9) return null;
+    const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!;
+    // SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC): precision, height, width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (offset + 9 > bytes.length) return null;
+      return {
+        height: (bytes[offset + 5]! << 8) | bytes[offset + 6]!,
+        width: (bytes[offset + 7]! << 8) | bytes[offset + 8]!,
+      };
+    }
+    if (length < 2) return null;
+    offset += 2 + length;
+  }
+  return null;
+}
+
 // Frame images are stored below DATA_DIR as frames/<gateId>/<yyyy-mm-dd>/<name>.jpg and served
 // from /rest/enterprise/gate/<that path>; nothing else may be asked for.
 export const FRAME_PATH_PATTERN = /^frames\/[1-9]\d{0,9}\/\d{4}-\d{2}-\d{2}\/[A-Za-z0-9_-]{1,120}\.jpg$/;

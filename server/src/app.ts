@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { UPLOAD_MAX_BYTES } from '@openyard/contracts';
+import { messages, UPLOAD_MAX_BYTES } from '@openyard/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { DatabaseHandle } from './adapters/db';
@@ -55,7 +55,8 @@ import { createMetrics, type Metrics } from './lib/metrics';
 import { accessPlugin } from './plugins/access';
 import { observabilityPlugin, requestId, type ReadinessChecks } from './plugins/observability';
 import { errorsPlugin } from './plugins/errors';
-import { publicLimits as createPublicLimits } from './lib/public-limits';
+import { clientLimit, localBudgets, publicLimits as createPublicLimits, sharedBudgets } from './lib/public-limits';
+import { createRedisMinuteCounter } from './adapters/minute-counter';
 import { createServices, type Services } from './services';
 
 // How many verified tokens a server keeps (fast-jwt's LRU): more than the users it serves at once.
@@ -214,11 +215,24 @@ export async function buildApp({
   app.addHook('onRequest', async function (request, reply) {
     if (request.routeOptions.config.rateLimit === undefined) await apiRateLimit.call(this, request, reply);
   });
-  // The public calls' limits, per client and for all clients together (issue 21).
+  // The public calls' limits, per client and for all clients together (issue 21), and the sign-ins'
+  // per client: with Redis (a scaled set-up, several servers behind one proxy) counted in Redis, so
+  // a client gets one budget whichever server it reaches (issue 23).
+  const sharedCounter = config.redisUrl ? createRedisMinuteCounter(config.redisUrl, config.redisPrefix) : undefined;
+  if (sharedCounter) app.addHook('onClose', async () => sharedCounter.close());
+  const budgets = sharedCounter ? sharedBudgets(sharedCounter) : localBudgets;
   const publicLimits = createPublicLimits({
     perClientPerMinute: config.publicRateLimitPerMinute,
     globalPerMinute: config.publicGlobalRateLimitPerMinute,
+    store: budgets,
   });
+  const signInLimit = (name: string) =>
+    clientLimit({
+      name,
+      perMinute: config.loginRateLimitPerMinute,
+      message: messages.loginRateLimited,
+      store: budgets,
+    });
   await app.register(cookie);
   // Uploads (routes declared `bodyKind: 'multipart'`): the plugin only accepts the content type;
   // registerRoutes reads the parts of those routes, with their limits (server/src/lib/multipart.ts).
@@ -251,7 +265,7 @@ export async function buildApp({
     auth,
     databaseKind: database.kind,
     version: VERSION,
-    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+    loginLimit: signInLimit('login'),
   });
   await app.register(metadataRoutes, { config });
   await app.register(yardRoutes, { layout: services.layout, admin: services.yardAdmin });
@@ -264,7 +278,7 @@ export async function buildApp({
   await app.register(displayTokensRoutes, {
     displayTokens: services.displayTokens,
     auth,
-    exchangeRateLimitPerMinute: config.loginRateLimitPerMinute,
+    exchangeLimit: signInLimit('display-session'),
   });
   await app.register(exportsRoutes, { exports: services.exports });
   await app.register(reportsRoutes, { reports: services.reports, alarms: services.alarms });

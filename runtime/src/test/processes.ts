@@ -426,7 +426,9 @@ export async function startPrivateRedis(dir: string, port?: number): Promise<Pri
 export async function startPrivateMosquitto(
   dir: string,
   port?: number,
-  auth?: { passwordFile: string; aclFile: string },
+  // With `devicePort`, a second listener for the devices as deploy/mosquitto.conf has it (a client's
+  // id is its username there).
+  auth?: { passwordFile: string; aclFile: string; devicePort?: number },
 ): Promise<PrivateService> {
   const chosen = port ?? (await freePort());
   mkdirSync(dir, { recursive: true });
@@ -434,6 +436,7 @@ export async function startPrivateMosquitto(
   writeFileSync(
     config,
     [
+      ...(auth?.devicePort ? [`listener ${auth.devicePort} 127.0.0.1`, 'use_username_as_clientid true'] : []),
       `listener ${chosen} 127.0.0.1`,
       ...(auth
         ? ['allow_anonymous false', `password_file ${auth.passwordFile}`, `acl_file ${auth.aclFile}`]

@@ -7,6 +7,7 @@ import { hashPassword } from '../modules/auth';
 import { rowsOf } from '../db/bulk-insert';
 import { DEMO_PASSWORD } from '../db/seed/seed';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { changedTables, rowCounter } from '../test/row-counts';
 import { requestArbitrary, type FuzzRequest } from './fuzz/request-arbitrary';
 
 // API fuzzing from the route catalogue (issue 23): requests generated from every route's schemas,
@@ -16,10 +17,6 @@ import { requestArbitrary, type FuzzRequest } from './fuzz/request-arbitrary';
 // `npm run test:fuzz` runs the 10,000-request campaign.
 const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_127);
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1_600);
-
-// Tables a refused request may legitimately touch: sessions (a sign-in's touch), the embedded
-// queue's jobs and the outbox relay's bookkeeping are written by the server's own timers.
-const UNCOUNTED_TABLES = new Set(['sessions', 'queued_jobs', '__drizzle_migrations']);
 
 const ROLES = ['superadmin', 'admin', 'gatein', 'kiosk', 'display', 'anonymous'] as const;
 type Role = (typeof ROLES)[number];
@@ -73,20 +70,7 @@ const logged = (correlationId: string) => {
 beforeAll(async () => {
   t = await createTestApp({ logger: { level: 'error', stream: errorLog } });
   for (const role of ROLES) await signIn(role);
-  const tables = rowsOf<{ name: string }>(
-    await t.db.execute(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    ),
-  )
-    .map((row) => row.name)
-    .filter((name) => !UNCOUNTED_TABLES.has(name));
-  const statement = sql.raw(
-    tables.map((name) => `select '${name}' as name, count(*)::int as rows from "${name}"`).join(' union all '),
-  );
-  countRows = async () =>
-    new Map(
-      rowsOf<{ name: string; rows: number }>(await t.db.execute(statement)).map((row) => [row.name, Number(row.rows)]),
-    );
+  countRows = await rowCounter(t.db);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -110,11 +94,6 @@ function refusalProblem(status: number, body: string): string | undefined {
     return 'message shows internals';
   return undefined;
 }
-
-const changedTables = (before: Map<string, number>, after: Map<string, number>) =>
-  [...after]
-    .filter(([name, rows]) => before.get(name) !== rows)
-    .map(([name, rows]) => `${name} ${before.get(name)}→${rows}`);
 
 describe('API fuzzing from the route catalogue', () => {
   it(`answers ${FUZZ_RUNS} generated requests (seed ${FUZZ_SEED}) without a 5xx, a vague refusal or a partial write`, async () => {

@@ -77,6 +77,21 @@ describe('requests the fuzzing found answered with a 500', () => {
     expect(answer).toMatchObject({ status: 400, body: { message: messages.reportChooseToDate } });
   });
 
+  it('a tasks export from a day the calendar does not have (8346-72-25, 2026-02-30): 400', async () => {
+    for (const [from, to] of [
+      ['8346-72-25', '2026-02-27'],
+      ['2026-02-01', '2026-02-30'],
+    ]) {
+      const answer = await refusal({
+        method: 'POST',
+        url: '/rest/tasks/exportXls',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ from, to }),
+      });
+      expect(answer, `${from} ${to}`).toMatchObject({ status: 400, body: { message: messages.surveyDayInvalid } });
+    }
+  });
+
   it('a multipart upload without its boundary: 400', async () => {
     const answer = await refusal({
       method: 'POST',

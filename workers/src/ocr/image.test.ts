@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { jpegDimensions } from '@openyard/contracts';
 import { decodeImage, MAX_IMAGE_PIXELS, OcrImageError, rotateImage } from './image';
 
 const jpeg = (width: number, height: number) =>
@@ -19,6 +20,17 @@ describe('decodeImage', () => {
     const error = await decodeImage(await jpeg(4001, 3000)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OcrImageError);
     expect((error as Error).message).toMatch(/pixel limit/i);
+  });
+});
+
+describe("the frame header the upload reads (contracts' jpegDimensions)", () => {
+  it('says the size the decoder finds, for baseline and progressive JPEGs', async () => {
+    const baseline = await jpeg(4001, 3000);
+    expect(jpegDimensions(baseline)).toEqual({ width: 4001, height: 3000 });
+    const progressive = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    expect(jpegDimensions(progressive)).toEqual({ width: 640, height: 480 });
   });
 });
 

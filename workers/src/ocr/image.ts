@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MAX_FRAME_PIXELS } from '@openyard/contracts';
 
 // A decoded image kept in memory as packed RGB bytes: detection resizes it once, recognition samples
 // text boxes straight from the full resolution, where the small painted numbers keep their detail.
@@ -15,9 +16,9 @@ export class OcrImageError extends Error {
   }
 }
 
-// Gate cameras take at most 12 megapixels (4000 × 3000); a larger image is refused from its header
-// before it is decoded, so one upload cannot take hundreds of megabytes of memory.
-export const MAX_IMAGE_PIXELS = 12_000_000;
+// Gate cameras take at most 12 megapixels (contracts' MAX_FRAME_PIXELS); a larger image is refused
+// from its header before it is decoded, so one frame cannot take hundreds of megabytes of memory.
+export const MAX_IMAGE_PIXELS = MAX_FRAME_PIXELS;
 
 export async function decodeImage(bytes: Buffer): Promise<RgbImage> {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new OcrImageError('The image is empty.');

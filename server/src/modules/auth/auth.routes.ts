@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages, routes } from '@openyard/contracts';
-import { registerRoutes } from '../../lib/routes';
+import { routes } from '@openyard/contracts';
+import { registerRoutes, type RouteExtras } from '../../lib/routes';
 import { requirePrincipal, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../plugins/access';
 import type { AuthService } from './auth.service';
 
@@ -41,12 +41,13 @@ export async function authRoutes(
     auth,
     databaseKind,
     version,
-    loginRateLimitPerMinute,
+    loginLimit,
   }: {
     auth: AuthService;
     databaseKind: 'pglite' | 'postgres';
     version: string;
-    loginRateLimitPerMinute: number;
+    // The sign-in's rate limit per client (lib/public-limits.ts: clientLimit).
+    loginLimit: RouteExtras;
   },
 ) {
   const startedAt = Date.now();
@@ -96,14 +97,6 @@ export async function authRoutes(
         };
       },
     },
-    {
-      login: {
-        rateLimit: {
-          max: loginRateLimitPerMinute,
-          timeWindow: '1 minute',
-          errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: messages.loginRateLimited }),
-        },
-      },
-    },
+    { login: loginLimit },
   );
 }

@@ -4,6 +4,7 @@ import { messages, type GateSaved } from '@openyard/contracts';
 import { createMemoryQueue } from '../../adapters/queue';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEVICE_LOGIN_LIMITS } from './device-login-limiter';
+import { jpegHeader } from '../../test/jpeg';
 
 // Device logins cost an argon2 check each: the camera frame upload (HTTP Basic) is limited per
 // address and per device, without locking the real camera out.
@@ -33,7 +34,7 @@ async function newGate() {
   return { id: body.gate.id, password: body.credentials!.mqttPassword };
 }
 
-const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
+const jpeg = jpegHeader(640, 480);
 const upload = (gateId: number, password: string, remoteAddress: string, messageId: string) =>
   t.app.inject({
     method: 'POST',

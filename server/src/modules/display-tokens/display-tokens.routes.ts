@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { messages, routes } from '@openyard/contracts';
-import { registerRoutes } from '../../lib/routes';
+import { routes } from '@openyard/contracts';
+import { registerRoutes, type RouteExtras } from '../../lib/routes';
 import { requirePrincipal } from '../../plugins/access';
 import { startSessionCookie, type AuthService } from '../auth';
 import type { DisplayTokensService } from './display-tokens.service';
@@ -16,8 +16,8 @@ export async function displayTokensRoutes(
   {
     displayTokens,
     auth,
-    exchangeRateLimitPerMinute,
-  }: { displayTokens: DisplayTokensService; auth: AuthService; exchangeRateLimitPerMinute: number },
+    exchangeLimit,
+  }: { displayTokens: DisplayTokensService; auth: AuthService; exchangeLimit: RouteExtras },
 ) {
   registerRoutes(
     app,
@@ -37,15 +37,7 @@ export async function displayTokensRoutes(
         return { ...auth.userInfo(principal), token };
       },
     },
-    {
-      // Guessing a 256-bit token is hopeless; the limit keeps anyone from trying at speed all the same.
-      session: {
-        rateLimit: {
-          max: exchangeRateLimitPerMinute,
-          timeWindow: '1 minute',
-          errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: messages.loginRateLimited }),
-        },
-      },
-    },
+    // Guessing a 256-bit token is hopeless; the limit keeps anyone from trying at speed all the same.
+    { session: exchangeLimit },
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deviceUsername, isFramePath, messages, routes } from '@openyard/contracts';
+import { deviceUsername, isFramePath, jpegDimensions, MAX_FRAME_PIXELS, messages, routes } from '@openyard/contracts';
 import type { Blobs } from '../../adapters/blobs';
 import type { Queue } from '../../adapters/queue';
 import { AppError, badRequest, notFound, unauthenticated } from '../../errors';
@@ -96,8 +96,10 @@ export async function ocrRoutes(
     {
       uploadFrame: async (request) => {
         const jpeg = request.body;
-        if (!Buffer.isBuffer(jpeg) || jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8 || jpeg[2] !== 0xff)
-          throw badRequest(messages.ocrUploadNotJpeg);
+        const size = Buffer.isBuffer(jpeg) ? jpegDimensions(jpeg) : null;
+        if (!Buffer.isBuffer(jpeg) || !size) throw badRequest(messages.ocrUploadNotJpeg);
+        if (size.width * size.height > MAX_FRAME_PIXELS)
+          throw new AppError(413, 'BAD_REQUEST', messages.ocrFrameTooLarge(size.width, size.height, MAX_FRAME_PIXELS));
         const { gateId, camera } = request.params;
         const { messageId } = request.query;
         if (!(await ocr.checkFrame({ gateId, camera, messageId })))

@@ -23,6 +23,7 @@ import {
   taskProblem,
   transferProblem,
   yardDaysRange,
+  isYardDay,
   type GateTaskInput,
   type GeneratedTask,
   type ItvTaskFindQuery,
@@ -608,6 +609,10 @@ export function createTasksService(db: Database, deps: TasksDeps) {
 
     // POST /rest/tasks/exportXls (spec 3 §7): the tasks generated on the chosen yard days.
     async exportXls(body: TaskExportBody, principal: Principal) {
+      // The schema takes the shape YYYY-MM-DD; a day the calendar does not have (2026-02-30) is
+      // refused here, as the surveys' days are (found by the API fuzzing).
+      for (const field of ['from', 'to'] as const)
+        if (!isYardDay(body[field])) throw badRequest(messages.surveyDayInvalid, field);
       const range = yardDaysRange(body.from, body.to, deps.timeZone);
       if (range.to < range.from) throw badRequest(messages.exportInvalidRange, 'to');
       const rows = (
