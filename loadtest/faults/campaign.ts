@@ -199,11 +199,14 @@ async function main() {
       select id, machine_name as name from machines order by id`;
     const [corner] = await sql<{ latitude: number; longitude: number }[]>`
       select lat1 as latitude, long1 as longitude from yard_areas where lat1 is not null order by id limit 1`;
+    // The demo yard's stacks are mostly full: a free slot is the tier above the top of a stack of
+    // one or two (or the ground of an empty stack), none planned. The driver's moves alone use them.
     const slotRows = await sql<{ name: string }[]>`
-      select a.name || '_' || r.index || '_' || c.index || '_1' as name
+      select a.name || '_' || r.index || '_' || c.index || '_' || (coalesce(top.tier, 0) + 1) as name
       from yard_areas a join yard_rows r on r.area_id = a.id join yard_columns c on c.area_id = a.id
-      where not exists (select 1 from container_positions p
-        where p.area_id = a.id and p.row_index = r.index and p.column_index = c.index)
+      left join lateral (select max(p.tier) as tier from container_positions p
+        where p.area_id = a.id and p.row_index = r.index and p.column_index = c.index) top on true
+      where coalesce(top.tier, 0) < 3
       order by random() limit 400`;
     const session = await loginAt(servers[0]!.baseUrl!);
     const baseline = await completedTaskFigures(sql);

@@ -334,10 +334,14 @@ export function startYardDriver(topology: DriverTopology, options: DriverOptions
       await Promise.all(loops);
       const [tags, telemetry] = await streams;
       const waiting = (await tags.finish(60_000)) + (await telemetry.finish(60_000));
-      for (const [id, at] of tags.acceptedAt)
-        (ledger.tagReads.accepted.add(id), ledger.tagReads.acceptedAt.set(id, at));
-      for (const [id, at] of telemetry.acceptedAt)
-        (ledger.telemetry.accepted.add(id), ledger.telemetry.acceptedAt.set(id, at));
+      for (const [stream, into] of [
+        [tags, ledger.tagReads],
+        [telemetry, ledger.telemetry],
+      ] as const)
+        for (const [id, at] of stream.acceptedAt) {
+          into.accepted.add(id);
+          into.acceptedAt.set(id, at);
+        }
       await Promise.all([tags.close(), telemetry.close()]);
       return { unacknowledgedDeviceMessages: waiting };
     },
