@@ -1,9 +1,19 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -239,6 +249,9 @@ export async function startEmbeddedProcess({
 export interface ClusterOptions {
   redisUrl?: string;
   mqttUrl?: string;
+  // The PostgreSQL server the cluster's database is created on (a private one of a fault run);
+  // the test server by default.
+  postgresUrl?: string;
 }
 
 // A fresh database and Redis prefix, shared by every process started from it; one ingest client id,
@@ -249,7 +262,7 @@ export async function startCluster(options: ClusterOptions = {}) {
   const redisUrl = options.redisUrl ?? SERVICES.redisUrl;
   const mqttUrl = options.mqttUrl ?? SERVICES.mqttUrl;
   const root = mkdtempSync(join(tmpdir(), 'openyard-proc-'));
-  const database = await createTestPostgresDatabase();
+  const database = await createTestPostgresDatabase(options.postgresUrl);
   const jwtSecret = randomBytes(32).toString('hex');
   const ingestClientId = `${prefix}-ingest`;
   const processes = new Set<OpenyardProcess>();
@@ -296,8 +309,9 @@ export async function startCluster(options: ClusterOptions = {}) {
     ingestClientId,
     processes,
     // ROLE=server; DEMO=1 seeds the demo yard (the first server of a cluster only).
-    server: (options: { demo?: boolean; env?: Record<string, string> } = {}) => start('server', options),
-    workers: (options: { env?: Record<string, string> } = {}) => start('workers', options),
+    server: (options: { demo?: boolean; env?: Record<string, string>; timeoutMs?: number } = {}) =>
+      start('server', options),
+    workers: (options: { env?: Record<string, string>; timeoutMs?: number } = {}) => start('workers', options),
     // What the BullMQ queue holds, for failure messages.
     async queueReport() {
       const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
@@ -429,6 +443,9 @@ export async function startPrivateMosquitto(
   // With `devicePort`, a second listener for the devices as deploy/mosquitto.conf has it (a client's
   // id is its username there).
   auth?: { passwordFile: string; aclFile: string; devicePort?: number },
+  // How often Mosquitto writes its in-memory state (sessions, queued messages) to disk; its default
+  // is 1800 s. What it queued since the last save is lost when it is killed (kill -9, a crash).
+  autosaveSeconds?: number,
 ): Promise<PrivateService> {
   const chosen = port ?? (await freePort());
   mkdirSync(dir, { recursive: true });
@@ -443,6 +460,7 @@ export async function startPrivateMosquitto(
         : ['allow_anonymous true']),
       'persistence true',
       `persistence_location ${dir}/`,
+      ...(autosaveSeconds === undefined ? [] : [`autosave_interval ${autosaveSeconds}`]),
       'max_queued_messages 0',
       'log_dest stderr',
       'log_type error',
@@ -458,35 +476,149 @@ export async function startPrivateMosquitto(
     ...handle,
     url: `mqtt://127.0.0.1:${chosen}`,
     port: chosen,
-    restart: () => startPrivateMosquitto(dir, chosen, auth),
+    restart: () => startPrivateMosquitto(dir, chosen, auth, autosaveSeconds),
   };
 }
 
-// A device-side publisher of tag reads at QoS 1 with unique message ids (`<run>-<n>`). A message
-// counts as accepted when the broker has acknowledged it (PUBACK); mqtt.js keeps unacknowledged ones
-// and sends them again after a reconnect. With `backlog`, publishing pauses while more than `limit`
-// published messages are not yet stored: a broker queues only so many messages for a subscriber
-// (Mosquitto's max_queued_messages, 1000 by default) and drops the rest, acknowledged or not.
-export async function startTagStream({
+export interface PrivatePostgres {
+  // postgres://postgres@127.0.0.1:port/postgres (trust on loopback).
+  url: string;
+  port: number;
+  // Stops the server as a crash would (`pg_ctl stop -m immediate`: no checkpoint, the next start
+  // replays the WAL) and starts it again on the same port and data folder, after `downMs`.
+  restart(downMs?: number): Promise<void>;
+  // Whether the server answers on its port.
+  up(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+// The PostgreSQL programs of the newest version installed (Debian: /usr/lib/postgresql/<v>/bin),
+// or null.
+export function postgresBin(): string | null {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return versions[0] ? join(root, versions[0], 'bin') : null;
+}
+
+// A PostgreSQL of one's own (initdb and pg_ctl in `dir`), to crash and restart without disturbing
+// other tests. PostgreSQL refuses to run as root: as root its programs run as the "postgres" user,
+// who then owns `dir`. Stopped at the latest when this process exits.
+export async function startPrivatePostgres(dir: string, port?: number): Promise<PrivatePostgres> {
+  const bin = postgresBin();
+  if (!bin) throw new Error('No PostgreSQL programs under /usr/lib/postgresql/<version>/bin');
+  const chosen = port ?? (await freePort());
+  const data = join(dir, 'data');
+  mkdirSync(dir, { recursive: true });
+  const owner = process.getuid?.() === 0 ? postgresUser() : null;
+  if (owner) {
+    chownSync(dir, owner.uid, owner.gid);
+    // A folder of mkdtemp is root's alone (0700): the postgres user must pass through it to `dir`.
+    chmodSync(dirname(dir), 0o711);
+  }
+  const run = (program: string, args: string[]) => {
+    const result = spawnSync(join(bin, program), args, {
+      cwd: dir,
+      env: { PATH: INHERITED_PATH, LANG: 'C.UTF-8' },
+      encoding: 'utf8',
+      timeout: 120_000,
+      ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
+    });
+    if (result.status !== 0)
+      throw new Error(
+        `${program} ${args.join(' ')} failed: ${result.error?.message ?? ''}${result.stdout}${result.stderr}`,
+      );
+  };
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  const options = [
+    `-p ${chosen}`,
+    "-c listen_addresses='127.0.0.1'",
+    `-c unix_socket_directories='${dir}'`,
+    '-c max_connections=200',
+    '-c shared_buffers=128MB',
+  ].join(' ');
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'postgres.log'), '-o', options, '-w', '-t', '60', 'start']);
+  const stopNow = (mode: 'immediate' | 'fast') => {
+    if (existsSync(join(data, 'postmaster.pid'))) run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+  };
+  start();
+  const onExit = () => {
+    try {
+      stopNow('immediate');
+    } catch {
+      // Already stopped.
+    }
+  };
+  process.once('exit', onExit);
+  const url = `postgres://postgres@127.0.0.1:${chosen}/postgres`;
+  return {
+    url,
+    port: chosen,
+    async restart(downMs = 0) {
+      stopNow('immediate');
+      await sleep(downMs);
+      start();
+    },
+    up: () => reachable(`tcp://127.0.0.1:${chosen}`, chosen),
+    async stop() {
+      process.removeListener('exit', onExit);
+      stopNow('fast');
+    },
+  };
+}
+
+function postgresUser() {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('postgres:'));
+  if (!line) throw new Error('Running as root, PostgreSQL needs a "postgres" user to run as');
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+// A device-side publisher at QoS 1 with unique message ids (`<run>-<n>`): `message(n, messageId)` is
+// the topic and payload of the n-th. A message counts as accepted when the broker has acknowledged
+// it (PUBACK); mqtt.js keeps unacknowledged ones and sends them again after a reconnect. With
+// `backlog`, publishing pauses while more than `limit` published messages are not yet stored: a
+// broker queues only so many messages for a subscriber (Mosquitto's max_queued_messages, 1000 by
+// default) and drops the rest, acknowledged or not.
+export interface DeviceStreamOptions {
+  url: string;
+  // The device's own login (the embedded broker); without it an anonymous client (Mosquitto).
+  login?: { username: string; password: string };
+  message: (n: number, messageId: string) => { topic: string; payload: string };
+  count: number;
+  perSecond: number;
+  run?: string;
+  maxInFlight?: number;
+  backlog?: { limit: number; stored: () => Promise<number> };
+}
+
+// Tag reads of one reader (`yard/readers/{id}/tag`), tag ids T000000, T000001, ...
+export function startTagStream({ readerId, ...options }: Omit<DeviceStreamOptions, 'message'> & { readerId: number }) {
+  return startDeviceStream({
+    ...options,
+    message: (n, messageId) => ({
+      topic: topics.readerTag(readerId),
+      payload: JSON.stringify({ messageId, timestamp: Date.now(), tagId: `T${String(n).padStart(6, '0')}` }),
+    }),
+  });
+}
+
+export async function startDeviceStream({
   url,
-  readerId,
+  message,
   count,
   perSecond,
   run = randomUUID(),
   maxInFlight = 50,
   backlog,
   login,
-}: {
-  url: string;
-  // The reader's own login (the embedded broker); without it an anonymous client (Mosquitto).
-  login?: { username: string; password: string };
-  readerId: number;
-  count: number;
-  perSecond: number;
-  run?: string;
-  maxInFlight?: number;
-  backlog?: { limit: number; stored: () => Promise<number> };
-}) {
+}: DeviceStreamOptions) {
   const client: MqttClient = await mqtt.connectAsync(url, {
     ...(login
       ? { clientId: login.username, username: login.username, password: login.password }
@@ -495,11 +627,14 @@ export async function startTagStream({
     connectTimeout: 5000,
   });
   const accepted = new Set<string>();
+  // When the broker acknowledged each (epoch ms).
+  const acceptedAt = new Map<string, number>();
   const waiters: { count: number; resolve: () => void }[] = [];
   let published = 0;
   let inFlight = 0;
   let stored = 0;
   let stopped = false;
+  let ending = false;
 
   const notify = () => {
     for (const waiter of [...waiters])
@@ -512,7 +647,7 @@ export async function startTagStream({
   const done = (async () => {
     let started = Date.now();
     let sent = 0;
-    for (let i = 0; i < count && !stopped; i += 1) {
+    for (let i = 0; i < count && !stopped && !ending; i += 1) {
       while (backlog && published - stored >= backlog.limit && !stopped) {
         stored = await backlog.stored();
         if (published - stored >= backlog.limit) await sleep(100);
@@ -528,16 +663,15 @@ export async function startTagStream({
       inFlight += 1;
       published += 1;
       sent += 1;
-      client.publish(
-        topics.readerTag(readerId),
-        JSON.stringify({ messageId, timestamp: Date.now(), tagId: `T${String(i).padStart(6, '0')}` }),
-        { qos: 1 },
-        (error) => {
-          inFlight -= 1;
-          if (!error) accepted.add(messageId);
-          notify();
-        },
-      );
+      const { topic, payload } = message(i, messageId);
+      client.publish(topic, payload, { qos: 1 }, (error) => {
+        inFlight -= 1;
+        if (!error) {
+          accepted.add(messageId);
+          acceptedAt.set(messageId, Date.now());
+        }
+        notify();
+      });
     }
     while (inFlight > 0 && !stopped) await sleep(10);
   })();
@@ -545,11 +679,20 @@ export async function startTagStream({
   return {
     run,
     accepted,
+    acceptedAt,
     published: () => published,
     // Resolves once `n` messages are accepted.
     acceptedAtLeast: (n: number) =>
       accepted.size >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count: n, resolve })),
     done,
+    // Publishes nothing more and waits until what was published is acknowledged (the client sends
+    // it again after a reconnect) or `timeoutMs` has passed.
+    async finish(timeoutMs: number) {
+      ending = true;
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight > 0 && Date.now() < deadline) await sleep(20);
+      return inFlight;
+    },
     async close() {
       stopped = true;
       await client.endAsync(true);

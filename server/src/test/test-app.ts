@@ -23,21 +23,22 @@ import { TEST_DATABASE, TEST_SERVICES } from './test-services';
 export { TEST_DATABASE };
 const POSTGRES_URL = TEST_SERVICES.postgresUrl;
 
-// A new, empty PostgreSQL database for one test file, dropped afterwards.
-export async function createTestPostgresDatabase() {
+// A new, empty PostgreSQL database for one test file, dropped afterwards; on the test server, or on
+// the server of `adminUrl` (a private PostgreSQL of a fault run).
+export async function createTestPostgresDatabase(adminUrl = POSTGRES_URL) {
   const name = `openyard_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(POSTGRES_URL, { max: 1, onnotice: () => undefined });
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   try {
     await admin.unsafe(`create database ${name}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(POSTGRES_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const cleanup = postgres(POSTGRES_URL, { max: 1, onnotice: () => undefined });
+      const cleanup = postgres(adminUrl, { max: 1, onnotice: () => undefined });
       try {
         await cleanup.unsafe(`drop database if exists ${name} with (force)`);
       } finally {
