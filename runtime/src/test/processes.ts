@@ -296,8 +296,9 @@ export async function startCluster(options: ClusterOptions = {}) {
     ingestClientId,
     processes,
     // ROLE=server; DEMO=1 seeds the demo yard (the first server of a cluster only).
-    server: (options: { demo?: boolean; env?: Record<string, string> } = {}) => start('server', options),
-    workers: (options: { env?: Record<string, string> } = {}) => start('workers', options),
+    server: (options: { demo?: boolean; env?: Record<string, string>; timeoutMs?: number } = {}) =>
+      start('server', options),
+    workers: (options: { env?: Record<string, string>; timeoutMs?: number } = {}) => start('workers', options),
     // What the BullMQ queue holds, for failure messages.
     async queueReport() {
       const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
