@@ -104,7 +104,9 @@ export function processesCpu(processes: { name: string; pid: number }[]) {
         name,
         pid,
         cpuPercent:
-          end === null || begin === null || begin === undefined ? null : ((end - begin) / TICKS_PER_SECOND / seconds) * 100,
+          end === null || begin === null || begin === undefined
+            ? null
+            : ((end - begin) / TICKS_PER_SECOND / seconds) * 100,
       };
     });
   };

@@ -31,7 +31,7 @@ export interface LoadStack {
   brokerUrl: string;
   // How a device connects: its own login on the embedded broker, an anonymous client id of this
   // run's on Mosquitto (which the README's ACL would restrict; the shared test broker has none).
-  deviceLogin(device: DeviceCredentials): DeviceLogin;
+  deviceLogin: (device: DeviceCredentials) => DeviceLogin;
   // One SQL statement on the stack's database; rows as objects.
   query(text: string): Promise<Record<string, unknown>[]>;
   // The Openyard processes, for their CPU.

@@ -17,9 +17,7 @@ export const YARD_DAY = {
   peakTrucksPerLaneHour: 60,
   // Each yard hour's share of the peak (hour 0 = midnight): quiet nights, two peaks of four hours.
   // 13.2 peak hours a day: 6,336 trucks, about one in five boxes of the depot turned over a day.
-  gateProfile: [
-    0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.5, 0.5, 1, 1, 1, 1, 0.6, 0.6, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.2, 0.2,
-  ],
+  gateProfile: [0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.5, 0.5, 1, 1, 1, 1, 0.6, 0.6, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.2, 0.2],
   // Photos a truck's pass leaves on the lane's cameras (fixture photos, `/work/shared/fixtures/ocr-gate`).
   framesPerTruck: 2,
   // Each truck's box is moved by a machine: a task made, started and completed this many yard
@@ -71,7 +69,8 @@ export function yardDayOptions(env: Record<string, string | undefined>): YardDay
   const hours = /^(\d{1,2})-(\d{1,2})$/.exec(env.YARD_DAY_HOURS ?? '');
   const fromHour = hours ? Number(hours[1]) : 0;
   const toHour = hours ? Number(hours[2]) : 24;
-  if (fromHour >= toHour || toHour > 24) throw new Error(`YARD_DAY_HOURS must be "from-to" within 0-24, not ${env.YARD_DAY_HOURS}`);
+  if (fromHour >= toHour || toHour > 24)
+    throw new Error(`YARD_DAY_HOURS must be "from-to" within 0-24, not ${env.YARD_DAY_HOURS}`);
   const frames = Number(env.YARD_DAY_FRAMES_PER_TRUCK);
   return {
     minutes: positive('YARD_DAY_MINUTES', DEFAULT_YARD_DAY.minutes),
@@ -249,8 +248,7 @@ export function flowReport(
     achieved,
     offeredPerSec: round(offeredPerSec, 2),
     achievedPerSec: round(achievedPerSec, 2),
-    atOfferedRate:
-      achieved >= planned && (offeredPerSec === null || (achievedPerSec ?? 0) >= 0.95 * offeredPerSec),
+    atOfferedRate: achieved >= planned && (offeredPerSec === null || (achievedPerSec ?? 0) >= 0.95 * offeredPerSec),
     p50Ms: round(latency.p50, 1),
     p95Ms: round(latency.p95, 1),
     p99Ms: round(latency.p99, 1),

@@ -24,7 +24,6 @@ import {
   topics as deviceTopics,
   type DomainEvent,
   type LiveMessage,
-  type LiveMessageType,
 } from '@openyard/contracts';
 import { projectEvent } from '@openyard/server/live/projection';
 import { benchClient, benchLogin, type BenchClient } from '../../bench/lib/api';
@@ -32,7 +31,7 @@ import { machineCpu, processesCpu, servicesCpu } from '../../bench/lib/cpu';
 import { runIfMain } from '../../bench/lib/main';
 import { startEmbeddedStack, startScaledStack, type LoadStack, type LoadTopology } from '../../bench/lib/topology';
 import { containerNumber, dispatch, gateIn } from '../../bench/gate';
-import { closeFleet, connectFleet, liveClient, type LiveEvent } from './load';
+import { closeFleet, connectFleet, liveClient } from './load';
 import { openLoop, type FlowRun } from './open-loop';
 import { fmt, round, sleep, table } from './stats';
 import {
@@ -55,7 +54,9 @@ import {
 const TOPOLOGIES = (process.env.YARD_DAY_TOPOLOGIES ?? 'embedded,scaled').split(',') as LoadTopology[];
 const PAIRS = Number(process.env.YARD_DAY_PAIRS ?? 2);
 const DRAIN_MS = Number(process.env.YARD_DAY_DRAIN_SECONDS ?? 60) * 1000;
-const FRAMES_DIR = resolve(process.env.YARD_DAY_FRAMES_DIR ?? resolve(import.meta.dirname, '../../../shared/fixtures/ocr-gate'));
+const FRAMES_DIR = resolve(
+  process.env.YARD_DAY_FRAMES_DIR ?? resolve(import.meta.dirname, '../../../shared/fixtures/ocr-gate'),
+);
 const CAMERAS = ['Front', 'Rear'] as const;
 // The demo yard's centre (YARD_CENTER's default): positions stay inside the yard.
 const CENTER = { latitude: 18.949, longitude: 72.951 };
@@ -108,8 +109,7 @@ async function runTopology(topology: LoadTopology, plan: YardDayPlan, photos: Bu
   const log = (line: string) => console.log(`[${topology}] ${line}`);
   const tag = randomBytes(3).toString('hex');
   const run = `yd${tag}`;
-  const stack: LoadStack =
-    topology === 'embedded' ? await startEmbeddedStack() : await startScaledStack(PAIRS);
+  const stack: LoadStack = topology === 'embedded' ? await startEmbeddedStack() : await startScaledStack(PAIRS);
   const fleets: MqttClient[] = [];
   const sockets: { close(): Promise<void> }[] = [];
   try {
@@ -172,7 +172,7 @@ async function runTopology(topology: LoadTopology, plan: YardDayPlan, photos: Bu
         sockets.push(
           await liveClient(stack.baseUrls[index % stack.baseUrls.length]!, cookie, [...topics], (message, at) => {
             client.count += 1;
-            client.received.add(messageKey(message as LiveEvent & { eventId?: string }));
+            client.received.add(messageKey(message));
             if (!measuring) return;
             if (message.type === 'machine.position.v1') {
               const data = message.data as { machineId: number; position: { latitude: number; longitude: number } };
@@ -189,9 +189,7 @@ async function runTopology(topology: LoadTopology, plan: YardDayPlan, photos: Bu
         socketFailures += 1;
       }
     };
-    await inGroups(Array.from({ length: plan.displays }), 10, (_, i) =>
-      openClient(i, YARD_DAY.displayTopics, i === 0),
-    );
+    await inGroups(Array.from({ length: plan.displays }), 10, (_, i) => openClient(i, YARD_DAY.displayTopics, i === 0));
     await inGroups(Array.from({ length: plan.operators }), 10, (_, i) =>
       openClient(plan.displays + i, YARD_DAY.operatorTopics, false),
     );
@@ -205,7 +203,6 @@ async function runTopology(topology: LoadTopology, plan: YardDayPlan, photos: Bu
     const inTrucks = plan.trucks.filter((truck) => truck.direction === 'in');
     const tasks = new Map<number, Promise<number>>();
     const started = new Map<number, Promise<void>>();
-    const trailer = (serial: number) => `BT${serial}`;
     const flows: Record<FlowName, Promise<FlowRun>> = {
       gateIn: openLoop({
         arrivals: plan.arrivals.gateIn,
@@ -267,7 +264,9 @@ async function runTopology(topology: LoadTopology, plan: YardDayPlan, photos: Bu
             const saved = await apiFor(i).tasks.save({
               body: [
                 {
-                  containerNumber: containerNumber(truck.direction === 'in' ? IN_SERIAL_BASE + truck.serial : truck.serial),
+                  containerNumber: containerNumber(
+                    truck.direction === 'in' ? IN_SERIAL_BASE + truck.serial : truck.serial,
+                  ),
                   taskType: truck.direction === 'in' ? 'Grounding' : 'Loading',
                   deliveryMode: 'Loaded',
                   fromLocation: truck.direction === 'in' ? 'Trailer' : 'Import Zone',
@@ -378,7 +377,7 @@ async function runTopology(topology: LoadTopology, plan: YardDayPlan, photos: Bu
         const topic = reaches(message, client.topics);
         if (!topic) continue;
         const got = client.received.has(messageKey({ ...message, topic }));
-        const coalesced = 'coalesce' in LIVE_MESSAGE_META[message.type as LiveMessageType];
+        const coalesced = 'coalesce' in LIVE_MESSAGE_META[message.type];
         if (coalesced) {
           const figures = (live.coalesced[message.type] ??= { expected: 0, received: 0 });
           figures.expected += 1;
