@@ -37,6 +37,8 @@ export interface LoadStack {
   // The Openyard processes, for their CPU.
   processes(): { name: string; pid: number }[];
   demoDevices(): DemoDevicesFile;
+  // The processes' logged errors still in their kept output (embedded: its log goes to stderr).
+  errorLines(): string[];
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startEmbeddedStack(extraEnv: Record<string, string> = {}):
       query: (text) => child.call({ op: 'sql', text }),
       processes: () => [{ name: 'openyard (ROLE=all)', pid: child.pid }],
       demoDevices: () => JSON.parse(readFileSync(join(dataDir, 'demo-devices.json'), 'utf8')) as DemoDevicesFile,
+      errorLines: () => [],
       async stop() {
         await child.close();
         rmSync(dataDir, { recursive: true, force: true });
@@ -108,6 +111,11 @@ export async function startScaledStack(pairs: number, extraEnv: Record<string, s
           .filter((process) => process.alive())
           .map((process, index) => ({ name: `${process.role} ${index + 1}`, pid: process.pid })),
       demoDevices: () => cluster.devices(),
+      errorLines: () =>
+        cluster
+          .logTail(2000)
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line)),
       async stop() {
         await sql.end();
         await cluster.stop();

@@ -460,6 +460,9 @@ async function runTopology(topology: LoadTopology, plan: YardDayPlan, photos: Bu
     log(
       `CPU (% of one core, ${availableParallelism()} cores): ${report.processes.map((p) => `${p.name} ${fmt(p.cpuPercent)}`).join(', ')}; services ${JSON.stringify(report.servicesCpuPercent)}; machine ${fmt(report.machineCpuPercent)} % of all`,
     );
+    const errorLines = stack.errorLines();
+    if (errorLines.length)
+      log(`${errorLines.length} errors logged by the processes, the first:\n${errorLines.slice(0, 5).join('\n')}`);
     log(`gate transactions p99 ${fmt(report.targets.gateP99Ms, 1)} ms (target ≤ ${YARD_DAY.gateP99TargetMs})`);
     return report;
   } finally {
