@@ -11,10 +11,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { ingestClientIds } from '@openyard/contracts';
+import { DEFAULT_INGEST_CONNECTIONS } from '@openyard/server/config';
 import type { DemoDevicesFile } from '@openyard/server/db/seed/demo-devices';
 import { startCluster } from '@openyard/runtime/test/processes';
 import type { DeviceLogin } from '../../loadtest/node/load';
 import { startChild } from './child';
+import { forgetMqttSession } from './services';
 import { stackEnv } from './stack-env';
 
 export type LoadTopology = 'embedded' | 'scaled';
@@ -93,11 +96,23 @@ export async function startScaledStack(pairs: number, extraEnv: Record<string, s
   const cluster = await startCluster();
   const env = { ...LOAD_LIMITS, ...extraEnv };
   const sql = postgres(cluster.databaseUrl, { max: 2, onnotice: () => undefined });
+  const workerIngestIds = Array.from({ length: pairs }, (_, index) => `${cluster.ingestClientId}-${index + 1}`);
+  // The cluster forgets its own ingest sessions when it stops; these are the workers' own.
+  const forgetSessions = async () => {
+    for (const id of workerIngestIds)
+      for (const clientId of ingestClientIds(id, DEFAULT_INGEST_CONNECTIONS))
+        await forgetMqttSession(clientId).catch(() => undefined);
+  };
   try {
     const servers = [await cluster.server({ demo: true, env, timeoutMs: START_TIMEOUT_MS })];
     const rest = await Promise.all([
       ...Array.from({ length: pairs - 1 }, () => cluster.server({ env, timeoutMs: START_TIMEOUT_MS })),
-      ...Array.from({ length: pairs }, () => cluster.workers({ env, timeoutMs: START_TIMEOUT_MS })),
+      // Each workers process its own ingest client id, as the compose file gives them
+      // (openyard-ingest-1, -2): with one id the second would take over the first's broker
+      // sessions, and the two would keep throwing each other off.
+      ...workerIngestIds.map((id) =>
+        cluster.workers({ env: { ...env, INGEST_CLIENT_ID: id }, timeoutMs: START_TIMEOUT_MS }),
+      ),
     ]);
     servers.push(...rest.filter((process) => process.role === 'server'));
     return {
@@ -119,11 +134,13 @@ export async function startScaledStack(pairs: number, extraEnv: Record<string, s
       async stop() {
         await sql.end();
         await cluster.stop();
+        await forgetSessions();
       },
     };
   } catch (error) {
     await sql.end();
     await cluster.stop();
+    await forgetSessions();
     throw error;
   }
 }
