@@ -9,8 +9,8 @@ const folder = fileURLToPath(new URL('./k6/', import.meta.url));
 const scripts = readdirSync(folder).filter((name) => name.endsWith('.js'));
 
 describe('loadtest/k6', () => {
-  it('has the HTTP and websocket scripts', () => {
-    expect(scripts).toEqual(expect.arrayContaining(['http-reads.js', 'websocket.js', 'lib.js']));
+  it('has the HTTP, gate and websocket scripts', () => {
+    expect(scripts).toEqual(expect.arrayContaining(['http-reads.js', 'gate.js', 'websocket.js', 'lib.js']));
   });
 
   it.each(scripts)('%s parses', (name) => {

@@ -46,6 +46,8 @@ export async function startChild(label: string) {
 
   return {
     call,
+    // The process's id (its CPU is read from /proc by bench/lib/cpu.ts's processesCpu).
+    pid: child.pid!,
     // Stops the stack and waits for the process to end (killing it after a grace period).
     async close() {
       if (exited) return;

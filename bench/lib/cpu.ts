@@ -79,3 +79,35 @@ export function servicesCpu() {
     return used;
   };
 }
+
+function processTicks(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+// Named processes (Openyard's servers and workers), each in % of one core; null for one that
+// ended or where /proc is not available.
+export function processesCpu(processes: { name: string; pid: number }[]) {
+  const start = processes.map(({ pid }) => processTicks(pid));
+  const at = performance.now();
+  return (): { name: string; pid: number; cpuPercent: number | null }[] => {
+    const seconds = (performance.now() - at) / 1000;
+    return processes.map(({ name, pid }, index) => {
+      const end = processTicks(pid);
+      const begin = start[index];
+      return {
+        name,
+        pid,
+        cpuPercent:
+          end === null || begin === null || begin === undefined
+            ? null
+            : ((end - begin) / TICKS_PER_SECOND / seconds) * 100,
+      };
+    });
+  };
+}
