@@ -115,7 +115,7 @@ describe('device impersonation on Mosquitto with the generated ACL', () => {
       const reader = await eventually(() => connect('reader-1').catch(() => null));
       await Promise.race([
         reader.publishAsync(topic, 'forged', { qos: 1 }),
-        new Promise((resolve) => reader.once('close', resolve)),
+        new Promise<void>((resolve) => reader.once('close', () => resolve())),
       ]);
       await reader.endAsync(true);
     }
