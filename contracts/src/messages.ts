@@ -77,6 +77,9 @@ export const messages = {
   rateLimited: 'Too many requests, please slow down',
   unknownError: 'An unknown error occurred please try again.',
   internalError: 'Internal server error',
+  // A database lock or statement ran out of time, or a concurrent transaction won, and the service
+  // had no answer of its own: nothing was written, the same request may be sent again.
+  serverBusy: 'The yard is busy just now and nothing was saved; please try again in a moment',
   // A request value the database cannot hold (issue 23's fuzzing): a number past its column's range,
   // text with a NUL character, a date that does not exist.
   valueOutOfRange: 'A number in the request is too large or too small',

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, validationProblem, type ErrorResponse } from '@openyard/contracts';
 import { AppError } from '../errors';
-import { refusedRequestValue } from '../lib/database-errors';
+import { databaseFailure, refusedRequestValue } from '../lib/database-errors';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -16,7 +16,16 @@ const STATUS_NAMES: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
+
+// How long a client is asked to wait before sending a request again that the database was too busy for.
+const BUSY_RETRY_AFTER_S = 2;
+
+function isBusy(error: unknown): boolean {
+  const kind = databaseFailure(error)?.kind;
+  return kind === 'concurrent' || kind === 'lockTimeout' || kind === 'statementTimeout';
+}
 
 // One error handler: typed errors carry the spec's texts; validation errors say which field;
 // anything unexpected is logged with the request id and answered without details.
@@ -54,6 +63,18 @@ export const errorsPlugin = fp<{ webDir: string | undefined }>(
           error: STATUS_NAMES[error.statusCode] ?? 'Error',
           message: error.message || (error.statusCode === 429 ? messages.rateLimited : messages.unknownError),
           code: error.statusCode === 429 ? 'RATE_LIMITED' : error.code,
+        };
+      } else if (isBusy(error)) {
+        // A lock or statement timeout or a lost race that no service answered: the transaction
+        // rolled back, so the request can be sent again (a 500 would say something broke).
+        request.log.warn({ err: error, correlationId: request.id }, 'database busy');
+        void reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+        body = {
+          statusCode: 503,
+          error: STATUS_NAMES[503]!,
+          message: messages.serverBusy,
+          code: 'BUSY',
+          correlationId: request.id,
         };
       } else {
         request.log.error({ err: error, correlationId: request.id }, 'request failed');
