@@ -32,21 +32,29 @@ function deflated(entry: ZipEntry): { data: Buffer; crc: number; size: number } 
   };
 }
 
-export function zipFile(entries: readonly ZipEntry[]): Buffer {
+// One packed entry as a zip holds it: deflated bytes, their CRC-32 (0 for readers that stop before
+// checking it) and the unpacked size the headers declare.
+export interface PackedEntry {
+  name: string;
+  packed: Buffer;
+  crc: number;
+  declared: number;
+}
+
+// A zip written byte by byte from packed entries (local headers, central directory, end record).
+export function zipOfPacked(entries: readonly PackedEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const entry of entries) {
-    const { data, crc, size } = deflated(entry);
-    const name = Buffer.from(entry.name);
-    const unpacked = entry.declaredSize ?? size;
+  for (const { name: entryName, packed, crc, declared } of entries) {
+    const name = Buffer.from(entryName);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8); // deflate
     local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(unpacked, 22);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(declared, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -54,13 +62,13 @@ export function zipFile(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc >>> 0, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(unpacked, 24);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(declared, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
+    locals.push(local, name, packed);
     centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    offset += local.length + name.length + packed.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -70,6 +78,15 @@ export function zipFile(entries: readonly ZipEntry[]): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+export function zipFile(entries: readonly ZipEntry[]): Buffer {
+  return zipOfPacked(
+    entries.map((entry) => {
+      const { data, crc, size } = deflated(entry);
+      return { name: entry.name, packed: data, crc, declared: entry.declaredSize ?? size };
+    }),
+  );
 }
 
 // The parts of a workbook exceljs needs, with `sheet` as the first worksheet's XML entry.

@@ -1,4 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
+import { zipOfPacked } from './zip-bomb';
 
 // Zips built byte by byte for the upload tests: each entry deflated (or given packed), with the
 // unpacked size its local header and the central directory declare — the truth unless told
@@ -13,43 +14,20 @@ export interface CraftedZipEntry {
 }
 
 export function craftedZip(entries: readonly CraftedZipEntry[]): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const data = typeof entry.data === 'string' ? Buffer.from(entry.data) : entry.data;
-    const packed = entry.packed ?? deflateRawSync(data ?? Buffer.alloc(0));
-    const declared = entry.declaredBytes ?? data?.length ?? 0;
-    const name = Buffer.from(entry.name);
-    // No CRC (0): the readers under test stop before they would check it, or do not check it.
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(declared, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(declared, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+  return new Uint8Array(
+    zipOfPacked(
+      entries.map((entry) => {
+        const data = typeof entry.data === 'string' ? Buffer.from(entry.data) : entry.data;
+        // No CRC (0): the readers under test stop before they would check it, or do not check it.
+        return {
+          name: entry.name,
+          packed: entry.packed ?? deflateRawSync(data ?? Buffer.alloc(0)),
+          crc: 0,
+          declared: entry.declaredBytes ?? data?.length ?? 0,
+        };
+      }),
+    ),
+  );
 }
 
 // The smallest xlsx a spreadsheet reader opens: one sheet of inline-string rows; `padding` is
