@@ -403,15 +403,7 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
     lines.forEach(({ column, at }, index) => {
       const read = reads[index]!;
       if (read.characters.length !== 11 || read.characters[at]!.confidence < COLUMN_END_CONFIDENCE) return;
-      found.push({
-        text: read.characters.map((c) => c.character).join(''),
-        confidences: read.characters.map((c) => c.confidence),
-        left: column.left,
-        right: column.right,
-        top: column.top,
-        bottom: column.bottom,
-        vertical: true,
-      });
+      found.push(columnPiece(read, column));
     });
     return found;
   }
@@ -467,15 +459,7 @@ export async function createEngine(options: { threads?: number } = {}): Promise<
       // Two different codes read confidently at different gaps: nothing is taken.
       if (byOwner.size !== 1) continue;
       const read = [...byOwner.values()][0]!.sort((a, b) => quality(b) - quality(a))[0]!;
-      found.push({
-        text: read.characters.map((c) => c.character).join(''),
-        confidences: read.characters.map((c) => c.confidence),
-        left: column.left,
-        right: column.right,
-        top: column.top,
-        bottom: column.bottom,
-        vertical: true,
-      });
+      found.push(columnPiece(read, column));
     }
     return found;
   }
@@ -670,4 +654,17 @@ function nearestSizeType(read: NumberRead, sizeTypes: SizeTypeRead[]): SizeTypeR
     }))
     .filter((entry) => entry.distance < 25)
     .sort((a, b) => a.distance - b.distance || b.sizeType.confidence - a.sizeType.confidence)[0]?.sizeType;
+}
+
+// A vertical column's read as a piece of text placed where the column is.
+function columnPiece(read: Recognized, column: { left: number; right: number; top: number; bottom: number }): Piece {
+  return {
+    text: read.characters.map((c) => c.character).join(''),
+    confidences: read.characters.map((c) => c.confidence),
+    left: column.left,
+    right: column.right,
+    top: column.top,
+    bottom: column.bottom,
+    vertical: true,
+  };
 }
