@@ -61,6 +61,8 @@ import { createServices, type Services } from './services';
 
 // How many verified tokens a server keeps (fast-jwt's LRU): more than the users it serves at once.
 const VERIFIED_TOKENS_KEPT = 10_000;
+// How long a starting server waits for the Redis its rate limits count in (scaled set-ups).
+const REDIS_READY_WAIT_MS = 5_000;
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -219,7 +221,15 @@ export async function buildApp({
   // per client: with Redis (a scaled set-up, several servers behind one proxy) counted in Redis, so
   // a client gets one budget whichever server it reaches (issue 23).
   const sharedCounter = config.redisUrl ? createRedisMinuteCounter(config.redisUrl, config.redisPrefix) : undefined;
-  if (sharedCounter) app.addHook('onClose', async () => sharedCounter.close());
+  if (sharedCounter) {
+    // Counted in Redis from the first request: a server that answered before its connection was up
+    // would give each client a budget of its own for that while (at most REDIS_READY_WAIT_MS).
+    app.addHook('onReady', async () => {
+      if (!(await sharedCounter.ready(REDIS_READY_WAIT_MS)))
+        app.log.warn('Redis not connected: the public rate limits count in this process until it is');
+    });
+    app.addHook('onClose', async () => sharedCounter.close());
+  }
   const budgets = sharedCounter ? sharedBudgets(sharedCounter) : localBudgets;
   const publicLimits = createPublicLimits({
     perClientPerMinute: config.publicRateLimitPerMinute,

@@ -6,6 +6,9 @@ export interface SharedMinuteCounter {
   // Counts one request of `key`: the count of its window so far and the milliseconds until it ends.
   // Refuses at once (no queueing, no retry) while Redis is not connected: the caller counts locally.
   take(key: string, windowMs: number): Promise<{ count: number; remainingMs: number }>;
+  // Resolves once Redis is connected, or after `withinMs` (then the first requests count locally
+  // until it is): a server that starts counts in Redis from its first request.
+  ready(withinMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,19 @@ export function createRedisMinuteCounter(url: string, prefix: string): SharedMin
         number,
       ];
       return { count, remainingMs };
+    },
+    async ready(withinMs) {
+      if (redis.status === 'ready') return true;
+      return new Promise<boolean>((resolve) => {
+        const done = (connected: boolean) => {
+          clearTimeout(timer);
+          redis.off('ready', onReady);
+          resolve(connected);
+        };
+        const onReady = () => done(true);
+        const timer = setTimeout(() => done(false), withinMs);
+        redis.once('ready', onReady);
+      });
     },
     async close() {
       redis.disconnect();

@@ -298,11 +298,12 @@ describe('POST batch/gate-in', () => {
     const steps = live.flatMap((message) =>
       message.type === 'batch.job.v1' && message.data.jobId === queued.job.jobId ? [message.data] : [],
     );
-    // Queued, then running with progress between 0 and 1 (more than one step), then done.
+    // Queued, then running with progress between 0 and 1, never going back, then done. (How many
+    // steps between depends on how fast the rows go: progress is sent at most every 250 ms.)
     expect(steps[0]!.status).toBe('queued');
-    expect(
-      new Set(steps.filter((step) => step.progress > 0 && step.progress < 1).map((step) => step.progress)).size,
-    ).toBeGreaterThan(1);
+    expect(steps.some((step) => step.status === 'running' && step.progress > 0 && step.progress < 1)).toBe(true);
+    const progress = steps.map((step) => step.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(steps.at(-1)).toMatchObject({ status: 'done', progress: 1 });
     expect(await inYard(numbers[159]!)).toBe(true);
   }, 120_000);
