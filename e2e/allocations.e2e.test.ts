@@ -344,6 +344,58 @@ describe('machine shifts and allocation screens', () => {
     expect(await row(inPlace.machineName).count()).toBe(1);
   });
 
+  it('keeps the keyboard focus on a bar whose row scrolls out of the frame, and scrolls back to it as it moves', async () => {
+    // A yard of more machines than the frame holds: the first row's bar is focused, then the frame
+    // scrolls to its end, where only the rows in its window are drawn.
+    const save = (machineName: string) =>
+      api.machines.save({ body: { machineName, machineType: 'Reach-Stacker', zone: null } });
+    const first = (await save(uniqueName('AA-').slice(0, 20))).machine;
+    const others = uniqueName('AB-').slice(0, 16);
+    await Promise.all(Array.from({ length: 40 }, (_, index) => save(`${others}-${index}`)));
+    const today = yardDayOf(Date.now(), TIME_ZONE);
+    await api.machineAllocations.save({
+      body: {
+        areaId: areas[0]!.areaId,
+        allocations: [
+          {
+            machineId: first.id,
+            fromTime: yardTimeOnDay(today, 9 * 60, TIME_ZONE),
+            toTime: yardTimeOnDay(today, 11 * 60, TIME_ZONE),
+          },
+        ],
+      },
+    });
+    await page.setViewportSize({ width: 1440, height: 600 });
+    await loginThroughPage(page, server.baseUrl, 'superadmin', 'demo');
+    await page.goto(`${server.baseUrl}/allocations`);
+    await bar(first.machineName).focus();
+    const frame = page.getByTestId('allocation-gantt');
+    await frame.evaluate((element: { scrollTop: number; scrollHeight: number }) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await expect
+      .poll(() => page.getByTestId('gantt-row').first().getAttribute('data-row-label'))
+      .not.toBe(first.machineName);
+    const focused = () => page.locator(':focus').getAttribute('data-machine');
+    expect(await focused()).toBe(first.machineName);
+    // The arrow still moves it, and the frame scrolls back to where it is.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => barTimes(first.machineName)).toBe('09:05–11:05');
+    const inSight = async () => {
+      const [box, window] = [await bar(first.machineName).boundingBox(), await frame.boundingBox()];
+      // Below the hours' band at the top of the frame, above its bottom.
+      return (
+        box !== null && window !== null && box.y >= window.y + 20 && box.y + box.height <= window.y + window.height
+      );
+    };
+    await expect.poll(inSight).toBe(true);
+    expect(await focused()).toBe(first.machineName);
+    // Ringed as the focused control, and only it.
+    expect(await page.getByTestId('gantt-bar-focus').count()).toBe(1);
+    expect(await bar(first.machineName).getByTestId('gantt-bar-focus').count()).toBe(1);
+    await screenshot(page, 'allocations-gantt-focus-kept');
+  });
+
   it('opens the machine screens read-only for an operator', async () => {
     await loginThroughPage(page, server.baseUrl, 'operator', 'demo');
     await page.goto(`${server.baseUrl}/allocations`);

@@ -28,6 +28,7 @@ import {
   type GanttLayout,
   type GanttRow,
   type GanttView,
+  barsToDraw,
 } from '../utils/ganttRows';
 
 const GUTTER = 140;
@@ -78,6 +79,9 @@ export function AllocationGantt(props: AllocationGanttProps) {
   const { view, rows, allocations, dayStart, dayEnd, timeZone, now, canWrite } = props;
   const { ref, width, height: frameHeight } = useElementSize<HTMLDivElement>();
   const [scrollTop, setScrollTop] = useState(0);
+  // The bar that has the keyboard focus: drawn wherever it is, so that scrolling its row out of the
+  // frame (or moving it there with the arrows) never takes the focus away from it.
+  const [focusedId, setFocusedId] = useState<number | null>(null);
   const timeline = Math.max(width - GUTTER - 8, MIN_TIMELINE);
   const scale: DayScale = useMemo(() => ({ dayStart, dayEnd, width: timeline }), [dayStart, dayEnd, timeline]);
   const layout = useMemo(
@@ -137,7 +141,12 @@ export function AllocationGantt(props: AllocationGanttProps) {
       next = place(allocation, allocation, rowIndex + 1);
     else return;
     event.preventDefault();
-    if (next) props.onChange(allocation, next);
+    if (next) {
+      props.onChange(allocation, next);
+      // The moved bar stays in sight: the frame scrolls to it once it is drawn in its new row.
+      const bar = event.currentTarget;
+      requestAnimationFrame(() => bar.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    }
   };
 
   // The bars get stable handlers that call the latest ones, so that a drag redraws only its bar.
@@ -155,13 +164,13 @@ export function AllocationGantt(props: AllocationGanttProps) {
   });
   const nowX = now >= dayStart && now < dayEnd ? GUTTER + timeToX(now, scale) : null;
 
-  const drawn: ShownAllocation[] = [];
-  for (let index = shown.from; index < shown.to; index += 1) drawn.push(...(barsByRow.get(index) ?? []));
-  for (const allocation of allocations) {
-    const index = rowIndexById.get(rowIdOf(allocation, view)) ?? 0;
-    const inView = index >= shown.from && index < shown.to;
-    if (!inView && (gantt.drag?.id === allocation.id || props.selectedIds.has(allocation.id))) drawn.push(allocation);
-  }
+  const drawn = barsToDraw(
+    allocations,
+    barsByRow,
+    (allocation) => rowIndexById.get(rowIdOf(allocation, view)) ?? 0,
+    shown,
+    (id) => gantt.drag?.id === id || focusedId === id || props.selectedIds.has(id),
+  );
 
   return (
     <Box
@@ -189,6 +198,13 @@ export function AllocationGantt(props: AllocationGanttProps) {
           onPointerUp={gantt.release}
           onPointerCancel={gantt.cancel}
           onLostPointerCapture={gantt.cancel}
+          onFocus={(event) => {
+            const id = (event.target as Element).getAttribute('data-allocation-id');
+            setFocusedId(id === null ? null : Number(id));
+          }}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setFocusedId(null);
+          }}
         >
           <GanttRows rows={rows} layout={layout} from={shown.from} to={shown.to} width={GUTTER + timeline} />
           {ticks.map((tick, index) => {
@@ -222,6 +238,7 @@ export function AllocationGantt(props: AllocationGanttProps) {
                 timeZone={timeZone}
                 tone={props.toneOf(allocation)}
                 selected={props.selectedIds.has(allocation.id)}
+                focused={focusedId === allocation.id}
                 conflict={props.conflicts.has(allocation.id)}
                 dragging={dragged !== null}
                 canWrite={canWrite}
@@ -319,6 +336,8 @@ interface GanttBarProps {
   timeZone: string | undefined;
   tone: AllocationRowColour;
   selected: boolean;
+  // Has the keyboard focus: ringed, as a focused control is.
+  focused: boolean;
   conflict: boolean;
   dragging: boolean;
   canWrite: boolean;
@@ -345,6 +364,7 @@ const GanttBar = memo(function GanttBar({
   timeZone,
   tone,
   selected,
+  focused,
   conflict,
   dragging,
   canWrite,
@@ -379,7 +399,8 @@ const GanttBar = memo(function GanttBar({
       data-selected={selected || undefined}
       onKeyDown={(event) => onKey(event, allocation, homeRow)}
       opacity={dragging ? 0.85 : 1}
-      style={{ outline: 'none' }}
+      // Scrolled into view below the hours that stay at the top of the frame.
+      style={{ outline: 'none', scrollMarginTop: HEADER }}
     >
       <rect
         x={x}
@@ -395,6 +416,20 @@ const GanttBar = memo(function GanttBar({
         onPointerDown={press('move')}
         data-testid="gantt-bar-body"
       />
+      {focused && (
+        <rect
+          x={x - 3}
+          y={y - 3}
+          width={width + 6}
+          height={BAR_HEIGHT + 6}
+          rx={6}
+          fill="none"
+          stroke="#4dabf7"
+          strokeWidth={2}
+          pointerEvents="none"
+          data-testid="gantt-bar-focus"
+        />
+      )}
       {allocation.edited && <circle cx={x + width - 7} cy={y + 7} r={3} fill="#43c3d3" pointerEvents="none" />}
       <text
         x={x + 6}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShownAllocation } from './allocationEdits';
-import { ganttLayout, ganttRowsOf, rowIdOf, rowIndexAt, rowsInView } from './ganttRows';
+import { barsToDraw, ganttLayout, ganttRowsOf, rowIdOf, rowIndexAt, rowsInView } from './ganttRows';
 
 const allocation: ShownAllocation = {
   id: 1,
@@ -85,5 +85,23 @@ describe('the Gantt’s lanes', () => {
     expect(rowsInView(layout, 63, 128)).toEqual({ from: 0, to: 3 });
     expect(rowsInView(layout, 126, 10_000)).toEqual({ from: 1, to: 10 });
     expect(rowsInView(layout, 10_000, 20_000)).toEqual({ from: 10, to: 10 });
+  });
+});
+
+describe('the bars drawn', () => {
+  // Ten rows, one bar each, bar i on row i.
+  const bars = Array.from({ length: 10 }, (_, index) => ({ ...allocation, id: 100 + index, machineId: index }));
+  const byRow = new Map(bars.map((bar, index) => [index, [bar]]));
+  const rowOf = (bar: ShownAllocation) => bar.machineId;
+
+  it('are those of the rows in view', () => {
+    expect(barsToDraw(bars, byRow, rowOf, { from: 2, to: 4 }, () => false).map((bar) => bar.id)).toEqual([102, 103]);
+  });
+
+  it('keep a bar out of view that is kept (dragged, focused, selected), once', () => {
+    const kept = new Set([103, 108]);
+    expect(barsToDraw(bars, byRow, rowOf, { from: 2, to: 4 }, (id) => kept.has(id)).map((bar) => bar.id)).toEqual([
+      102, 103, 108,
+    ]);
   });
 });

@@ -107,3 +107,22 @@ export function rowsInView(layout: GanttLayout, top: number, bottom: number): { 
   while (to < rows.length && rows[to]!.top < bottom) to += 1;
   return { from: low, to };
 }
+
+// The bars the Gantt draws: those of the rows in view (`barsByRow`, by row index), and those kept
+// wherever their row is: the bar dragged, the bar with the keyboard focus (unmounting it would drop
+// the focus) and the selected ones.
+export function barsToDraw(
+  allocations: readonly ShownAllocation[],
+  barsByRow: ReadonlyMap<number, readonly ShownAllocation[]>,
+  rowIndexOf: (allocation: ShownAllocation) => number,
+  shown: { from: number; to: number },
+  kept: (id: number) => boolean,
+): ShownAllocation[] {
+  const drawn: ShownAllocation[] = [];
+  for (let index = shown.from; index < shown.to; index += 1) drawn.push(...(barsByRow.get(index) ?? []));
+  for (const allocation of allocations) {
+    const index = rowIndexOf(allocation);
+    if ((index < shown.from || index >= shown.to) && kept(allocation.id)) drawn.push(allocation);
+  }
+  return drawn;
+}
