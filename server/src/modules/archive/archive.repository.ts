@@ -49,6 +49,23 @@ function rowCount(result: unknown): number {
 }
 
 export const archiveRepository = {
+  // Whether a read of the history from `from` (null: the whole history) reaches rows an archive run
+  // moved, so it must read the archive too (the `*_with_archive` views of migration 0032: the current
+  // rows `union all` the archived ones). A run moves only visits dispatched, and truck visits out,
+  // before its cut-off (and their movements and tasks, which come before the dispatch), so no archived
+  // row is at or after the latest cut-off of a run that moved anything (its counts are raised in the
+  // transaction of each batch it commits). A run still running counts before its first batch, so a
+  // batch committed between this look and the read cannot take rows out of the current tables
+  // unseen. The reports (reports.service.ts) and the containers list (containers.service.ts) ask it.
+  async reachesArchive(db: Database, from: Date | null): Promise<boolean> {
+    const [row] = rowsOf<{ reaches: boolean }>(
+      await db.execute(sql`select exists (select 1 from archive_runs
+        where (status = 'running' or containers + movements + trailers > 0)
+          ${from ? sql`and cutoff_at > ${from.toISOString()}::timestamptz` : sql``}) as reaches`),
+    );
+    return Boolean(row?.reaches);
+  },
+
   // The archive run's transactions: the rollups' delete triggers leave their deletes uncounted.
   async markArchiving(tx: Database) {
     await tx.execute(sql`select set_config('openyard.archiving', 'on', true)`);

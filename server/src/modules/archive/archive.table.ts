@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { containerSearchIndexes } from '../inventory/containers.table';
 
 // The archive (spec 3 §4, docs/archive.md): rows moved out of the current tables by an archive run,
 // in a schema of their own with the same table names and columns (archive.int.test.ts compares them
@@ -55,6 +56,9 @@ export const archivedContainers = archiveSchema.table(
     index('archived_containers_number_idx').on(table.containerNumber),
     index('archived_containers_gate_in_idx').on(table.gateInAt),
     index('archived_containers_dispatched_idx').on(table.dispatchedAt),
+    // The containers list over a range reaching the archive matches its terms in the archived
+    // visits by the same indexes as in the current ones, instead of reading every archived visit.
+    ...containerSearchIndexes('archived_containers', table),
   ],
 );
 
@@ -113,6 +117,10 @@ export const archivedTasks = archiveSchema.table(
     index('archived_tasks_completed_idx')
       .on(table.completedAt)
       .where(sql`${table.completedAt} is not null`),
+    // Report 3.2 over an archived range: the task a machine's drop completed (as tasks_completed_event_idx).
+    index('archived_tasks_completed_event_idx')
+      .on(table.completedByEventId)
+      .where(sql`${table.completedByEventId} is not null`),
   ],
 );
 

@@ -119,7 +119,19 @@ export interface ContainerFilter {
   terms: string[];
   from?: Date;
   to?: Date;
+  // Every visit of a range that reaches rows an archive run moved (archiveRepository.reachesArchive):
+  // the current visits and the archived ones are listed as one (sourceOf).
+  withArchive?: boolean;
 }
+
+// The visits a list reads: the current table, or, when its range reaches the archive, migration
+// 0032's view of the current rows `union all` the archived ones under the current table's name, so
+// every condition, sort key and join written for the current table reads the view unchanged. A row
+// is in exactly one of the two at any snapshot (an archive run deletes and inserts it in one
+// statement, under the id it always had), so one statement counts and pages the two as one list,
+// without a row twice. Archived visits stand nowhere: the places' subqueries find none for them.
+const sourceOf = (filter: { withArchive?: boolean | undefined }) =>
+  filter.withArchive ? sql`containers_with_archive ${containers}` : sql`${containers}`;
 
 // What a search term names besides the container's own texts: ids of master data, liner prefixes
 // and areas. They go into the container query as constants: the planner estimates `size_id in (2)`
@@ -269,8 +281,11 @@ const namesNothing = (matches: TermMatches) =>
 // the terms' values, so it may run on a generic plan (openPostgres), which PostgreSQL does not plan
 // anew on every execution. Planning was two thirds of PostgreSQL's time for such a search
 // (0.58 → 0.21 ms a statement). A shorter term, a term that names master data or an area, and
-// dates are planned for their values: there the values decide between the indexes and a scan.
+// dates are planned for their values: there the values decide between the indexes and a scan. A
+// list that reaches the archive is planned for its values too (it reads the view, not the prepared
+// statements of the current table).
 const planIndependent = (filter: ContainerFilter, matches: TermMatches[]) =>
+  !filter.withArchive &&
   !filter.from &&
   !filter.to &&
   filter.terms.length > 0 &&
@@ -361,12 +376,27 @@ const standingQuery = preparedQuery((db) =>
     .prepare('container_standing'),
 );
 // Containers with their details, where they stand and the layout version, newest first: a page.
-const pageQuery = preparedQuery((db) =>
-  lookupQuery(db)
-    .where(sql`${containers.id} = any(${sql.placeholder('ids')}::integer[])`)
-    .orderBy(desc(containers.gateInAt), desc(containers.id))
-    .prepare('container_page'),
-);
+// The same read of visits that may be archived: the view named as the current table for this
+// statement (a common table expression hides the table of its name), so the fields and joins of a
+// lookup read it unchanged.
+const withArchiveAsContainers = (db: Database) =>
+  db.$with('containers', { id: containers.id }).as(sql`select * from containers_with_archive`);
+const lookupWithArchiveQuery = (db: Database) => {
+  const view = withArchiveAsContainers(db);
+  return joinDetails(db.with(view).select(lookupFields).from(containers).$dynamic());
+};
+const pageQueryOf = (withArchive: boolean) =>
+  preparedQuery((db) =>
+    (withArchive ? lookupWithArchiveQuery(db) : lookupQuery(db))
+      .where(sql`${containers.id} = any(${sql.placeholder('ids')}::integer[])`)
+      .orderBy(desc(containers.gateInAt), desc(containers.id))
+      .prepare(withArchive ? 'container_page_with_archive' : 'container_page'),
+  );
+const pageQuery = pageQueryOf(false);
+// A page of a list that reached the archive, its visits read where they are now: one an archive
+// run moved since the search statement is found in the archive, once.
+const pageWithArchiveQuery = pageQueryOf(true);
+const pageQueryFor = (filter: ContainerFilter) => (filter.withArchive ? pageWithArchiveQuery : pageQuery);
 
 // See containersRepository.searchStatement.
 function searchStatement(
@@ -378,14 +408,15 @@ function searchStatement(
 ): SQL {
   const where = filterWhere(filter, matches);
   const condition = where ? sql`where ${where}` : sql``;
+  const source = sourceOf(filter);
   if (!vocabulary)
     return sql`select
-      (select count(*) from ${containers} ${condition})::integer as total,
-      array(select ${containers.id} from ${containers} ${condition}
+      (select count(*) from ${source} ${condition})::integer as total,
+      array(select ${containers.id} from ${source} ${condition}
         order by ${containers.gateInAt} desc, ${containers.id} desc offset ${offset} limit ${limit})::text as ids,
       null as versions`;
   return sql`with matched as materialized (
-      select ${containers.id} as id, ${containers.gateInAt} as gate_in_at from ${containers} ${condition})
+      select ${containers.id} as id, ${containers.gateInAt} as gate_in_at from ${source} ${condition})
     select (select count(*) from matched)::integer as total,
       array(select id from matched order by gate_in_at desc, id desc offset ${offset} limit ${limit})::text as ids,
       ${vocabularyVersions} as versions`;
@@ -471,9 +502,10 @@ function sortedSearchStatement(
     [...keys.map((key) => sql`${key} ${direction} nulls last`), sql`${containers.id} ${direction}`],
     sql`, `,
   );
-  return sql`with matched as materialized (select ${containers.id} as id from ${containers} ${condition})
+  const source = sourceOf(filter);
+  return sql`with matched as materialized (select ${containers.id} as id from ${source} ${condition})
     select (select count(*) from matched)::integer as total,
-      array(select ${containers.id} from matched join ${containers} on ${containers.id} = matched.id ${join ?? sql``}
+      array(select ${containers.id} from matched join ${source} on ${containers.id} = matched.id ${join ?? sql``}
         order by ${orderBy} offset ${offset} limit ${limit})::text as ids,
       ${vocabulary ? vocabularyVersions : sql`null`} as versions`;
 }
@@ -574,7 +606,7 @@ async function searchPage(
       await db.execute(sortedSearchStatement(vocabulary, filter, matches, sort, offset, limit)),
     );
     const ids = idsOf(found);
-    const rows = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
+    const rows = ids.length ? await pageQueryFor(filter)(db).execute({ ids: idArray(ids) }) : [];
     // The page's containers come newest first; they are shown in the sort's order.
     const position = new Map(ids.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.container.id)! - position.get(b.container.id)!);
@@ -600,7 +632,7 @@ async function searchPage(
     await handle.execute(searchStatement(vocabulary, filter, matches, offset, limit)),
   );
   const ids = idsOf(found);
-  const rows = ids.length ? await pageQuery(db).execute({ ids: idArray(ids) }) : [];
+  const rows = ids.length ? await pageQueryFor(filter)(db).execute({ ids: idArray(ids) }) : [];
   return { rows: rows.map((row) => toLookup(row)!), total: found?.total ?? 0, versions: found?.versions ?? null };
 }
 

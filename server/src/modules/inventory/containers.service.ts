@@ -22,6 +22,7 @@ import {
 } from '@openyard/contracts';
 import { budgeted, type Database } from '../../adapters/db';
 import { badRequest, conflict, notFound } from '../../errors';
+import { archiveRepository } from '../archive';
 import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { InventoryService } from './inventory.service';
@@ -112,12 +113,20 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     return found;
   }
 
+  // Every visit (the All tab, its export) over a range reaching back before an archive run's cut-off
+  // lists the archived visits too, as the reports do (docs/archive.md); the yard's visits (the Yard
+  // tab) are never archived, and a range from the latest cut-off on keeps the current table alone.
+  const withArchiveOf = async (filter: ContainerFilter): Promise<ContainerFilter> => ({
+    ...filter,
+    withArchive: !filter.activeOnly && (await archiveRepository.reachesArchive(db, filter.from ?? null)),
+  });
+
   const optionalText = (value: string | null | undefined) =>
     value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
 
   return {
     async page(query: ContainersQuery, activeOnly: boolean) {
-      const filter = filterOf(query, activeOnly);
+      const filter = await withArchiveOf(filterOf(query, activeOnly));
       const { rows, total } = await bounded(
         budgeted(db, () =>
           containersRepository.page(
@@ -280,7 +289,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     },
 
     async export(query: ContainersExportQuery, principal: Principal) {
-      const filter = filterOf(query, query.inYardContainersOnly ?? true);
+      const filter = await withArchiveOf(filterOf(query, query.inYardContainersOnly ?? true));
       const { rows } = await bounded(
         budgeted(db, () =>
           containersRepository.page(

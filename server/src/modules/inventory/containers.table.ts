@@ -39,6 +39,31 @@ export const ownSearchText = (columns: {
 // The owner code and category identifier of a number, the key of liner_prefixes.
 export const ownerPrefix = (containerNumber: AnyPgColumn): SQL => sql`left(${containerNumber}, 4)`;
 
+// The container search (containers.repository.ts) matches a term as a substring of the own texts,
+// or by the master data, liner or area it names: one index per way, so that the planner can OR their
+// bitmaps instead of scanning the table. The current visits have them, and the archived ones
+// (archive.table.ts) for a list that reaches the archive; `name` begins each index's name.
+export const containerSearchIndexes = (
+  name: string,
+  table: {
+    containerNumber: AnyPgColumn;
+    igm: AnyPgColumn;
+    item: AnyPgColumn;
+    rfidTagId: AnyPgColumn;
+    customerId: AnyPgColumn;
+    processId: AnyPgColumn;
+    typeId: AnyPgColumn;
+    sizeId: AnyPgColumn;
+  },
+) => [
+  index(`${name}_search_text_idx`).using('gin', sql`(${ownSearchText(table)}) gin_trgm_ops`),
+  index(`${name}_liner_prefix_idx`).on(ownerPrefix(table.containerNumber)),
+  index(`${name}_customer_idx`).on(table.customerId),
+  index(`${name}_process_idx`).on(table.processId),
+  index(`${name}_type_idx`).on(table.typeId),
+  index(`${name}_size_idx`).on(table.sizeId),
+];
+
 // One row per visit of a container: gate-in to dispatch. The liner is not stored: it follows from
 // the owner code through liner_prefixes, so a corrected prefix table corrects every container.
 export const containers = pgTable(
@@ -101,16 +126,9 @@ export const containers = pgTable(
     index('containers_dispatched_idx')
       .on(table.dispatchedAt)
       .where(sql`${table.dispatchedAt} is not null`),
-    // The container search (containers.repository.ts) matches a term as a substring of the own
-    // texts, or by the master data, liner or area it names: one index per way, so that the
-    // planner can OR their bitmaps instead of scanning the table. Migration 0005 also creates
-    // pg_trgm and turns the trigram index's fastupdate off.
-    index('containers_search_text_idx').using('gin', sql`(${ownSearchText(table)}) gin_trgm_ops`),
-    index('containers_liner_prefix_idx').on(ownerPrefix(table.containerNumber)),
-    index('containers_customer_idx').on(table.customerId),
-    index('containers_process_idx').on(table.processId),
-    index('containers_type_idx').on(table.typeId),
-    index('containers_size_idx').on(table.sizeId),
+    // The search's indexes. Migration 0005 also creates pg_trgm and turns the trigram index's
+    // fastupdate off.
+    ...containerSearchIndexes('containers', table),
     check('containers_number_format', sql`${table.containerNumber} ~ '^[A-Z0-9]{11}$'`),
     check('containers_voided_by', sql`(${table.voidedAt} is null) = (${table.voidedBy} is null)`),
     check(

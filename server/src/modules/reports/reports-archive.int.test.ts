@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/bulk-insert';
 import { seedArchiveHistory } from '../../test/archive-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { Principal } from '../auth';
-import { reportsRepository } from './reports.repository';
+import { archiveRepository } from '../archive';
 import { createReportsService, type ReportsService } from './reports.service';
 
 // The reports over a range an archive run reached (docs/archive.md, "Reports and dashboards"): the
@@ -36,6 +36,7 @@ const LISTED: [ReportKey, string][] = [
   ['containerMovements', 'movedAt'],
   ['dwellTime', 'gateInAt'],
   ['offloadingLocations', 'gateInAt'],
+  ['machineMovementsDetailed', 'occurredAt'],
   ['trailers', 'entryAt'],
 ];
 const today = () => yardDayOf(Date.now(), t.config.yard.timeZone);
@@ -133,12 +134,22 @@ beforeAll(async () => {
   // ago (current).
   await seedArchiveHistory(t.db, 'ARCU', ARCHIVED, 70);
   await seedArchiveHistory(t.db, 'RECU', CURRENT, 5);
+  // Each visit's task completed by a machine's drop (report 3.2 names the task of each drop): the
+  // archived visits' tasks go to the archive, their drops stay with the machine's history.
+  await t.db.execute(
+    sql`insert into machines (machine_name, machine_type, secret_hash) values ('RS-09', 'Reach-Stacker', 'x')`,
+  );
+  await t.db.execute(sql`insert into machine_events (machine_id, kind, container_number, message_id, occurred_at)
+    select (select id from machines where machine_name = 'RS-09'), 'drop', container_number, 'drop-' || id, completed_at
+    from tasks where completed_at is not null`);
+  await t.db.execute(sql`update tasks t set completed_by_event_id = e.id, completed_by_machine = 'RS-09'
+    from machine_events e where e.message_id = 'drop-' || t.id`);
 }, 120_000);
 afterAll(() => t?.close());
 
 describe('the reports over an archived period', () => {
   it('list the archived rows with the current ones, in order, as before the run, and agree with their totals', async () => {
-    expect(await reportsRepository.reachesArchive(t.db, null)).toBe(false);
+    expect(await archiveRepository.reachesArchive(t.db, null)).toBe(false);
     const before = await snapshot();
     expect(before.gateIn!.totalCount).toBeGreaterThanOrEqual(ARCHIVED + CURRENT);
 
@@ -158,12 +169,17 @@ describe('the reports over an archived period', () => {
     const numbers = after.gateIn!.rows.map((row) => String(row.containerNumber));
     expect(numbers.filter((n) => n.startsWith('ARCU'))).toHaveLength(ARCHIVED);
     expect(numbers.filter((n) => n.startsWith('RECU'))).toHaveLength(CURRENT);
+    // Every drop names the task it completed, the archived visits' tasks too.
+    const drops = after.machineMovementsDetailed!.rows;
+    expect(drops).toHaveLength(ARCHIVED + CURRENT);
+    expect(drops.filter((row) => row.taskId === null)).toEqual([]);
+    expect(drops.map((row) => row.taskType)).toEqual(drops.map(() => 'Offloading'));
 
     // A range from the cut-off on reaches no archived row: the current tables alone are read.
     const cutoffAt = new Date(yardDayStart(cutoffDate, t.config.yard.timeZone));
-    expect(await reportsRepository.reachesArchive(t.db, cutoffAt)).toBe(false);
-    expect(await reportsRepository.reachesArchive(t.db, new Date(cutoffAt.getTime() - 1))).toBe(true);
-    expect(await reportsRepository.reachesArchive(t.db, null)).toBe(true);
+    expect(await archiveRepository.reachesArchive(t.db, cutoffAt)).toBe(false);
+    expect(await archiveRepository.reachesArchive(t.db, new Date(cutoffAt.getTime() - 1))).toBe(true);
+    expect(await archiveRepository.reachesArchive(t.db, null)).toBe(true);
     const recent = await allPages('gateIn', { from: cutoffDate, to: today() });
     expect(recent.rows.map((row) => String(row.containerNumber)).filter((n) => n.startsWith('ARCU'))).toEqual([]);
     expect(recent.rows.length).toBe(recent.totalCount);

@@ -76,16 +76,19 @@ interface Sources {
   containers: SQL;
   movements: SQL;
   trailers: SQL;
+  tasks: SQL;
 }
 const CURRENT: Sources = {
   containers: sql.raw('containers'),
   movements: sql.raw('container_movements'),
   trailers: sql.raw('trailers'),
+  tasks: sql.raw('tasks'),
 };
 const WITH_ARCHIVE: Sources = {
   containers: sql.raw('containers_with_archive'),
   movements: sql.raw('container_movements_with_archive'),
   trailers: sql.raw('trailers_with_archive'),
+  tasks: sql.raw('tasks_with_archive'),
 };
 const sourcesOf = (filter: ReportFilter) => (filter.withArchive ? WITH_ARCHIVE : CURRENT);
 
@@ -347,7 +350,8 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
         e.container_number as "containerNumber", e.tag_id as "tagId", e.height, e.latitude, e.longitude,
         t.id::float8 as "taskId", t.task_type as "taskType" ${BY_EVENT.columns}
       from machine_events e join machines mm on mm.id = e.machine_id
-      left join lateral (select t.id, t.task_type from tasks t where t.completed_by_event_id = e.id order by t.id limit 1) t on true
+      left join lateral (select t.id, t.task_type from ${sourcesOf(filter).tasks} t
+        where t.completed_by_event_id = e.id order by t.id limit 1) t on true
       where ${range('e.occurred_at', filter)} ${filter.machineId === null ? sql`` : sql`and e.machine_id = ${filter.machineId}`}
       ${BY_EVENT.order(window)}`,
     count: (filter) =>
@@ -416,21 +420,6 @@ const dwellDays = (filter: ReportFilter) => sql`
 export const reportsRepository = {
   async rows(db: Database, key: StatementReportKey, filter: ReportFilter, window: ReportWindow) {
     return rowsOf<Record<string, unknown>>(await db.execute(REPORT_STATEMENTS[key].rows(filter, window)));
-  },
-
-  // Whether a range from `from` (null: the whole history) reaches rows an archive run moved: a run
-  // moves only visits dispatched, and truck visits out, before its cut-off (and their movements,
-  // which come before the dispatch), so no archived row is at or after the latest cut-off of a run
-  // that moved anything (its counts are raised in the transaction of each batch it commits). A run
-  // still running counts before its first batch, so a batch committed between this look and the
-  // report's statement cannot take rows out of the current tables unseen.
-  async reachesArchive(db: Database, from: Date | null): Promise<boolean> {
-    const [row] = rowsOf<{ reaches: boolean }>(
-      await db.execute(sql`select exists (select 1 from archive_runs
-        where (status = 'running' or containers + movements + trailers > 0)
-          ${from ? sql`and cutoff_at > ${at(from)}` : sql``}) as reaches`),
-    );
-    return Boolean(row?.reaches);
   },
 
   async count(db: Database, key: StatementReportKey, filter: ReportFilter): Promise<number> {

@@ -22,6 +22,7 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest } from '../../errors';
+import { archiveRepository } from '../archive';
 import type { Principal } from '../auth';
 import type { Cell, ExportsService } from '../exports';
 import type { TaskDashboardService } from '../task-dashboard';
@@ -57,10 +58,11 @@ export interface ReportsDependencies {
 
 type Answer<K extends ReportKey> = ReportAnswers[K];
 
-// The reports that list visits, their movements and truck visits, which an archive run moves
+// The reports that list visits, their movements, truck visits and tasks, which an archive run moves
 // (docs/archive.md): over a range before a cut-off they read the archived rows too. Their totals
 // come from the day counts, which keep the archived rows. 2.1 and 1.3 list containers in the yard
-// (never archived); the machine reports read the machines' history, which stays.
+// (never archived); the machine reports read the machines' history, which stays, but 3.2 names the
+// task each drop completed, and an archived visit's tasks are in the archive.
 const ARCHIVED_HISTORY: ReadonlySet<ReportKey> = new Set<ReportKey>([
   'gateIn',
   'gateOut',
@@ -68,6 +70,7 @@ const ARCHIVED_HISTORY: ReadonlySet<ReportKey> = new Set<ReportKey>([
   'locationStatistics',
   'dwellTime',
   'offloadingLocations',
+  'machineMovementsDetailed',
   'trailers',
 ]);
 type Row = Record<string, unknown>;
@@ -120,7 +123,7 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
         filter.machineName = machine?.name ?? null;
       }
     }
-    filter.withArchive = ARCHIVED_HISTORY.has(key) && (await reportsRepository.reachesArchive(db, filter.from));
+    filter.withArchive = ARCHIVED_HISTORY.has(key) && (await archiveRepository.reachesArchive(db, filter.from));
     if (key === 'machineMovementsSummary') {
       for (let day = query.from!; day <= query.to!; day = shiftYardDay(day, { days: 1 })) filter.days.push(day);
     }
