@@ -25,6 +25,7 @@ import { createMetrics } from '@openyard/server/lib/metrics';
 import { buildProbeApp, tcpReachable, type ReadinessChecks } from '@openyard/server/plugins/observability';
 import { createServices } from '@openyard/server/services';
 import { connectMqttPublisher } from '@openyard/server/adapters/mqtt-publisher';
+import { createDeviceAcks } from '@openyard/server/modules/devices';
 import { startMachineTasksPublisher, type MachineTasksPublisher } from '@openyard/server/modules/tasks';
 import type { Workers } from '@openyard/workers/runtime';
 
@@ -205,9 +206,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
           ...(config.mqttServicePassword ? { password: config.mqttServicePassword } : {}),
           subscription: ingestSubscription(config.ingestShareGroup),
         };
-    workers = await startWorkers({ config, db, queue, ocrQueue, services, logger, mqtt, metrics });
-    // Tasks go to the machines on their own topics (issue 17), from every process that runs ingest,
-    // with the same service account.
+    // Tasks go to the machines on their own topics (issue 17) and stored messages are acknowledged
+    // to their devices, from every process that runs ingest, with the same service account.
     const connection = connectMqttPublisher({
       url: mqtt.url,
       ...(mqtt.username ? { username: mqtt.username } : {}),
@@ -215,6 +215,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
       clientId: `${config.ingestClientId}-tasks`,
       logger,
     });
+    const acks = createDeviceAcks((topic, payload) => connection.send(topic, payload));
+    workers = await startWorkers({ config, db, queue, ocrQueue, services, logger, mqtt, metrics, acks });
     const publisher = startMachineTasksPublisher({
       bus,
       tasks: services.tasks,

@@ -22,6 +22,7 @@ import { DEFAULT_INGEST_CONNECTIONS } from '@openyard/server/config';
 import type { DemoDevicesFile } from '@openyard/server/db/seed/demo-devices';
 import { httpClient } from '@openyard/server/test/api-client';
 import { createTestPostgresDatabase } from '@openyard/server/test/test-app';
+import { ackedPublisher } from '@openyard/simulator/acked-publisher';
 import { SERVICES } from './test-stack';
 import { INHERITED_HOME, INHERITED_PATH, reachable } from '@openyard/server/test/test-services';
 
@@ -583,6 +584,9 @@ function postgresUser() {
 // A device-side publisher at QoS 1 with unique message ids (`<run>-<n>`): `message(n, messageId)` is
 // the topic and payload of the n-th. A message counts as accepted when the broker has acknowledged
 // it (PUBACK); mqtt.js keeps unacknowledged ones and sends them again after a reconnect. With
+// `untilStored`, it counts as accepted only once the pipeline's ack says it is stored, and it is kept
+// and sent again until then (ackedPublisher: what a device does, since a killed broker loses what it
+// acknowledged but had not saved). With
 // `backlog`, publishing pauses while more than `limit` published messages are not yet stored: a
 // broker queues only so many messages for a subscriber (Mosquitto's max_queued_messages, 1000 by
 // default) and drops the rest, acknowledged or not.
@@ -596,6 +600,7 @@ export interface DeviceStreamOptions {
   run?: string;
   maxInFlight?: number;
   backlog?: { limit: number; stored: () => Promise<number> };
+  untilStored?: boolean;
 }
 
 // Tag reads of one reader (`yard/readers/{id}/tag`), tag ids T000000, T000001, ...
@@ -618,6 +623,7 @@ export async function startDeviceStream({
   maxInFlight = 50,
   backlog,
   login,
+  untilStored = false,
 }: DeviceStreamOptions) {
   const client: MqttClient = await mqtt.connectAsync(url, {
     ...(login
@@ -626,6 +632,7 @@ export async function startDeviceStream({
     reconnectPeriod: 250,
     connectTimeout: 5000,
   });
+  const acked = untilStored ? ackedPublisher(client) : null;
   const accepted = new Set<string>();
   // When the broker acknowledged each (epoch ms).
   const acceptedAt = new Map<string, number>();
@@ -664,14 +671,16 @@ export async function startDeviceStream({
       published += 1;
       sent += 1;
       const { topic, payload } = message(i, messageId);
-      client.publish(topic, payload, { qos: 1 }, (error) => {
+      const settled = (error?: Error) => {
         inFlight -= 1;
         if (!error) {
           accepted.add(messageId);
           acceptedAt.set(messageId, Date.now());
         }
         notify();
-      });
+      };
+      if (acked) void acked.publish(topic, payload, messageId).then(() => settled());
+      else client.publish(topic, payload, { qos: 1 }, settled);
     }
     while (inFlight > 0 && !stopped) await sleep(10);
   })();
@@ -681,6 +690,8 @@ export async function startDeviceStream({
     accepted,
     acceptedAt,
     published: () => published,
+    // Messages sent again because no stored-ack came (with `untilStored`).
+    resent: () => acked?.resent() ?? 0,
     // Resolves once `n` messages are accepted.
     acceptedAtLeast: (n: number) =>
       accepted.size >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count: n, resolve })),
@@ -695,6 +706,7 @@ export async function startDeviceStream({
     },
     async close() {
       stopped = true;
+      acked?.close();
       await client.endAsync(true);
     },
   };
