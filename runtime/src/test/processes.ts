@@ -29,7 +29,8 @@ import { INHERITED_HOME, INHERITED_PATH, reachable } from '@openyard/server/test
 // Openyard as separate operating-system processes (ROLE=server / ROLE=workers) on real services,
 // for fault tests: kill a process, restart it, run several side by side. Each child is a plain
 // `node --import tsx runtime/src/main.ts`: one process, so SIGKILL reaches the program itself (the
-// `tsx` command would run it in a grandchild, which a SIGKILL of `tsx` leaves running).
+// `tsx` command would run it in a grandchild, which a SIGKILL of `tsx` leaves running). With
+// `compiled`, it is `node runtime/dist/main.js` as the image runs it (buildCompiledEntry first).
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const OUTPUT_KEPT = 64 * 1024;
@@ -163,12 +164,13 @@ async function launch(
   dataDir: string,
   env: Record<string, string>,
   timeoutMs: number,
+  compiled = false,
 ): Promise<OpenyardProcess> {
   let ready: (line: { msg: string }) => void = () => undefined;
   const readyLine = new Promise<{ msg: string }>((resolve) => (ready = resolve));
   const { handle } = startChild(
     process.execPath,
-    ['--import', 'tsx', 'runtime/src/main.ts'],
+    compiled ? ['--enable-source-maps', 'runtime/dist/main.js'] : ['--import', 'tsx', 'runtime/src/main.ts'],
     {
       PATH: INHERITED_PATH,
       HOME: INHERITED_HOME ?? dataDir,
@@ -247,7 +249,16 @@ export async function startEmbeddedProcess({
   return { ...openyard, brokerUrl: `mqtt://127.0.0.1:${mqttPort}` };
 }
 
+// Compiles runtime/dist/main.js from the sources as they are now (`npm run build:node`), so that a
+// `compiled` cluster never runs an older build.
+export function buildCompiledEntry() {
+  const result = spawnSync(process.execPath, ['scripts/build-node.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm run build:node failed:\n${result.stdout}${result.stderr}`);
+}
+
 export interface ClusterOptions {
+  // Its processes run runtime/dist/main.js (buildCompiledEntry) instead of the sources through tsx.
+  compiled?: boolean;
   redisUrl?: string;
   mqttUrl?: string;
   // The PostgreSQL server the cluster's database is created on (a private one of a fault run);
@@ -297,6 +308,7 @@ export async function startCluster(options: ClusterOptions = {}) {
         ...env,
       },
       timeoutMs,
+      options.compiled,
     );
     processes.add(openyard);
     return openyard;
