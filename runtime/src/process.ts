@@ -25,7 +25,7 @@ import { createMetrics } from '@openyard/server/lib/metrics';
 import { buildProbeApp, tcpReachable, type ReadinessChecks } from '@openyard/server/plugins/observability';
 import { createServices } from '@openyard/server/services';
 import { connectMqttPublisher } from '@openyard/server/adapters/mqtt-publisher';
-import { createDeviceAcks } from '@openyard/server/modules/devices';
+import { createDeviceAcks, type DeviceAcks } from '@openyard/server/modules/devices';
 import { startMachineTasksPublisher, type MachineTasksPublisher } from '@openyard/server/modules/tasks';
 import type { Workers } from '@openyard/workers/runtime';
 
@@ -187,8 +187,11 @@ export async function startOpenyard(config: Config, logger: Logger) {
   }
 
   let workers: Workers | null = null;
-  let machineTasks: { publisher: MachineTasksPublisher; connection: ReturnType<typeof connectMqttPublisher> } | null =
-    null;
+  let machineTasks: {
+    publisher: MachineTasksPublisher;
+    connection: ReturnType<typeof connectMqttPublisher>;
+    acks: DeviceAcks;
+  } | null = null;
   if (config.role !== 'server') {
     // Loaded only by a process that runs them (the OCR engine is heavy to load).
     const { startWorkers } = await import('@openyard/workers/runtime');
@@ -224,7 +227,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
       broker: connection,
       logger: logger.child({ component: 'machine-tasks' }),
     });
-    machineTasks = { publisher, connection };
+    machineTasks = { publisher, connection, acks };
   }
 
   if (app) address = await app.listen({ port: config.port, host: config.host });
@@ -268,6 +271,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
     await step('ingest', async () => workers?.stopIntake());
     await step('machine tasks', async () => {
       await machineTasks?.publisher.stop();
+      // Acks of messages stored from here on are lost with the connection: their devices send them again.
+      machineTasks?.acks.flush();
       await machineTasks?.connection.close();
     });
     await step('broker', async () => broker?.close());
