@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
-import { DEVICE_TOPICS_FILTER, topics as deviceTopics } from '@openyard/contracts';
+import { DEVICE_TOPICS_FILTER, deviceAckTopic, topics as deviceTopics } from '@openyard/contracts';
 import { benchLogin } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { runIfMain } from './lib/main';
@@ -217,6 +217,13 @@ async function runTopology(topology: Topology): Promise<TopologyResult> {
     fleets.push(readerClients);
     const machineClients = await connectFleet(brokerUrl, machines.map(deviceLogin));
     fleets.push(machineClients);
+    // Each device hears its stored acks, as a real one does, so their delivery is part of the cost.
+    await Promise.all([
+      ...readerClients.map((client, i) => client.subscribeAsync(deviceAckTopic('reader', readers[i]!.id), { qos: 0 })),
+      ...machineClients.map((client, i) =>
+        client.subscribeAsync(deviceAckTopic('machine', machines[i]!.id), { qos: 0 }),
+      ),
+    ]);
     log(
       `${readers.length} readers on ${gateIds.length} gates and ${machines.length} machines made and connected in ${fmt((Date.now() - setupStarted) / 1000, 1)} s`,
     );

@@ -121,9 +121,14 @@ describe('Dockerfile', () => {
     const runtime = JSON.parse(readFileSync(`${root}runtime/package.json`, 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    // Sources run through tsx: it is a production dependency of the runtime, not a dev tool.
+    // The one-off commands and the OCR threads run sources through tsx: a production dependency of
+    // the runtime, not a dev tool.
     expect(runtime.dependencies).toHaveProperty('tsx');
     for (const folder of ['contracts', 'server', 'workers', 'simulator', 'runtime', 'migrations'])
       expect(dockerfile).toContain(`COPY ${folder} ${folder}`);
+    // The processes start from the compiled entry, built in the build stage.
+    expect(dockerfile).toMatch(/npm run build:node/);
+    expect(dockerfile).toContain('COPY --from=build /app/runtime/dist runtime/dist');
+    expect(dockerfile).toMatch(/^CMD \["node", .*"runtime\/dist\/main\.js"\]$/m);
   });
 });

@@ -2,6 +2,9 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import {
   CAMERAS,
+  deviceUsername,
+  parseDeviceUsername,
+  type DeviceKind,
   ItvPositionPayload,
   MachineEventPayload,
   MachineTelemetryPayload,
@@ -37,6 +40,36 @@ export const DeviceMessage = Type.Union([
   }),
 ]);
 export type DeviceMessage = Static<typeof DeviceMessage>;
+
+// Who sent a device message (its login, `reader-12`, and the device when that login is one) and the
+// message's own id; a rejected message may have neither.
+export function deviceMessageOrigin(message: DeviceMessage): {
+  username: string;
+  device: { kind: DeviceKind; id: number } | null;
+  messageId: string | null;
+} {
+  const of = (kind: DeviceKind, id: number, messageId: string) => ({
+    username: deviceUsername(kind, id),
+    device: { kind, id },
+    messageId,
+  });
+  switch (message.kind) {
+    case 'readerTag':
+    case 'readerStatus':
+      return of('reader', message.readerId, message.payload.messageId);
+    case 'machineTelemetry':
+    case 'machineEvent':
+      return of('machine', message.machineId, message.payload.messageId);
+    case 'itvPosition':
+      return of('itv', message.itvId, message.payload.messageId);
+    case 'rejected':
+      return {
+        username: message.deviceId,
+        device: parseDeviceUsername(message.deviceId),
+        messageId: message.messageId,
+      };
+  }
+}
 
 // Up to DEVICE_MESSAGES_PER_JOB messages, written in one group commit.
 export const DeviceMessagesJobData = Type.Object({ messages: Type.Array(DeviceMessage) });

@@ -3,6 +3,7 @@ import {
   CAMERAS,
   DEVICE_TOPICS,
   DEVICE_TOPICS_FILTER,
+  deviceAckTopic,
   deviceInboxTopics,
   deviceTopicPrefix,
   ingestSubscription,
@@ -76,8 +77,11 @@ describe('MQTT topic table', () => {
       'openyard/itvs/7/tasks',
     ])
       expect(parseInboxTopic(topic), topic).toBeNull();
-    expect(deviceInboxTopics('machine', 7)).toEqual(['openyard/machines/7/tasks']);
-    expect(deviceInboxTopics('reader', 7)).toEqual([]);
+    expect(deviceInboxTopics('machine', 7)).toEqual(['openyard/machines/7/tasks', 'openyard/machines/7/ack']);
+    expect(deviceInboxTopics('reader', 7)).toEqual(['openyard/readers/7/ack']);
+    expect(deviceAckTopic('camera', 3)).toBe('openyard/cameras/3/ack');
+    expect(parseInboxTopic(deviceAckTopic('itv', 2))).toEqual({ kind: 'itvAck', deviceKind: 'itv', deviceId: 2 });
+    expect(parseTopic(deviceAckTopic('reader', 7))).toBeNull();
   });
 
   it('writes the Mosquitto ACL: the service reads the device topics and writes the inboxes, each device only its own', () => {
@@ -92,21 +96,29 @@ describe('MQTT topic table', () => {
         'user openyard-service',
         'topic read yard/#',
         'topic write openyard/machines/+/tasks',
+        'topic write openyard/readers/+/ack',
+        'topic write openyard/cameras/+/ack',
+        'topic write openyard/machines/+/ack',
+        'topic write openyard/itvs/+/ack',
         '',
         'user reader-12',
         'topic write yard/readers/12/tag',
         'topic write yard/readers/12/status',
+        'topic read openyard/readers/12/ack',
         '',
         'user camera-3',
         'topic write yard/cameras/3/+/frame',
+        'topic read openyard/cameras/3/ack',
         '',
         'user machine-7',
         'topic write yard/machines/7/telemetry',
         'topic write yard/machines/7/event',
         'topic read openyard/machines/7/tasks',
+        'topic read openyard/machines/7/ack',
         '',
         'user itv-2',
         'topic write yard/itvs/2/position',
+        'topic read openyard/itvs/2/ack',
         '',
       ].join('\n'),
     );

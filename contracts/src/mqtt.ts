@@ -64,6 +64,16 @@ export const ItvPositionPayload = Type.Object(
 );
 export type ItvPositionPayload = Static<typeof ItvPositionPayload>;
 
+// What the pipeline publishes on a device's ack topic (topics.readerAck(12), ...): the ids of its
+// messages now stored, a redelivered one (already stored) included. Not retained, QoS 0: a lost ack
+// costs one message sent again, which the database's unique key (device, message id) skips.
+export const DEVICE_ACK_MAX_IDS = 500;
+export const DeviceAckMessage = Type.Object(
+  { messageIds: Type.Array(Envelope.messageId, { minItems: 1, maxItems: DEVICE_ACK_MAX_IDS }) },
+  { additionalProperties: false },
+);
+export type DeviceAckMessage = Static<typeof DeviceAckMessage>;
+
 // The largest JSON payload ingest parses (the contract's payloads are a few hundred bytes); camera
 // frames have their own limit (OCR_MAX_FRAME_BYTES).
 export const MAX_JSON_PAYLOAD_BYTES = 16 * 1024;
@@ -161,6 +171,13 @@ export const DEVICE_TOPICS = {
   // The machine's queue of tasks (issue 17: devices without a screen), a retained snapshot
   // (MachineTasksMessage) published again whenever a change touches it.
   machineTasks: { device: 'machine', leaf: 'tasks', camera: false, toDevice: true },
+  // The ids of the device's messages that are stored (DeviceAckMessage), published after the commit
+  // that holds them. A broker acknowledges a message once it holds it in memory and loses it when
+  // it crashes: a device keeps each message until this ack names it and sends it again otherwise.
+  readerAck: { device: 'reader', leaf: 'ack', camera: false, toDevice: true },
+  cameraAck: { device: 'camera', leaf: 'ack', camera: false, toDevice: true },
+  machineAck: { device: 'machine', leaf: 'ack', camera: false, toDevice: true },
+  itvAck: { device: 'itv', leaf: 'ack', camera: false, toDevice: true },
 } as const satisfies Record<string, TopicDefinition>;
 export type DeviceTopicKind = keyof typeof DEVICE_TOPICS;
 type TopicRow<K extends DeviceTopicKind> = (typeof DEVICE_TOPICS)[K];
@@ -205,6 +222,18 @@ export function deviceInboxTopics(kind: DeviceKind, id: number): string[] {
   return TOPIC_KINDS.filter((topic) => isInbox(topic) && rowOf(topic).device === kind).map((topic) =>
     inboxTopic(kind, id, rowOf(topic).leaf),
   );
+}
+
+const ACK_TOPIC_KINDS = {
+  reader: 'readerAck',
+  camera: 'cameraAck',
+  machine: 'machineAck',
+  itv: 'itvAck',
+} as const satisfies Record<DeviceKind, InboxTopicKind>;
+
+// Where a device hears which of its messages are stored (DeviceAckMessage).
+export function deviceAckTopic(kind: DeviceKind, id: number): string {
+  return inboxTopic(kind, id, rowOf(ACK_TOPIC_KINDS[kind]).leaf);
 }
 
 // Every device topic (what ingest subscribes to on the embedded broker).

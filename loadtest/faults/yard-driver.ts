@@ -1,7 +1,8 @@
 // The fault campaign's yard load (`npm run test:faults`): gate-ins and dispatches, container moves
 // and machine task completions over REST, tag reads and machine telemetry over MQTT, each
 // operation the system acknowledged written into a ledger that `verify.ts` checks against the
-// database at the end.
+// database at the end. The devices keep each message until the pipeline's ack says it is stored
+// (ackedPublisher), as real devices must: the broker's PUBACK is lost with a killed broker.
 //
 // A client of a yard does what the gate screen does: a gate transaction that got no answer (a
 // server killed under it, a timeout) is sent again with the same request id, on another server;
@@ -41,14 +42,23 @@ export interface DriverOptions {
   freeSlots: string[];
 }
 
+interface DeviceFlow {
+  run: string;
+  accepted: Set<string>;
+  acceptedAt: Map<string, number>;
+  published: number;
+  resent: number;
+}
+
 export interface Ledger {
   gateIns: { requestId: string; containerNumber: string; whileRedisDown: boolean; whileBrokerDown: boolean }[];
   dispatches: { requestId: string; containerNumber: string; whileRedisDown: boolean; whileBrokerDown: boolean }[];
   moves: { containerId: number; from: string | null; to: string; confirmed: boolean }[];
   completions: { taskId: number; machine: string; confirmed: boolean }[];
-  // Device messages the broker acknowledged, with when (epoch ms).
-  tagReads: { run: string; accepted: Set<string>; acceptedAt: Map<string, number> };
-  telemetry: { run: string; accepted: Set<string>; acceptedAt: Map<string, number> };
+  // Device messages the pipeline acknowledged as stored (its ack after the commit), with when (epoch
+  // ms); how many were published, and how many times one was sent again for want of that ack.
+  tagReads: DeviceFlow;
+  telemetry: DeviceFlow;
   refused: Record<string, number>;
   retries: number;
   unanswered: Record<string, number>;
@@ -76,8 +86,8 @@ export function startYardDriver(topology: DriverTopology, options: DriverOptions
     dispatches: [],
     moves: [],
     completions: [],
-    tagReads: { run: `${options.run}-tag`, accepted: new Set(), acceptedAt: new Map() },
-    telemetry: { run: `${options.run}-tel`, accepted: new Set(), acceptedAt: new Map() },
+    tagReads: { run: `${options.run}-tag`, accepted: new Set(), acceptedAt: new Map(), published: 0, resent: 0 },
+    telemetry: { run: `${options.run}-tel`, accepted: new Set(), acceptedAt: new Map(), published: 0, resent: 0 },
     refused: {},
     retries: 0,
     unanswered: {},
@@ -299,6 +309,7 @@ export function startYardDriver(topology: DriverTopology, options: DriverOptions
       count: endless,
       perSecond: options.tagReadsPerSecond,
       maxInFlight: 2000,
+      untilStored: true,
     }),
     startDeviceStream({
       url: topology.mqttUrl,
@@ -306,6 +317,7 @@ export function startYardDriver(topology: DriverTopology, options: DriverOptions
       count: endless,
       perSecond: options.telemetryPerSecond,
       maxInFlight: 2000,
+      untilStored: true,
       message: (n, messageId) => {
         const machineId = options.machineIds[n % options.machineIds.length]!;
         return {
@@ -327,21 +339,26 @@ export function startYardDriver(topology: DriverTopology, options: DriverOptions
 
   return {
     ledger,
-    // Stops the REST flows (an operation under way is finished) and the device streams (what was
-    // published is waited for until the broker acknowledged it, then they disconnect).
-    async stop() {
+    // Stops the REST flows (an operation under way is finished) and the device streams: what was
+    // published is kept and sent again until the pipeline says it is stored, for up to
+    // `deviceDrainMs`; then they disconnect.
+    async stop(deviceDrainMs: number) {
       stopping = true;
       await Promise.all(loops);
       const [tags, telemetry] = await streams;
-      const waiting = (await tags.finish(60_000)) + (await telemetry.finish(60_000));
+      const deadline = Date.now() + deviceDrainMs;
+      const waiting = (await tags.finish(deviceDrainMs)) + (await telemetry.finish(Math.max(0, deadline - Date.now())));
       for (const [stream, into] of [
         [tags, ledger.tagReads],
         [telemetry, ledger.telemetry],
-      ] as const)
+      ] as const) {
         for (const [id, at] of stream.acceptedAt) {
           into.accepted.add(id);
           into.acceptedAt.set(id, at);
         }
+        into.published = stream.published();
+        into.resent = stream.resent();
+      }
       await Promise.all([tags.close(), telemetry.close()]);
       return { unacknowledgedDeviceMessages: waiting };
     },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mosquittoAcl, topics, type DeviceKind } from '@openyard/contracts';
+import { deviceAckTopic, mosquittoAcl, topics, type DeviceKind } from '@openyard/contracts';
 import { SERVICE_USERNAME } from '@openyard/server/adapters/broker';
 import { eventually } from '@openyard/server/test/eventually';
 import { mosquittoPasswordFile, mosquittoPasswordLine } from './mosquitto-files';
@@ -111,7 +111,13 @@ describe('device impersonation on Mosquitto with the generated ACL', () => {
     await service.subscribeAsync('openyard/#', { qos: 1 });
     // MQTT 3.1.1 has no refusal of a publish: Mosquitto acknowledges it and drops it, or cuts the
     // connection. Either way nothing may arrive.
-    for (const topic of [topics.readerTag(2), topics.readerTag(10), 'yard/reader/1x/tag', topics.machineTasks(7)]) {
+    for (const topic of [
+      topics.readerTag(2),
+      topics.readerTag(10),
+      'yard/reader/1x/tag',
+      topics.machineTasks(7),
+      deviceAckTopic('reader', 1),
+    ]) {
       const reader = await eventually(() => connect('reader-1').catch(() => null));
       await Promise.race([
         reader.publishAsync(topic, 'forged', { qos: 1 }),
@@ -130,7 +136,14 @@ describe('device impersonation on Mosquitto with the generated ACL', () => {
     const machine = await connect('machine-8');
     const heard: string[] = [];
     machine.on('message', (topic) => heard.push(topic));
-    for (const topic of [topics.machineTasks(7), 'openyard/#', 'yard/#', '#', topics.readerTag(1)])
+    for (const topic of [
+      topics.machineTasks(7),
+      deviceAckTopic('machine', 7),
+      'openyard/#',
+      'yard/#',
+      '#',
+      topics.readerTag(1),
+    ])
       await machine.subscribeAsync(topic, { qos: 1 }).catch(() => undefined);
     await machine.subscribeAsync(topics.machineTasks(8), { qos: 1 });
     // Another machine's inbox and a reader's tags, each seen arriving where it is allowed to.
@@ -138,15 +151,17 @@ describe('device impersonation on Mosquitto with the generated ACL', () => {
     const ownerHeard: string[] = [];
     owner.on('message', (topic) => ownerHeard.push(topic));
     await owner.subscribeAsync(topics.machineTasks(7), { qos: 1 });
+    await owner.subscribeAsync(deviceAckTopic('machine', 7), { qos: 1 });
     const listener = await connect(SERVICE_USERNAME, { clientId: 'acl-test-tags' });
     const tags: string[] = [];
     listener.on('message', (topic) => tags.push(topic));
     await listener.subscribeAsync(topics.readerTag(1), { qos: 1 });
     const service = await connect(SERVICE_USERNAME, { clientId: 'acl-test-sender' });
     await service.publishAsync(topics.machineTasks(7), 'for 7', { qos: 1 });
+    await service.publishAsync(deviceAckTopic('machine', 7), 'ack for 7', { qos: 1 });
     const reader = await eventually(() => connect('reader-1').catch(() => null));
     await reader.publishAsync(topics.readerTag(1), 'tag', { qos: 1 });
-    await eventually(async () => ownerHeard.length > 0 && tags.length > 0);
+    await eventually(async () => ownerHeard.length > 1 && tags.length > 0);
     // Then its own inbox: once that is there, nothing else came before it.
     await service.publishAsync(topics.machineTasks(8), 'for 8', { qos: 1 });
     await eventually(async () => heard.length > 0);

@@ -25,6 +25,7 @@ import { createMetrics } from '@openyard/server/lib/metrics';
 import { buildProbeApp, tcpReachable, type ReadinessChecks } from '@openyard/server/plugins/observability';
 import { createServices } from '@openyard/server/services';
 import { connectMqttPublisher } from '@openyard/server/adapters/mqtt-publisher';
+import { createDeviceAcks, type DeviceAcks } from '@openyard/server/modules/devices';
 import { startMachineTasksPublisher, type MachineTasksPublisher } from '@openyard/server/modules/tasks';
 import type { Workers } from '@openyard/workers/runtime';
 
@@ -186,8 +187,11 @@ export async function startOpenyard(config: Config, logger: Logger) {
   }
 
   let workers: Workers | null = null;
-  let machineTasks: { publisher: MachineTasksPublisher; connection: ReturnType<typeof connectMqttPublisher> } | null =
-    null;
+  let machineTasks: {
+    publisher: MachineTasksPublisher;
+    connection: ReturnType<typeof connectMqttPublisher>;
+    acks: DeviceAcks;
+  } | null = null;
   if (config.role !== 'server') {
     // Loaded only by a process that runs them (the OCR engine is heavy to load).
     const { startWorkers } = await import('@openyard/workers/runtime');
@@ -205,9 +209,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
           ...(config.mqttServicePassword ? { password: config.mqttServicePassword } : {}),
           subscription: ingestSubscription(config.ingestShareGroup),
         };
-    workers = await startWorkers({ config, db, queue, ocrQueue, services, logger, mqtt, metrics });
-    // Tasks go to the machines on their own topics (issue 17), from every process that runs ingest,
-    // with the same service account.
+    // Tasks go to the machines on their own topics (issue 17) and stored messages are acknowledged
+    // to their devices, from every process that runs ingest, with the same service account.
     const connection = connectMqttPublisher({
       url: mqtt.url,
       ...(mqtt.username ? { username: mqtt.username } : {}),
@@ -215,6 +218,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
       clientId: `${config.ingestClientId}-tasks`,
       logger,
     });
+    const acks = createDeviceAcks((topic, payload) => connection.send(topic, payload));
+    workers = await startWorkers({ config, db, queue, ocrQueue, services, logger, mqtt, metrics, acks });
     const publisher = startMachineTasksPublisher({
       bus,
       tasks: services.tasks,
@@ -222,7 +227,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
       broker: connection,
       logger: logger.child({ component: 'machine-tasks' }),
     });
-    machineTasks = { publisher, connection };
+    machineTasks = { publisher, connection, acks };
   }
 
   if (app) address = await app.listen({ port: config.port, host: config.host });
@@ -266,6 +271,8 @@ export async function startOpenyard(config: Config, logger: Logger) {
     await step('ingest', async () => workers?.stopIntake());
     await step('machine tasks', async () => {
       await machineTasks?.publisher.stop();
+      // Acks of messages stored from here on are lost with the connection: their devices send them again.
+      machineTasks?.acks.flush();
       await machineTasks?.connection.close();
     });
     await step('broker', async () => broker?.close());

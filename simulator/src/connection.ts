@@ -1,4 +1,5 @@
 import { connectAsync, type MqttClient } from 'mqtt';
+import { ackedPublisher } from './acked-publisher';
 import type { Credentials } from './devices-file';
 import type { RateLimiter, Semaphore } from './pacing';
 
@@ -56,6 +57,8 @@ export class DeviceConnection {
     private readonly client: MqttClient,
     private readonly runId: string,
     private readonly context: PublishContext,
+    // QoS 1 messages are kept until the pipeline says they are stored, and sent again until then.
+    private readonly acked = ackedPublisher(client),
   ) {
     client.on('error', (error) => {
       // Reconnect attempts repeat the same error; one line per outage is enough.
@@ -113,8 +116,12 @@ export class DeviceConnection {
       payload instanceof Uint8Array
         ? Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
         : Buffer.from(JSON.stringify(payload));
-    const publishing = this.client
-      .publishAsync(topic, body, { qos })
+    const messageId = payload instanceof Uint8Array ? null : (payload as { messageId?: unknown }).messageId;
+    const publishing = (
+      qos === 1 && typeof messageId === 'string'
+        ? this.acked.publish(topic, body, messageId)
+        : this.client.publishAsync(topic, body, { qos })
+    )
       .then(
         () => {
           counters.published[kind]++;
@@ -150,6 +157,7 @@ export class DeviceConnection {
   // A clean disconnect when nothing is outstanding; otherwise do not wait for a broker that
   // may be gone.
   async close(force: boolean): Promise<void> {
+    this.acked.close();
     await this.client.endAsync(force);
   }
 }

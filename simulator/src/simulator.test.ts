@@ -11,6 +11,7 @@ import {
   ItvPositionPayload,
   MachineEventPayload,
   MachineTelemetryPayload,
+  deviceAckTopic,
   parseDeviceUsername,
   parseTopic,
   ReaderStatusPayload,
@@ -104,6 +105,14 @@ describe('simulator against an embedded broker', () => {
         qos: packet.qos,
         payload: Buffer.from(packet.payload),
       });
+      // In the pipeline's place: a QoS 1 message the broker received counts as kept, and its device
+      // hears so on its ack topic (without it, the device would keep the message and send it again).
+      const parsed = parseTopic(packet.topic);
+      if (packet.qos !== 1 || !parsed || parsed.kind === 'cameraFrame') return;
+      const { messageId } = JSON.parse(Buffer.from(packet.payload).toString('utf8')) as { messageId: string };
+      const payload = JSON.stringify({ messageIds: [messageId] });
+      const ack = { cmd: 'publish', topic: deviceAckTopic(parsed.deviceKind, parsed.deviceId), payload, qos: 0 };
+      broker.publish({ ...ack, retain: false, dup: false } as Parameters<Aedes['publish']>[0], () => undefined);
     });
     server = createServer(broker.handle);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

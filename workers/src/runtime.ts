@@ -3,7 +3,8 @@ import type { Database } from '@openyard/server/adapters/db';
 import type { Queue } from '@openyard/server/adapters/queue';
 import type { Config } from '@openyard/server/config';
 import { createBatcher } from '@openyard/server/lib/batcher';
-import type { DeviceMessage } from '@openyard/server/modules/devices';
+import { deviceMessageOrigin } from '@openyard/contracts';
+import type { DeviceAcks, DeviceMessage } from '@openyard/server/modules/devices';
 import type { JobHandler } from '@openyard/server/adapters/queue';
 import type { Metrics } from '@openyard/server/lib/metrics';
 import type { Services } from '@openyard/server/services';
@@ -25,6 +26,7 @@ export async function startWorkers({
   logger,
   mqtt,
   metrics,
+  acks,
 }: {
   config: Config;
   db: Database;
@@ -36,6 +38,8 @@ export async function startWorkers({
   logger: FastifyBaseLogger;
   // The process's metrics: job runs and times, OCR reads, device messages taken in.
   metrics?: Metrics;
+  // Tells devices which of their messages are stored (none in tests that do not listen).
+  acks?: DeviceAcks;
   // With `intake`, the embedded broker in this process hands device messages over directly.
   mqtt: {
     url: string;
@@ -47,8 +51,12 @@ export async function startWorkers({
 }) {
   validateRegistry(JOBS);
   const { blobs, healthAgeing } = services;
+  // Each batch's devices hear which of their messages it stored, once it is committed.
   const deviceMessages = createBatcher<DeviceMessage>({
-    flush: (items) => services.deviceMessages.processBatch(items),
+    flush: async (items) => {
+      await services.deviceMessages.processBatch(items);
+      acks?.stored(items.map(deviceMessageOrigin));
+    },
   });
   // OCR runs on worker threads, one engine each, as many as OCR jobs run at once.
   const ocrReader = createOcrThreadPool({
@@ -85,6 +93,7 @@ export async function startWorkers({
     logger: logger.child({ component: 'ingest' }),
     ...(metrics ? { metrics } : {}),
     yardCenter: config.yard.yardCenter,
+    ...(acks ? { acks } : {}),
     // In process with the embedded broker: a device message is acknowledged once written.
     ...(mqtt.intake ? { intake: mqtt.intake, write: (message: DeviceMessage) => deviceMessages.submit(message) } : {}),
   });

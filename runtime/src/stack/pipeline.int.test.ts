@@ -4,7 +4,7 @@ import { deviceLogs } from '@openyard/server/db/schema';
 import { tagReads } from '@openyard/server/db/schema';
 import { TEST_DATABASE } from '@openyard/server/test/test-app';
 import { eventually, startTestStack, type TestStack } from '../test/test-stack';
-import { topics, type LiveMessage } from '@openyard/contracts';
+import { deviceAckTopic, topics, type DeviceAckMessage, type LiveMessage } from '@openyard/contracts';
 
 // The PGlite run checks the embedded topology, the PostgreSQL run the real services.
 const mode = TEST_DATABASE === 'postgres' ? 'services' : 'embedded';
@@ -66,6 +66,29 @@ describe(`live pipeline (${mode})`, () => {
       .from(deviceLogs)
       .where(eq(deviceLogs.messageId, `redelivered-${tag}`));
     expect(logged).toHaveLength(1);
+  });
+
+  it('acknowledges each stored message to its device on its ack topic, a redelivered one again', async () => {
+    const { id, username, password } = reader();
+    const client = await t.device(username, password);
+    // Other stacks on a shared broker acknowledge their own messages on the same demo ids.
+    const acked: string[] = [];
+    client.on('message', (topic, payload) => {
+      if (topic === deviceAckTopic('reader', id))
+        acked.push(...(JSON.parse(payload.toString('utf8')) as DeviceAckMessage).messageIds);
+    });
+    await client.subscribeAsync(deviceAckTopic('reader', id), { qos: 0 });
+    const messageId = t.newMessageId();
+    const payload = JSON.stringify({ messageId, timestamp: Date.now(), tagId: tagId() });
+    await client.publishAsync(topics.readerTag(id), payload, { qos: 1 });
+    await eventually(async () => acked.includes(messageId));
+    const rows = async () => t.db.select().from(tagReads).where(eq(tagReads.messageId, messageId));
+    expect(await rows()).toHaveLength(1);
+
+    // Sent again (its device missed the ack): stored already, so nothing is written, but acknowledged.
+    await client.publishAsync(topics.readerTag(id), payload, { qos: 1 });
+    await eventually(async () => acked.filter((entry) => entry === messageId).length === 2);
+    expect(await rows()).toHaveLength(1);
   });
 
   it('logs a malformed payload with its reason and writes nothing else', async () => {

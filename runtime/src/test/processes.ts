@@ -22,13 +22,15 @@ import { DEFAULT_INGEST_CONNECTIONS } from '@openyard/server/config';
 import type { DemoDevicesFile } from '@openyard/server/db/seed/demo-devices';
 import { httpClient } from '@openyard/server/test/api-client';
 import { createTestPostgresDatabase } from '@openyard/server/test/test-app';
+import { ackedPublisher } from '@openyard/simulator/acked-publisher';
 import { SERVICES } from './test-stack';
 import { INHERITED_HOME, INHERITED_PATH, reachable } from '@openyard/server/test/test-services';
 
 // Openyard as separate operating-system processes (ROLE=server / ROLE=workers) on real services,
 // for fault tests: kill a process, restart it, run several side by side. Each child is a plain
 // `node --import tsx runtime/src/main.ts`: one process, so SIGKILL reaches the program itself (the
-// `tsx` command would run it in a grandchild, which a SIGKILL of `tsx` leaves running).
+// `tsx` command would run it in a grandchild, which a SIGKILL of `tsx` leaves running). With
+// `compiled`, it is `node runtime/dist/main.js` as the image runs it (buildCompiledEntry first).
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const OUTPUT_KEPT = 64 * 1024;
@@ -162,12 +164,13 @@ async function launch(
   dataDir: string,
   env: Record<string, string>,
   timeoutMs: number,
+  compiled = false,
 ): Promise<OpenyardProcess> {
   let ready: (line: { msg: string }) => void = () => undefined;
   const readyLine = new Promise<{ msg: string }>((resolve) => (ready = resolve));
   const { handle } = startChild(
     process.execPath,
-    ['--import', 'tsx', 'runtime/src/main.ts'],
+    compiled ? ['--enable-source-maps', 'runtime/dist/main.js'] : ['--import', 'tsx', 'runtime/src/main.ts'],
     {
       PATH: INHERITED_PATH,
       HOME: INHERITED_HOME ?? dataDir,
@@ -246,7 +249,16 @@ export async function startEmbeddedProcess({
   return { ...openyard, brokerUrl: `mqtt://127.0.0.1:${mqttPort}` };
 }
 
+// Compiles runtime/dist/main.js from the sources as they are now (`npm run build:node`), so that a
+// `compiled` cluster never runs an older build.
+export function buildCompiledEntry() {
+  const result = spawnSync(process.execPath, ['scripts/build-node.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm run build:node failed:\n${result.stdout}${result.stderr}`);
+}
+
 export interface ClusterOptions {
+  // Its processes run runtime/dist/main.js (buildCompiledEntry) instead of the sources through tsx.
+  compiled?: boolean;
   redisUrl?: string;
   mqttUrl?: string;
   // The PostgreSQL server the cluster's database is created on (a private one of a fault run);
@@ -296,6 +308,7 @@ export async function startCluster(options: ClusterOptions = {}) {
         ...env,
       },
       timeoutMs,
+      options.compiled,
     );
     processes.add(openyard);
     return openyard;
@@ -583,6 +596,9 @@ function postgresUser() {
 // A device-side publisher at QoS 1 with unique message ids (`<run>-<n>`): `message(n, messageId)` is
 // the topic and payload of the n-th. A message counts as accepted when the broker has acknowledged
 // it (PUBACK); mqtt.js keeps unacknowledged ones and sends them again after a reconnect. With
+// `untilStored`, it counts as accepted only once the pipeline's ack says it is stored, and it is kept
+// and sent again until then (ackedPublisher: what a device does, since a killed broker loses what it
+// acknowledged but had not saved). With
 // `backlog`, publishing pauses while more than `limit` published messages are not yet stored: a
 // broker queues only so many messages for a subscriber (Mosquitto's max_queued_messages, 1000 by
 // default) and drops the rest, acknowledged or not.
@@ -596,6 +612,7 @@ export interface DeviceStreamOptions {
   run?: string;
   maxInFlight?: number;
   backlog?: { limit: number; stored: () => Promise<number> };
+  untilStored?: boolean;
 }
 
 // Tag reads of one reader (`yard/readers/{id}/tag`), tag ids T000000, T000001, ...
@@ -618,6 +635,7 @@ export async function startDeviceStream({
   maxInFlight = 50,
   backlog,
   login,
+  untilStored = false,
 }: DeviceStreamOptions) {
   const client: MqttClient = await mqtt.connectAsync(url, {
     ...(login
@@ -626,6 +644,7 @@ export async function startDeviceStream({
     reconnectPeriod: 250,
     connectTimeout: 5000,
   });
+  const acked = untilStored ? ackedPublisher(client) : null;
   const accepted = new Set<string>();
   // When the broker acknowledged each (epoch ms).
   const acceptedAt = new Map<string, number>();
@@ -664,14 +683,16 @@ export async function startDeviceStream({
       published += 1;
       sent += 1;
       const { topic, payload } = message(i, messageId);
-      client.publish(topic, payload, { qos: 1 }, (error) => {
+      const settled = (error?: Error) => {
         inFlight -= 1;
         if (!error) {
           accepted.add(messageId);
           acceptedAt.set(messageId, Date.now());
         }
         notify();
-      });
+      };
+      if (acked) void acked.publish(topic, payload, messageId).then(() => settled());
+      else client.publish(topic, payload, { qos: 1 }, settled);
     }
     while (inFlight > 0 && !stopped) await sleep(10);
   })();
@@ -681,6 +702,8 @@ export async function startDeviceStream({
     accepted,
     acceptedAt,
     published: () => published,
+    // Messages sent again because no stored-ack came (with `untilStored`).
+    resent: () => acked?.resent() ?? 0,
     // Resolves once `n` messages are accepted.
     acceptedAtLeast: (n: number) =>
       accepted.size >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count: n, resolve })),
@@ -695,6 +718,7 @@ export async function startDeviceStream({
     },
     async close() {
       stopped = true;
+      acked?.close();
       await client.endAsync(true);
     },
   };

@@ -103,7 +103,11 @@ export async function startTestStack(mode: 'embedded' | 'services', env: Record<
       if (mode === 'services') {
         // Forget the ingest's persistent sessions so the broker stops queueing for them.
         for (const clientId of ingestClientIds(prefix, config.ingestConnections)) {
-          const cleanup = await mqtt.connectAsync(SERVICES.mqttUrl, { clientId, clean: true, reconnectPeriod: 0 });
+          const cleanup = await mqtt.connectAsync(config.mqttUrl ?? SERVICES.mqttUrl, {
+            clientId,
+            clean: true,
+            reconnectPeriod: 0,
+          });
           await cleanup.endAsync();
         }
       }

@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topics } from '@openyard/contracts';
+import { deviceAckTopic, topics } from '@openyard/contracts';
 import { SERVICE_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from '../adapters/broker';
 import { eventually } from '../test/eventually';
 
@@ -75,6 +75,8 @@ describe('device impersonation on the embedded broker', () => {
       topics.readerTag(10),
       'yard/reader/1x/tag',
       topics.machineTasks(7),
+      // Its own acks come from the pipeline alone (a forged one would make it forget unstored messages).
+      deviceAckTopic('reader', 1),
       '$SYS/broker/uptime',
       'elsewhere/anything',
     ]) {
@@ -94,8 +96,20 @@ describe('device impersonation on the embedded broker', () => {
 
   it("refuses a device's subscriptions to anything but its own inbox", async () => {
     const machine = await connect('machine-8');
-    for (const topic of [topics.machineTasks(7), 'openyard/#', 'yard/#', '#', '+/+/+/+', topics.readerTag(1), '$SYS/#'])
+    for (const topic of [
+      topics.machineTasks(7),
+      deviceAckTopic('machine', 7),
+      deviceAckTopic('reader', 8),
+      'openyard/#',
+      'openyard/+/8/ack',
+      'yard/#',
+      '#',
+      '+/+/+/+',
+      topics.readerTag(1),
+      '$SYS/#',
+    ])
       await expect(machine.subscribeAsync(topic, { qos: 1 }), topic).rejects.toThrow(/Subscribe error/);
     expect((await machine.subscribeAsync(topics.machineTasks(8), { qos: 1 }))[0]!.qos).toBe(1);
+    expect((await machine.subscribeAsync(deviceAckTopic('machine', 8), { qos: 0 }))[0]!.qos).toBe(0);
   });
 });

@@ -3,7 +3,8 @@ import type { Blobs } from '@openyard/server/adapters/blobs';
 import type { Queue } from '@openyard/server/adapters/queue';
 import { takeFrame } from '@openyard/server/modules/ocr';
 
-export type FrameIntakeOutcome = { ok: true } | { ok: false; reason: string; messageId: string | null };
+export type FrameIntakeOutcome =
+  { ok: true; messageId: string } | { ok: false; reason: string; messageId: string | null };
 
 // A camera frame from MQTT: the envelope is checked, the JPEG stored as a blob and an OCR job
 // queued with its path, so the image never travels through the queue. Whether the gate has this
@@ -33,7 +34,7 @@ export function createCameraFrameIntake({
         timestamp: decoded.header.timestamp,
         jpeg: decoded.jpeg,
       });
-      return { ok: true };
+      return { ok: true, messageId: decoded.header.messageId };
     },
   };
 }

@@ -18,12 +18,14 @@ import {
   storableText,
   unstorableTextPath,
   DEVICE_MESSAGES_PER_JOB,
+  deviceMessageOrigin,
   jobRequest,
   type DeviceMessage,
   type GeoPoint,
   type ParsedTopic,
 } from '@openyard/contracts';
 import type { DeviceIntake } from '@openyard/server/adapters/broker';
+import type { DeviceAcks } from '@openyard/server/modules/devices';
 import type { Queue } from '@openyard/server/adapters/queue';
 import { deviceCorrelationId } from '@openyard/server/lib/correlation';
 import type { Metrics } from '@openyard/server/lib/metrics';
@@ -70,18 +72,8 @@ function deviceMessage(
 // A device message's correlation id (`reader-12/<messageId>`): it goes with its job into the logs
 // and with its events into the outbox.
 function correlationOf(message: DeviceMessage): string | undefined {
-  switch (message.kind) {
-    case 'readerTag':
-    case 'readerStatus':
-      return deviceCorrelationId(deviceUsername('reader', message.readerId), message.payload.messageId);
-    case 'machineTelemetry':
-    case 'machineEvent':
-      return deviceCorrelationId(deviceUsername('machine', message.machineId), message.payload.messageId);
-    case 'itvPosition':
-      return deviceCorrelationId(deviceUsername('itv', message.itvId), message.payload.messageId);
-    case 'rejected':
-      return deviceCorrelationId(message.deviceId, message.messageId);
-  }
+  const origin = deviceMessageOrigin(message);
+  return deviceCorrelationId(origin.username, origin.messageId);
 }
 
 // A job of several messages is named by its first one and how many more it holds.
@@ -122,6 +114,7 @@ export async function startIngest({
   write,
   yardCenter,
   metrics,
+  acks,
 }: {
   url: string;
   username?: string;
@@ -147,6 +140,9 @@ export async function startIngest({
   yardCenter: GeoPoint;
   // Counts the messages taken in by kind and outcome (openyard_device_messages_total).
   metrics?: Metrics;
+  // Tells a camera which of its frames are kept (its other messages are acknowledged where they are
+  // written: the workers' device-message batcher).
+  acks?: DeviceAcks;
 }) {
   const stats: IngestStats = { received: 0, queued: 0, rejected: 0, frames: 0 };
   let stopping = false;
@@ -249,6 +245,7 @@ export async function startIngest({
           if (!outcome.ok) return reject(parsed, topic, outcome.reason, outcome.messageId, done);
           stats.queued += 1;
           metrics?.deviceMessages.inc({ kind: 'cameraFrame', outcome: 'accepted' });
+          acks?.stored([{ device: { kind: 'camera', id: parsed.deviceId }, messageId: outcome.messageId }]);
           done();
         },
         (error: unknown) => {

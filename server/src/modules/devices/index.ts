@@ -2,3 +2,4 @@
 // the module's tables through server/src/db/schema.ts (eslint).
 export * from './device-messages.service';
 export * from './health-ageing.service';
+export * from './device-acks';
