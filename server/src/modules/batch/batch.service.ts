@@ -41,7 +41,7 @@ import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { GateInPlan, GateOperationsService } from '../gate-operations';
 import { containerMasterResolver, type InventoryService } from '../inventory';
-import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
+import { commitWithEvents, type AfterCommit, type NewEvent, type TellNow } from '../outbox';
 import type { PreAdviceEntry, PreAdvicesService } from '../pre-advices';
 import { batchRepository as repository, type BatchJobRow } from './batch.repository';
 
@@ -59,6 +59,8 @@ export interface BatchDependencies {
   // Whether another transaction can run while one is open (PostgreSQL's pool; not PGlite's one
   // connection): an all-or-nothing file's write progress is then stored and sent as it goes.
   separateConnections?: boolean;
+  // Where it is not (PGlite), the write progress is told on the bus without the outbox.
+  tellNow?: TellNow;
   // Files of more rows than this run as a queued job (BATCH_INLINE_MAX_ROWS unless configured).
   inlineMaxRows?: number;
   // The worker queue large files run on; none: only files of up to inlineMaxRows rows are taken.
@@ -373,10 +375,14 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
           message: messages.batchWriting(progress.rows, job.total),
         };
         // The write's transaction holds PGlite's one connection: another transaction would wait for
-        // it to end. There the progress is kept here (the job runs in the process that answers its
-        // GET: an embedded database is one process's) until the job's next save.
+        // it to end, so nothing can be stored or put in the outbox meanwhile. There the progress is
+        // kept here (the job runs in the process that answers its GET: an embedded database is one
+        // process's) until the job's next save, and told on the websocket without the outbox
+        // (tellNow). Told before it is committed is right for what it says (rows written in the
+        // open transaction, as GET shows): the job's next save, recorded, says how it ended.
         if (!deps.separateConnections) {
           writing.set(job.id, values);
+          deps.tellNow?.([{ type: 'batch.jobChanged', data: toBatchJob({ ...job, ...values }) }]);
           return;
         }
         await save(job.id, values);
