@@ -258,8 +258,9 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
   }
 
   // Each row checked against the form's schema (the gate route's validation), then by the gate
-  // service: gate-ins as a set (checkGateIns: one read of the chunk's request ids and tags), a
-  // dispatch one by one (prepareDispatch asks the ERP for each).
+  // service as a set: gate-ins (checkGateIns: one read of the chunk's request ids and tags) and
+  // dispatches (checkDispatches: one read of the chunk's request ids and containers, the ERP asked
+  // a few rows at a time).
   async function prepareRows(job: BatchJobRow, rows: SheetRow[], principal: Principal): Promise<Prepared[]> {
     const prepared: Prepared[] = [];
     const numberOf = (sheetRow: SheetRow) => normalizeContainerNumber(sheetRow.values.containerNumber ?? '');
@@ -293,31 +294,28 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
       }
       return prepared.sort((a, b) => a.row - b.row);
     }
+    const valid: { sheetRow: SheetRow; query: DispatchQuery }[] = [];
     for (const sheetRow of rows) {
-      const containerNumber = numberOf(sheetRow);
-      try {
-        const query = dispatchQuery(job, sheetRow, principal);
-        if (typeof query === 'string') {
-          refuse(sheetRow, query);
-          continue;
-        }
-        if (!dispatchQueryCheck.Check(query)) {
-          refuse(sheetRow, validationProblem([...dispatchQueryCheck.Errors(query)], DispatchQuery).message);
-          continue;
-        }
-        const result = await gateOperations.prepareDispatch(query, principal);
-        if ('answer' in result)
-          prepared.push({
-            row: sheetRow.row,
-            containerNumber,
-            outcome: answered(sheetRow.row, containerNumber, result.answer),
-          });
-        else prepared.push({ row: sheetRow.row, containerNumber, run: result.run, context: result.context as never });
-      } catch (error) {
-        refuse(sheetRow, refusal(error));
-      }
+      const query = dispatchQuery(job, sheetRow, principal);
+      if (typeof query === 'string') refuse(sheetRow, query);
+      else if (!dispatchQueryCheck.Check(query))
+        refuse(sheetRow, validationProblem([...dispatchQueryCheck.Errors(query)], DispatchQuery).message);
+      else valid.push({ sheetRow, query });
     }
-    return prepared;
+    const checked = await gateOperations.checkDispatches(
+      valid.map((entry) => entry.query),
+      principal,
+    );
+    for (const [index, { sheetRow }] of valid.entries()) {
+      const result = checked[index]!;
+      const row = sheetRow.row;
+      const containerNumber = numberOf(sheetRow);
+      if ('refusal' in result) refuse(sheetRow, result.refusal.message);
+      else if ('answer' in result)
+        prepared.push({ row, containerNumber, outcome: answered(row, containerNumber, result.answer) });
+      else prepared.push({ row, containerNumber, run: result.run, context: result.context as never });
+    }
+    return prepared.sort((a, b) => a.row - b.row);
   }
 
   // Runnable rows inside the caller's transaction: the gate-ins as one set (each with its result or
