@@ -77,6 +77,26 @@ describe('smart gate screens', () => {
   // The gate's camera uploads a door end with `number` painted on it.
   const uploadFrame = (number: string, atGate = gateId, login = camera) => upload(number, atGate, login);
 
+  // An /igateout lane holding the record of a frame of `number`, whose gate pass was checked: none.
+  const laneWithoutPass = async (number: string) => {
+    const page = await openOut();
+    const before = await pending(page);
+    await uploadFrame(number);
+    await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
+    await takeNext(page, number);
+    await page.keyboard.press('Alt+V');
+    await page.getByTestId('igate-pass-none').waitFor();
+    return page;
+  };
+
+  // The dispatch report's row of `number` at the gate.
+  const reportRow = async (number: string) => {
+    const report = await api.smartGate.dispatchReport({
+      query: { startDate: Date.now() - 3_600_000, endDate: Date.now() + 60_000, gateId },
+    });
+    return report.dataprovider.find((entry) => entry.usedContainerNumber === number)!;
+  };
+
   it('a camera frame becomes a live record; the operator takes it, verifies the gate pass and dispatches from the keyboard', async () => {
     const number = inYard[0]!;
     await api.smartGate.createGatePass({ body: { containerNumber: number, boeNumber: 'BOE-E2E-1' } });
@@ -106,10 +126,7 @@ describe('smart gate screens', () => {
     // The success resets the lane.
     await page.getByTestId('igate-record').waitFor({ state: 'detached' });
 
-    const report = await api.smartGate.dispatchReport({
-      query: { startDate: Date.now() - 3_600_000, endDate: Date.now() + 60_000, gateId },
-    });
-    const row = report.dataprovider.find((entry) => entry.usedContainerNumber === number)!;
+    const row = await reportRow(number);
     expect(row.gatePass?.containerNumber).toBe(number);
     expect(row.ocrOutcome).toBe('candidate');
     expect(row.suggestedContainerNumber).not.toBe(number);
@@ -117,13 +134,7 @@ describe('smart gate screens', () => {
 
   it('no gate pass: Gate Pass Not Found asks a reason, and the dispatch goes through with it', async () => {
     const number = inYard[1]!;
-    const page = await openOut();
-    const before = await pending(page);
-    await uploadFrame(number);
-    await expect.poll(() => pending(page), { timeout: 90_000 }).toBeGreaterThan(before);
-    await takeNext(page, number);
-    await page.keyboard.press('Alt+V');
-    await page.getByTestId('igate-pass-none').waitFor();
+    const page = await laneWithoutPass(number);
     await page.keyboard.press('Alt+S');
     const dialog = page.getByTestId('igate-force');
     await dialog.waitFor();
@@ -133,12 +144,48 @@ describe('smart gate screens', () => {
     await page.getByTestId('igate-force-reason').fill('Customs cleared by phone');
     await page.keyboard.press('Enter');
     await page.getByTestId('igate-status-success').getByText(messages.dispatchSuccessful).waitFor();
-    const report = await api.smartGate.dispatchReport({
-      query: { startDate: Date.now() - 3_600_000, endDate: Date.now() + 60_000, gateId },
-    });
-    const row = report.dataprovider.find((entry) => entry.usedContainerNumber === number)!;
+    const row = await reportRow(number);
     expect(row.forceDispatch).toBe(true);
     expect(row.forceDispatchReason).toBe('Customs cleared by phone');
+  }, 180_000);
+
+  it('gate passes imported, changed and renewed by another user reach the open lane without a reload', async () => {
+    const number = inYard[3]!;
+    const page = await laneWithoutPass(number);
+
+    // The clerk imports a sheet with the container's pass: the lane shows it verified.
+    const sheet = new TextEncoder().encode(`Container Number,BOE Number\n${number},BOE-LIVE-1\n`);
+    const imported = await api.smartGate.uploadGatePasses({
+      body: { file: { name: 'passes.csv', type: 'text/csv', content: sheet } },
+    });
+    expect(imported.saved).toBe(1);
+    await page.getByTestId('igate-pass-valid').getByText(`Gate pass of ${number} verified (BOE BOE-LIVE-1)`).waitFor();
+    // The candidates are ranked again: the pass is now evidence for the number offered.
+    await page.getByTestId('igate-candidate-1').getByText('open gate pass', { exact: false }).waitFor();
+    await screenshot(page, 'smart-gate-11-pass-imported-live');
+
+    // The pass is changed to have expired yesterday: the lane has no valid pass any more, and a
+    // dispatch asks for the force reason.
+    const { entities } = await api.smartGate.gatePasses({ query: { searchText: number } });
+    const id = entities.find((pass) => pass.containerNumber === number)!.id;
+    const edit = (validTill: number | null) =>
+      api.smartGate.updateGatePass({ body: { id, containerNumber: number, boeNumber: 'BOE-LIVE-1', validTill } });
+    await edit(Date.now() - 86_400_000);
+    await page.getByTestId('igate-pass-none').waitFor();
+    await page.keyboard.press('Alt+S');
+    await page.getByTestId('igate-force').waitFor();
+
+    // Renewed while the operator is asked for a reason: the question closes on the valid pass, and
+    // the dispatch uses it (not forced).
+    await edit(null);
+    await page.getByTestId('igate-force').waitFor({ state: 'detached' });
+    await page.getByTestId('igate-pass-valid').waitFor();
+    await screenshot(page, 'smart-gate-12-pass-renewed-live');
+    await page.keyboard.press('Alt+S');
+    await page.getByTestId('igate-status-success').getByText(messages.dispatchSuccessful).waitFor();
+    const row = await reportRow(number);
+    expect(row.forceDispatch).toBe(false);
+    expect(row.gatePass?.id).toBe(id);
   }, 180_000);
 
   it('/igate: a frame at the IN gate becomes a record, the operator gates it in from the keyboard; arrows rotate the tabs', async () => {

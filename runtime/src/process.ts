@@ -20,7 +20,7 @@ import { seedDemoContainers, seedDemoMachineEvents } from '@openyard/server/db/s
 import { DEMO_PASSWORD, seedDemo, seedInitialSuperadmin, seedReferenceData } from '@openyard/server/db/seed/seed';
 import { createJobStore } from '@openyard/server/modules/jobs';
 import { requeueFrameIntake } from '@openyard/server/modules/ocr';
-import { createOutboxRelay, outboxRepository, type AfterCommit } from '@openyard/server/modules/outbox';
+import { createOutboxRelay, outboxRepository, type AfterCommit, type TellNow } from '@openyard/server/modules/outbox';
 import { createMetrics } from '@openyard/server/lib/metrics';
 import { buildProbeApp, tcpReachable, type ReadinessChecks } from '@openyard/server/plugins/observability';
 import { createServices } from '@openyard/server/services';
@@ -74,6 +74,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
     : createMemoryBus();
   const relay = createOutboxRelay({ db, bus, logger });
   const afterCommit: AfterCommit = (written) => void relay.kick(written);
+  const tellNow: TellNow = (events) => void relay.tell(events);
   // The main job queue: this process's workers run it (ROLE=all, workers); services hand it work
   // that runs in the background (the planning engine's runs), from every role.
   const queue = config.redisUrl
@@ -96,6 +97,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
     config,
     database,
     afterCommit,
+    tellNow,
     listen: config.role !== 'workers',
     jobs: queue,
     ...(erp ? { erp } : {}),

@@ -41,7 +41,7 @@ import { planningRoutes } from './modules/planning';
 import { archiveRoutes } from './modules/archive';
 import { preAdvicesRoutes } from './modules/pre-advices';
 import { reportsRoutes } from './modules/reports';
-import { subscribeDomainEvents, type AfterCommit } from './modules/outbox';
+import { subscribeDomainEvents, type AfterCommit, type TellNow } from './modules/outbox';
 import { rolesRoutes } from './modules/roles';
 import { smartGateRoutes } from './modules/smart-gate';
 import { surveysRoutes } from './modules/surveys';
@@ -78,6 +78,8 @@ export interface AppDependencies {
   bus?: Bus;
   // Called after a transaction that wrote outbox events, so the relay sends them at once.
   afterCommit?: AfterCommit;
+  // Tells events on the bus without the outbox, for an app that builds its own services.
+  tellNow?: TellNow;
   // Logger options, or a ready pino instance shared with the rest of the process.
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   // The OCR queue that uploaded camera frames go to (none: no upload route).
@@ -112,6 +114,7 @@ export async function buildApp({
   jwtSecret,
   bus,
   afterCommit: afterCommitted = () => undefined,
+  tellNow,
   logger = false,
   ocrQueue,
   services: given,
@@ -149,6 +152,7 @@ export async function buildApp({
       config,
       database,
       afterCommit: afterCommitted,
+      ...(tellNow ? { tellNow } : {}),
       ...(erp ? { erp } : {}),
       ...(queue ? { jobs: queue } : {}),
     });

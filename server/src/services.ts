@@ -29,7 +29,7 @@ import { createMachineAllocationsService } from './modules/machine-allocations';
 import { createMachineShiftsService } from './modules/machine-shifts';
 import { createMasterDataService } from './modules/master-data';
 import { createOcrService } from './modules/ocr';
-import { createOutboxMaintenance, type AfterCommit } from './modules/outbox';
+import { createOutboxMaintenance, type AfterCommit, type TellNow } from './modules/outbox';
 import { createPlanningService } from './modules/planning';
 import { createArchiveService } from './modules/archive';
 import { createPreAdvicesService } from './modules/pre-advices';
@@ -49,6 +49,9 @@ export interface ServicesDependencies {
   database: DatabaseHandle;
   // Called after a transaction that wrote outbox events, so the relay sends them at once.
   afterCommit?: AfterCommit;
+  // Tells events on the bus without the outbox (the relay's `tell`): the progress of work whose
+  // open transaction holds PGlite's one connection. None: such progress is not told.
+  tellNow?: TellNow;
   // What this server keeps in memory (sessions, the inventory version) listens to the database's
   // notifications; a process that serves no HTTP (ROLE=workers) keeps nothing and listens to nothing.
   listen?: boolean;
@@ -66,6 +69,7 @@ export function createServices({
   config,
   database,
   afterCommit = () => undefined,
+  tellNow,
   listen = true,
   erp = config.erp.url ? createHttpErp({ ...config.erp, url: config.erp.url }) : noErp,
   jobs,
@@ -171,6 +175,7 @@ export function createServices({
     inventorySyncEnabled: config.features.enableInventorySyncToErp,
     inlineMaxRows: config.batch.inlineMaxRows,
     separateConnections: database.kind === 'postgres',
+    tellNow,
     jobs,
   });
   const ocr = createOcrService(db, { afterCommit: committed, visitWindowMs: config.ocr.visitWindowMs });

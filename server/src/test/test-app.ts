@@ -99,6 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     jwtSecret: randomBytes(32).toString('hex'),
     bus,
     afterCommit: () => void relay.kick(),
+    tellNow: (events) => void relay.tell(events),
     ...(options.ocrQueue ? { ocrQueue: options.ocrQueue } : {}),
     ...(options.erp ? { erp: options.erp } : {}),
     ...(options.queue ? { queue: options.queue } : {}),

@@ -10,6 +10,7 @@ import {
   type BatchJob,
   type LiveMessage,
 } from '@openyard/contracts';
+import { noErp, type Erp } from '../../adapters/erp';
 import { createMemoryQueue, type JobHandler } from '../../adapters/queue';
 import { trailers } from '../../db/schema';
 import { projectEvents } from '../../live/projection';
@@ -29,9 +30,19 @@ const queue = createMemoryQueue({ logger });
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['login']>>;
 const live: LiveMessage[] = [];
+// The ERP the dispatches ask: the numbers it still knows, and every lookup it was asked.
+const inErp = new Set<string>();
+const erpLookups: string[] = [];
+const erp: Erp = {
+  ...noErp,
+  findContainer: async (number) => {
+    erpLookups.push(number);
+    return { found: inErp.has(number) };
+  },
+};
 
 beforeAll(async () => {
-  t = await createTestApp({ queue, env: { FEATURE_PLANNING: 'false', BATCH_INLINE_MAX_ROWS: '50' } });
+  t = await createTestApp({ queue, erp, env: { FEATURE_PLANNING: 'false', BATCH_INLINE_MAX_ROWS: '50' } });
   admin = await t.login('superadmin');
   t.bus.subscribe((batch) => live.push(...projectEvents(batch)));
   queue.process(
@@ -217,17 +228,16 @@ describe('POST batch/gate-in', () => {
     const writing = steps.filter(
       (step) => step.status === 'running' && step.message === messages.batchWriting(50, 120),
     );
-    if (t.databaseKind === 'postgres') {
-      // Stored and sent from another connection while the write's transaction is open: the first
-      // chunk's rows, at half the progress and more.
-      expect(writing).toHaveLength(1);
-      expect(writing[0]).toMatchObject({ processed: 50 });
-      expect(writing[0]!.progress).toBeGreaterThanOrEqual(0.5);
-    } else {
-      // PGlite's one connection is the write's until it commits: the progress is kept in memory
-      // for GET batch/jobs (and not sent), so no step says it.
-      expect(writing).toEqual([]);
-    }
+    // Sent while the write's transaction is open: the first chunk's rows, at half the progress and
+    // more. PostgreSQL stores it from another connection; PGlite's one connection is the write's
+    // until it commits, so there it is told on the bus without the outbox (tellNow).
+    expect(writing).toHaveLength(1);
+    expect(writing[0]).toMatchObject({ processed: 50, total: 120, succeeded: 0 });
+    expect(writing[0]!.progress).toBeGreaterThanOrEqual(0.5);
+    expect(writing[0]!.progress).toBeLessThan(1);
+    // Told before the file's end was stored: the done step comes after it.
+    const done = steps.findIndex((step) => step.status === 'done');
+    expect(steps.indexOf(writing[0]!)).toBeLessThan(done);
     expect(steps.at(-1)).toMatchObject({ status: 'done', progress: 1 });
   }, 120_000);
 
@@ -321,6 +331,38 @@ describe('POST batch/dispatch', () => {
       [missing, BATCH_ROW_STATUSES.refused, messages.dispatchNotInYard(missing)],
     ]);
     expect(await inYard(a)).toBe(false);
+  });
+
+  it('checks a chunk’s rows together, each with its own answer in file order; the ERP is asked only for rows still going', async () => {
+    const [a, b, known, missing] = [containerNumber(), containerNumber(), containerNumber(), containerNumber()];
+    await admin.api.batch.gateIn({
+      body: { file: csv('in.csv', [GATE_IN_HEADER, gateInLine(a), gateInLine(b), gateInLine(known)].join('\n')) },
+    });
+    inErp.add(known);
+    erpLookups.length = 0;
+    const file = (forceDispatch?: 'true') => ({
+      file: csv(
+        'out.csv',
+        ['Container Number,Dispatch Time', `${missing},`, `${a},`, `${b},31-02-2026`, `${known},`, `${a},`].join('\n'),
+      ),
+      ...(forceDispatch ? { forceDispatch } : {}),
+    });
+    const result = await admin.api.batch.dispatch({ body: file() });
+    expect(result.rows.map((row) => [row.row, row.containerNumber, row.status, row.message])).toEqual([
+      [2, missing, BATCH_ROW_STATUSES.refused, messages.dispatchNotInYard(missing)],
+      [3, a, BATCH_ROW_STATUSES.done, messages.dispatchSuccessful],
+      [4, b, BATCH_ROW_STATUSES.refused, messages.sheetBadDate],
+      [5, known, BATCH_ROW_STATUSES.refused, messages.dispatchFoundInErp(known)],
+      // The same container again: gone with row 3 when its own transaction runs.
+      [6, a, BATCH_ROW_STATUSES.refused, messages.dispatchNotInYard(a)],
+    ]);
+    // Not for the row not in the yard, nor the one with a bad date.
+    expect(erpLookups.toSorted()).toEqual([a, a, known].toSorted());
+    expect(await inYard(known)).toBe(true);
+    // Forced: the container the ERP knows leaves too.
+    const forced = await admin.api.batch.dispatch({ body: file('true') });
+    expect(forced.rows.find((row) => row.containerNumber === known)?.status).toBe(BATCH_ROW_STATUSES.done);
+    expect(await inYard(known)).toBe(false);
   });
 });
 

@@ -41,7 +41,7 @@ import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { GateInPlan, GateOperationsService } from '../gate-operations';
 import { containerMasterResolver, type InventoryService } from '../inventory';
-import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
+import { commitWithEvents, type AfterCommit, type NewEvent, type TellNow } from '../outbox';
 import type { PreAdviceEntry, PreAdvicesService } from '../pre-advices';
 import { batchRepository as repository, type BatchJobRow } from './batch.repository';
 
@@ -59,6 +59,8 @@ export interface BatchDependencies {
   // Whether another transaction can run while one is open (PostgreSQL's pool; not PGlite's one
   // connection): an all-or-nothing file's write progress is then stored and sent as it goes.
   separateConnections?: boolean;
+  // Where it is not (PGlite), the write progress is told on the bus without the outbox.
+  tellNow?: TellNow;
   // Files of more rows than this run as a queued job (BATCH_INLINE_MAX_ROWS unless configured).
   inlineMaxRows?: number;
   // The worker queue large files run on; none: only files of up to inlineMaxRows rows are taken.
@@ -256,8 +258,9 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
   }
 
   // Each row checked against the form's schema (the gate route's validation), then by the gate
-  // service: gate-ins as a set (checkGateIns: one read of the chunk's request ids and tags), a
-  // dispatch one by one (prepareDispatch asks the ERP for each).
+  // service as a set: gate-ins (checkGateIns: one read of the chunk's request ids and tags) and
+  // dispatches (checkDispatches: one read of the chunk's request ids and containers, the ERP asked
+  // a few rows at a time).
   async function prepareRows(job: BatchJobRow, rows: SheetRow[], principal: Principal): Promise<Prepared[]> {
     const prepared: Prepared[] = [];
     const numberOf = (sheetRow: SheetRow) => normalizeContainerNumber(sheetRow.values.containerNumber ?? '');
@@ -291,31 +294,28 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
       }
       return prepared.sort((a, b) => a.row - b.row);
     }
+    const valid: { sheetRow: SheetRow; query: DispatchQuery }[] = [];
     for (const sheetRow of rows) {
-      const containerNumber = numberOf(sheetRow);
-      try {
-        const query = dispatchQuery(job, sheetRow, principal);
-        if (typeof query === 'string') {
-          refuse(sheetRow, query);
-          continue;
-        }
-        if (!dispatchQueryCheck.Check(query)) {
-          refuse(sheetRow, validationProblem([...dispatchQueryCheck.Errors(query)], DispatchQuery).message);
-          continue;
-        }
-        const result = await gateOperations.prepareDispatch(query, principal);
-        if ('answer' in result)
-          prepared.push({
-            row: sheetRow.row,
-            containerNumber,
-            outcome: answered(sheetRow.row, containerNumber, result.answer),
-          });
-        else prepared.push({ row: sheetRow.row, containerNumber, run: result.run, context: result.context as never });
-      } catch (error) {
-        refuse(sheetRow, refusal(error));
-      }
+      const query = dispatchQuery(job, sheetRow, principal);
+      if (typeof query === 'string') refuse(sheetRow, query);
+      else if (!dispatchQueryCheck.Check(query))
+        refuse(sheetRow, validationProblem([...dispatchQueryCheck.Errors(query)], DispatchQuery).message);
+      else valid.push({ sheetRow, query });
     }
-    return prepared;
+    const checked = await gateOperations.checkDispatches(
+      valid.map((entry) => entry.query),
+      principal,
+    );
+    for (const [index, { sheetRow }] of valid.entries()) {
+      const result = checked[index]!;
+      const row = sheetRow.row;
+      const containerNumber = numberOf(sheetRow);
+      if ('refusal' in result) refuse(sheetRow, result.refusal.message);
+      else if ('answer' in result)
+        prepared.push({ row, containerNumber, outcome: answered(row, containerNumber, result.answer) });
+      else prepared.push({ row, containerNumber, run: result.run, context: result.context as never });
+    }
+    return prepared.sort((a, b) => a.row - b.row);
   }
 
   // Runnable rows inside the caller's transaction: the gate-ins as one set (each with its result or
@@ -373,10 +373,14 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
           message: messages.batchWriting(progress.rows, job.total),
         };
         // The write's transaction holds PGlite's one connection: another transaction would wait for
-        // it to end. There the progress is kept here (the job runs in the process that answers its
-        // GET: an embedded database is one process's) until the job's next save.
+        // it to end, so nothing can be stored or put in the outbox meanwhile. There the progress is
+        // kept here (the job runs in the process that answers its GET: an embedded database is one
+        // process's) until the job's next save, and told on the websocket without the outbox
+        // (tellNow). Told before it is committed is right for what it says (rows written in the
+        // open transaction, as GET shows): the job's next save, recorded, says how it ended.
         if (!deps.separateConnections) {
           writing.set(job.id, values);
+          deps.tellNow?.([{ type: 'batch.jobChanged', data: toBatchJob({ ...job, ...values }) }]);
           return;
         }
         await save(job.id, values);

@@ -42,7 +42,7 @@ import type { PlanningService } from '../planning';
 import type { PreAdvicesService } from '../pre-advices';
 import type { NewTask, TasksService } from '../tasks';
 import { toTrailer, toTruckVisit, visitsRepository, type VisitRow } from '../trailers';
-import type { Erp } from '../../adapters/erp';
+import type { Erp, ErpLookup } from '../../adapters/erp';
 import { gateOperationsRepository as repository, type GateTransactionKind } from './gate-operations.repository';
 
 export interface GateOperationsDependencies {
@@ -68,6 +68,9 @@ export interface GateOperationsDependencies {
 
 // A dispatch time this far ahead of the server's clock is a typing mistake, not a clock difference.
 const DISPATCH_CLOCK_TOLERANCE_MS = 5 * 60_000;
+// ERP lookups of dispatches checked together (a batch chunk) in flight at once: a slow ERP costs a
+// chunk a few lookup budgets, not one per row, and the ERP is not flooded.
+const ERP_LOOKUPS_AT_ONCE = 8;
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 
@@ -235,8 +238,73 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     return undefined;
   }
 
-  // A dispatch checked outside its transaction (the form, the yard, the ERP) and the transaction's
-  // work, or the answer it gets at once; as prepareGateIn.
+  // Dispatches checked outside their transaction (the form, the yard, the ERP), each with its
+  // transaction's work, the answer it gets at once, or its refusal; as checkGateIns. Together: one
+  // read of their stored answers and one of their containers in the yard, the ERP asked for those
+  // still going, ERP_LOOKUPS_AT_ONCE at a time. Each keeps the order of its own checks.
+  async function checkDispatches(
+    queries: readonly DispatchQuery[],
+    principal: Principal,
+    scanning: boolean,
+    options: GateTransactionOptions = {},
+    database: Database = db,
+  ): Promise<(PreparedDispatch | { refusal: AppError })[]> {
+    const kind = scanning ? 'scanningDispatch' : 'dispatch';
+    const stored = new Map(
+      (
+        await repository.transactions(
+          database,
+          queries.flatMap((query) => (query.requestId ? [query.requestId] : [])),
+        )
+      ).map((row) => [row.requestId, row]),
+    );
+    type Step = PreparedDispatch | { refusal: AppError } | { query: DispatchQuery; number: string; at: Date };
+    const steps: Step[] = queries.map((query) => {
+      try {
+        const row = query.requestId ? stored.get(query.requestId) : undefined;
+        if (row) {
+          if (row.kind !== kind) throw conflict(messages.gateRequestReused, 'requestId');
+          return { answer: row.answer as DispatchResult };
+        }
+        refuse(dispatchProblem(query));
+        const at = new Date(query.dispatchTime!);
+        if (at.getTime() > Date.now() + DISPATCH_CLOCK_TOLERANCE_MS)
+          throw badRequest(messages.dispatchTimeInFuture, 'dispatchTime');
+        return { query, number: normalizeContainerNumber(query.containerNumber!), at };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return { refusal: error };
+      }
+    });
+    const going = () => steps.filter((step) => 'query' in step);
+    const inYard = new Set(
+      (
+        await inventory.activeContainers(
+          database,
+          going().map((step) => step.number),
+          [],
+        )
+      ).map((container) => container.containerNumber),
+    );
+    for (const [index, step] of steps.entries())
+      if ('query' in step && !inYard.has(step.number))
+        steps[index] = { refusal: notFound(messages.dispatchNotInYard(step.number)) };
+    // Spec 1 §4 Dispatch: a container the ERP still knows leaves only when the clerk confirms. An
+    // ERP that cannot be asked (timeout, error, circuit open) does not hold the gate: the dispatch
+    // goes ahead and says so.
+    const asking = going();
+    const lookups = new Map<(typeof asking)[number], ErpLookup>();
+    for (let start = 0; start < asking.length; start += ERP_LOOKUPS_AT_ONCE) {
+      const some = asking.slice(start, start + ERP_LOOKUPS_AT_ONCE);
+      const found = await Promise.all(some.map((step) => deps.erp.findContainer(step.number)));
+      for (const [index, step] of some.entries()) lookups.set(step, found[index]!);
+    }
+    return steps.map((step) =>
+      'query' in step ? dispatchWork(step, lookups.get(step)!, principal, scanning, options) : step,
+    );
+  }
+
+  // A dispatch checked alone (the gate screen's): its work, or its answer at once.
   async function prepareDispatch(
     query: DispatchQuery,
     principal: Principal,
@@ -244,22 +312,20 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     options: GateTransactionOptions = {},
     database: Database = db,
   ): Promise<PreparedDispatch> {
+    const [checked] = await checkDispatches([query], principal, scanning, options, database);
+    if ('refusal' in checked!) throw checked.refusal;
+    return checked!;
+  }
+
+  // A checked dispatch's transaction work, or the ERP's question for the clerk.
+  function dispatchWork(
+    { query, number, at }: { query: DispatchQuery; number: string; at: Date },
+    lookup: ErpLookup,
+    principal: Principal,
+    scanning: boolean,
+    options: GateTransactionOptions,
+  ): PreparedDispatch {
     const kind = scanning ? 'scanningDispatch' : 'dispatch';
-    if (query.requestId) {
-      const answer = await stored<DispatchResult>(query.requestId, kind, database);
-      if (answer) return { answer };
-    }
-    refuse(dispatchProblem(query));
-    const number = normalizeContainerNumber(query.containerNumber!);
-    const at = new Date(query.dispatchTime!);
-    if (at.getTime() > Date.now() + DISPATCH_CLOCK_TOLERANCE_MS)
-      throw badRequest(messages.dispatchTimeInFuture, 'dispatchTime');
-    if (!(await inventory.activeContainers(database, [number], [])).length)
-      throw notFound(messages.dispatchNotInYard(number));
-    // Spec 1 §4 Dispatch: a container the ERP still knows leaves only when the clerk confirms. An
-    // ERP that cannot be asked (timeout, error, circuit open) does not hold the gate: the dispatch
-    // goes ahead and says so.
-    const lookup = await deps.erp.findContainer(number);
     const foundInErp = lookup.found;
     const erpWarning = lookup.unavailable ? messages.erpUnavailable(lookup.unavailable) : undefined;
     if (foundInErp && !query.forceDispatch)
@@ -837,9 +903,10 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
         plans.find((plan) => plan.trailerTag)?.trailerTag ?? null,
       ),
 
-    // A dispatch prepared for a caller's transaction (a batch file), as prepareGateIn.
-    prepareDispatch: (query: DispatchQuery, principal: Principal, database?: Database) =>
-      prepareDispatch(query, principal, false, {}, database),
+    // Dispatches checked together for a caller's transaction (a batch chunk), as checkGateIns: each
+    // its work, its answer at once, or its refusal.
+    checkDispatches: (queries: readonly DispatchQuery[], principal: Principal, database?: Database) =>
+      checkDispatches(queries, principal, false, {}, database),
 
     // A prepared gate-in's work inside a transaction the caller holds (with the inventory lock, as
     // inventory.change takes it), and the gate's words for the constraints it may meet.

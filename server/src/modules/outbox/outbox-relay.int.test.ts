@@ -85,6 +85,20 @@ describe('outbox relay', () => {
     expect(await count(sql`true`)).toBe(2); // the two rows of the tests before
   });
 
+  it('tells events at once while a transaction is open, stamped, and stores none of them', async () => {
+    received.length = 0;
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      // Inside the open transaction (PGlite's one connection is its): on the bus already.
+      await relay.tell([gateChanged(5)]);
+      expect(received.map((event) => event.data)).toEqual([{ gateId: 5 }]);
+    });
+    // Stamped as the outbox stamps what it stores: an event id and a time.
+    expect(received[0]).toMatchObject({ type: 'gate.changed' });
+    expect(['eventId', 'at'].every((key) => key in received[0]!)).toBe(true);
+    expect(await count(sql`true`)).toBe(2);
+  });
+
   // Issue 13 point 12: a publish to a Redis that never answered never timed out, so the relay held
   // its transaction and the rows it had claimed (locked, marked sent) for as long as Redis was silent.
   it('gives up a publish Redis never answers, rolls back and leaves the rows to a later try', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../adapters/bus';
 import type { Database } from '../../adapters/db';
-import { outboxRepository, type OutboxWritten } from './outbox.repository';
+import { outboxRepository, stampEvents, type NewEvent, type OutboxWritten } from './outbox.repository';
 
 // Rows claimed per transaction; a row holds all the events of one change.
 const BATCH = 100;
@@ -92,6 +92,14 @@ export function createOutboxRelay({
 
   return {
     kick,
+    // Events told without the outbox (TellNow): published at once, never stored, so a bus that
+    // is down loses them; the failure is logged, not thrown at the work that told them.
+    tell(events: readonly NewEvent[]): Promise<void> {
+      if (stopped || !events.length) return Promise.resolve();
+      return bus
+        .publish(stampEvents(events))
+        .catch((error: unknown) => logger.warn({ err: error }, 'events told without the outbox were lost'));
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

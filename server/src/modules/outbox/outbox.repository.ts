@@ -29,6 +29,28 @@ export interface OutboxWritten {
 // Called after a transaction commits; with what it wrote to the outbox, when the caller has it.
 export type AfterCommit = (written?: OutboxWritten | null) => void;
 
+// Tells events at once, on the bus, without recording them (the relay's `tell`): for the state of
+// work whose own transaction is still open and holds the only connection (PGlite's), which no
+// other transaction could record meanwhile. Such an event is not durable and is told at most once:
+// only what the work records when it ends (its outcome, with commitWithEvents) may be relied on.
+export type TellNow = (events: readonly NewEvent[]) => void;
+
+// The events of one change as the bus carries them: each with its id, the time and the
+// correlation id of the device message it came from, or else of the request or job in hand
+// (lib/correlation.ts).
+export function stampEvents(events: readonly NewEvent[]): DomainEvent[] {
+  const at = Date.now();
+  const inHand = currentCorrelationId();
+  return events.map((event) => {
+    const correlationId = event.correlationId ?? inHand;
+    return (
+      correlationId === undefined
+        ? { eventId: randomUUID(), type: event.type, at, data: event.data }
+        : { eventId: randomUUID(), type: event.type, at, correlationId, data: event.data }
+    ) as DomainEvent;
+  });
+}
+
 export interface ClaimedOutboxRow {
   id: number;
   // The JSON array of the row's events, as written.
@@ -41,18 +63,7 @@ export const outboxRepository = {
   // sent instead of hundreds, and a text the relay hands to the bus as it is.
   async add(db: Database, events: readonly NewEvent[]): Promise<OutboxWritten | null> {
     if (!events.length) return null;
-    const at = Date.now();
-    // The event's metadata: the correlation id of the device message it came from, or else of the
-    // request or job in hand (lib/correlation.ts).
-    const inHand = currentCorrelationId();
-    const recorded = events.map((event) => {
-      const correlationId = event.correlationId ?? inHand;
-      return (
-        correlationId === undefined
-          ? { eventId: randomUUID(), type: event.type, at, data: event.data }
-          : { eventId: randomUUID(), type: event.type, at, correlationId, data: event.data }
-      ) as DomainEvent;
-    });
+    const recorded = stampEvents(events);
     const types = [...new Set(events.map((event) => event.type))].join(',');
     const text = JSON.stringify(recorded);
     const result = await db.execute(

@@ -152,7 +152,7 @@ export function SmartGatePage({ kind }: { kind: GateKind }) {
           </Text>
         </Group>
       </Group>
-      <LiveUnavailableNotice refusal={refusal} />
+      <LiveUnavailableNotice refusal={refusal ?? actions.liveRefusal} />
       <Tabs value={tab} onChange={(value) => value && setTab(value as SmartGateTab)} keepMounted={false}>
         <Tabs.List mb="sm">
           <Tabs.Tab value="lane" data-testid="igate-tab-lane">

@@ -1,11 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACTIVITY_GROUPS,
   GATE_RESET_MS,
   gateInFormProblem,
   messages,
-  type GatePass,
   type IgateDispatchResult,
   type IgateInForm,
   type IgateInResult,
@@ -17,12 +16,12 @@ import { confirmDialog } from '../../../ui/confirmDialog';
 import { errorMessageOf } from '../../../ui/errorMessageOf';
 import { useRequestId } from '../../gate/hooks/useRequestId';
 import { useTransactionStatus } from '../../gate/hooks/useTransactionStatus';
+import { useGatePassesLive } from './useGatePassesLive';
 import { emptyLane, laneOfRecord, offeredCandidates, tagDifferences, type LaneDraft } from '../utils/laneDraft';
+import { candidatesNeedReload, passNeedsRecheck, type PassCheck } from '../utils/passOnLane';
 import { smartGateQueryKeys } from '../utils/smartGateQueryKeys';
 
 export type GateKind = 'IN' | 'OUT';
-// The pass check of the number on the form: not done, a valid pass, or none found.
-export type PassCheck = { kind: 'unchecked' } | { kind: 'valid'; pass: GatePass } | { kind: 'none'; message: string };
 export type ReasonAsk = 'force' | 'purge' | null;
 
 // What the operator of a smart gate lane does (spec 2 §2, §4; issue 16): take the next OCR record,
@@ -54,6 +53,11 @@ export function useLaneActions({
     staleTime: Infinity,
   });
   const offered = offeredCandidates(candidates.data);
+  // The number on the form now, for an answer that comes back after the operator moved on.
+  const formNumber = useRef('');
+  useEffect(() => {
+    formNumber.current = draft.containerNumber.trim().toUpperCase();
+  }, [draft.containerNumber]);
 
   const setDraft = useCallback((change: Partial<LaneDraft>) => {
     setDraftState((current) => ({ ...current, ...change }));
@@ -102,23 +106,40 @@ export function useLaneActions({
     status.clear();
   };
 
-  const verify = async () => {
+  // Asks for the valid pass of the number on the form. `live`: asked again because the gate-pass
+  // store changed (not by the operator): an answer for a number no longer on the form is dropped,
+  // a failed call leaves the lane as it was, and a pass found closes the force-dispatch question
+  // (the operator dispatches on the pass instead of giving a reason).
+  const verify = async (live = false) => {
     const containerNumber = draft.containerNumber.trim().toUpperCase();
-    if (containerNumber === '') return status.fail(messages.ocrNotDetected);
+    if (containerNumber === '') return live ? undefined : status.fail(messages.ocrNotDetected);
     try {
-      const answer = await api.smartGate.gatePass({ query: { containerNumber } }, { action: true });
+      const answer = await api.smartGate.gatePass({ query: { containerNumber } }, { action: !live });
+      if (live && formNumber.current !== containerNumber) return;
       if (answer.gatePass?.valid) {
         setPass({ kind: 'valid', pass: answer.gatePass });
         status.clear();
+        if (live) setAsking((current) => (current === 'force' ? null : current));
       } else {
         const message = answer.message ?? messages.gatePassNotFound;
         setPass({ kind: 'none', message });
         status.fail(message);
       }
     } catch (error) {
-      status.fail(errorMessageOf(error));
+      if (!live) status.fail(errorMessageOf(error));
     }
   };
+
+  // Other users' gate-pass writes (topic `gate-passes`, issue 16) reach the lane without a reload:
+  // a pass added, imported, edited, used or deleted for the number on the form is checked again,
+  // and candidates it may join or leave are ranked again. Not while this lane's own transaction is
+  // in flight or shown as done: its dispatch uses the pass, and that change is its own.
+  const liveRefusal = useGatePassesLive((change) => {
+    if (busy || status.status.kind === 'working' || status.status.kind === 'success') return;
+    if (passNeedsRecheck(pass, draft.containerNumber, change)) void verify(true);
+    if (gateId !== null && record && candidatesNeedReload(candidates.data ?? null, change))
+      void queryClient.invalidateQueries({ queryKey: smartGateQueryKeys.candidates(gateId, record.id) });
+  });
 
   const snapshotData = () => ({
     images: record?.data.images.slice(0, 20),
@@ -294,13 +315,14 @@ export function useLaneActions({
     pass,
     offered,
     candidates: candidates.data ?? null,
+    liveRefusal,
     status: status.status,
     busy,
     asking,
     setAsking,
     next: () => next(),
     pick,
-    verify,
+    verify: () => verify(),
     submit,
     answerReason,
     reset,
