@@ -3,6 +3,7 @@ import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import { inject } from 'vitest';
 import { repoRoot } from './paths';
 
@@ -71,19 +72,30 @@ async function templateCopy(env: Record<string, string>): Promise<string | undef
   }
   if (!root) return undefined;
   const template = join(root, 'default');
-  const made = await stat(template).then(
-    (stats) => stats.mtimeMs,
-    () => null,
-  );
-  if (made === null || Date.now() - made > TEMPLATE_MAX_AGE_MS) {
-    await rm(template, { recursive: true, force: true });
-    const seeding = await startServer({}, { fresh: true });
-    await seeding.stop({ keepDataDir: true });
-    await rename(seeding.dataDir, template);
+  // The files run two at a time (e2e/vitest.config.ts): one seeds the template while the other waits
+  // for it, and none copies it while it is seeded again. The lock is renewed while it is held, so a
+  // seeding on a loaded machine keeps it.
+  const release = await lockfile.lock(root, {
+    lockfilePath: join(root, 'default.lock'),
+    retries: { retries: 1000, minTimeout: 250, maxTimeout: 1000 },
+  });
+  try {
+    const made = await stat(template).then(
+      (stats) => stats.mtimeMs,
+      () => null,
+    );
+    if (made === null || Date.now() - made > TEMPLATE_MAX_AGE_MS) {
+      await rm(template, { recursive: true, force: true });
+      const seeding = await startServer({}, { fresh: true });
+      await seeding.stop({ keepDataDir: true });
+      await rename(seeding.dataDir, template);
+    }
+    const dataDir = await mkdtemp(join(tmpdir(), 'openyard-e2e-'));
+    await cp(template, dataDir, { recursive: true });
+    return dataDir;
+  } finally {
+    await release();
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'openyard-e2e-'));
-  await cp(template, dataDir, { recursive: true });
-  return dataDir;
 }
 
 // Starts the real server (embedded database, demo yard and users) on a free port in a fresh data
