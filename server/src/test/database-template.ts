@@ -7,14 +7,6 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../adapters/db';
 import { TEST_SERVICES } from './test-services';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    // A migrated, empty database that openTestDatabase copies (test-app.ts): the data folder of a
-    // PGlite, or the name of a PostgreSQL database on the test server.
-    testDatabaseTemplate: string;
-  }
-}
-
 // Starting an embedded PostgreSQL (initdb) and running the migrations took most of a server test
 // file's setup, the same work for every file: a run does it once here, and each file starts on a
 // copy, as the product does when it starts on a data folder it migrated before. The migrations

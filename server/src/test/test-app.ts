@@ -50,7 +50,8 @@ export async function createTestPostgresDatabase(adminUrl = POSTGRES_URL, templa
   };
 }
 
-// The run's migrated template (database-template.ts), when the file runs under the test projects.
+// The run's migrated template (database-template.ts) when the file runs under the test projects: a
+// PGlite data folder in the PGlite project, a PostgreSQL database's name in the PostgreSQL one.
 function databaseTemplate(): string | undefined {
   try {
     return inject('testDatabaseTemplate') || undefined;
@@ -58,16 +59,27 @@ function databaseTemplate(): string | undefined {
     return undefined;
   }
 }
+export const postgresTemplate = () => (TEST_DATABASE === 'postgres' ? databaseTemplate() : undefined);
+
+// Copies the run's migrated PGlite database into a DATA_DIR (its `pglite` folder), where the product
+// finds its database; false, copying nothing, when the run has none.
+export function copyPgliteTemplate(dataDir: string): boolean {
+  const template = TEST_DATABASE === 'pglite' ? databaseTemplate() : undefined;
+  if (!template) return false;
+  cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  return true;
+}
 
 // Each test file gets its own database: a fresh PGlite, or a new PostgreSQL database (with the
 // connections' timeouts of the configuration, when given); a copy of the run's migrated template
 // when there is one, else migrated here.
 export async function openTestDatabase(timeouts?: DatabaseTimeouts): Promise<DatabaseHandle> {
-  const template = databaseTemplate();
   if (TEST_DATABASE === 'pglite') {
+    const template = databaseTemplate();
     if (!template) return openPglite('memory://');
+    // Beside the template: in memory where the machine has /dev/shm.
     const copy = mkdtempSync(join(dirname(template), 'openyard-test-db-'));
-    cpSync(join(template, 'pglite'), join(copy, 'pglite'), { recursive: true });
+    copyPgliteTemplate(copy);
     const handle = await openPglite(copy);
     return {
       ...handle,
@@ -77,7 +89,7 @@ export async function openTestDatabase(timeouts?: DatabaseTimeouts): Promise<Dat
       },
     };
   }
-  const created = await createTestPostgresDatabase(POSTGRES_URL, template);
+  const created = await createTestPostgresDatabase(POSTGRES_URL, postgresTemplate());
   const handle = await openPostgres(created.url, { max: 5, ...(timeouts ? { timeouts } : {}) });
   return {
     ...handle,
