@@ -13,7 +13,7 @@ if (names.length === 0) {
 function run(name) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
