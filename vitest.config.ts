@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { reachable, TEST_SERVICES } from './server/src/test/test-services';
 
@@ -19,12 +20,18 @@ export default defineConfig(async () => {
         (folder) => `${folder}/src/**/*.${database === 'postgres' ? 'int.' : ''}test.ts`,
       ),
       env: { OPENYARD_TEST_DATABASE: database, TEST_POSTGRES_URL: POSTGRES_URL },
+      // One migrated database per run, which each file's database copies (server/src/test/test-app.ts).
+      globalSetup: ['server/src/test/database-template.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
   });
   return {
     test: {
+      // A worker per core (vitest's default leaves one core to itself): the integration files spend
+      // much of their time waiting on PostgreSQL, Redis, brokers and child processes, so the main
+      // process's share of a core is small. CI runs on two cores.
+      maxWorkers: Math.max(2, availableParallelism()),
       projects: [
         { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
         { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },

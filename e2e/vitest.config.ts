@@ -12,10 +12,12 @@ export default defineConfig({
     globalSetup: ['e2e/support/globalSetup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // One browser and one server at a time: the machines this runs on have two cores.
+    // Two files at a time, each with its own server (free ports, its own data folder and broker) and
+    // browser: a file spends much of its time waiting for its server to start and its pages to
+    // answer, so two share the two cores of the machines this runs on. The tests of a file run in
+    // order.
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: 2,
     sequence: { concurrent: false },
   },
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { artifactsDir, repoRoot } from './paths';
+import { seedTemplate } from './startServer';
 
 function newestChange(path: string): number {
   const stats = statSync(path);
@@ -24,13 +25,19 @@ declare module 'vitest' {
 }
 
 // The server serves web/dist; build it when it is missing or older than its sources. Each run gets
-// its own (empty) template folder, so no run starts on a yard seeded by other code.
-export default function setup(project: TestProject): () => void {
+// its own template folder, seeded here by this code, so no run starts on a yard seeded by other code.
+export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(artifactsDir, { recursive: true });
   const templateRoot = mkdtempSync(join(tmpdir(), 'openyard-e2e-templates-'));
   project.provide('e2eTemplateRoot', templateRoot);
   const teardown = () => rmSync(templateRoot, { recursive: true, force: true });
   buildWeb();
+  try {
+    await seedTemplate(templateRoot);
+  } catch (error) {
+    teardown();
+    throw error;
+  }
   return teardown;
 }
 

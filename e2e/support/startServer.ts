@@ -3,6 +3,7 @@ import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import { inject } from 'vitest';
 import { repoRoot } from './paths';
 
@@ -58,9 +59,18 @@ const RUNTIME_ONLY = new Set([
 const TEMPLATE_MAX_AGE_MS = 20 * 60_000;
 
 // Seeding the demo yard into a fresh embedded database takes most of a server's start (migrations,
-// 15,000 containers' history); a restart on a seeded folder takes a third of it. So the first default
-// start of a run seeds a template folder (globalSetup makes one empty directory per run) and later
-// ones start on a copy of it: the same yard, as if that server had just been started and stopped.
+// 15,000 containers' history); a restart on a seeded folder takes a third of it. So globalSetup seeds
+// a template folder in the run's template root before the files start (outside their hooks' time
+// limits), and default starts run on a copy of it: the same yard, as if that server had just been
+// started and stopped.
+export async function seedTemplate(root: string): Promise<void> {
+  const template = join(root, 'default');
+  await rm(template, { recursive: true, force: true });
+  const seeding = await startServer({}, { fresh: true });
+  await seeding.stop({ keepDataDir: true });
+  await rename(seeding.dataDir, template);
+}
+
 async function templateCopy(env: Record<string, string>): Promise<string | undefined> {
   if (Object.keys(env).some((key) => !RUNTIME_ONLY.has(key))) return undefined;
   let root: string;
@@ -71,19 +81,25 @@ async function templateCopy(env: Record<string, string>): Promise<string | undef
   }
   if (!root) return undefined;
   const template = join(root, 'default');
-  const made = await stat(template).then(
-    (stats) => stats.mtimeMs,
-    () => null,
-  );
-  if (made === null || Date.now() - made > TEMPLATE_MAX_AGE_MS) {
-    await rm(template, { recursive: true, force: true });
-    const seeding = await startServer({}, { fresh: true });
-    await seeding.stop({ keepDataDir: true });
-    await rename(seeding.dataDir, template);
+  // The files run two at a time (e2e/vitest.config.ts): when a run outlives its template, one seeds
+  // it again while the other waits, and none copies it meanwhile. The lock is renewed while it is
+  // held, so a seeding on a loaded machine keeps it.
+  const release = await lockfile.lock(root, {
+    lockfilePath: join(root, 'default.lock'),
+    retries: { retries: 1000, minTimeout: 250, maxTimeout: 1000 },
+  });
+  try {
+    const made = await stat(template).then(
+      (stats) => stats.mtimeMs,
+      () => null,
+    );
+    if (made === null || Date.now() - made > TEMPLATE_MAX_AGE_MS) await seedTemplate(root);
+    const dataDir = await mkdtemp(join(tmpdir(), 'openyard-e2e-'));
+    await cp(template, dataDir, { recursive: true });
+    return dataDir;
+  } finally {
+    await release();
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'openyard-e2e-'));
-  await cp(template, dataDir, { recursive: true });
-  return dataDir;
 }
 
 // Starts the real server (embedded database, demo yard and users) on a free port in a fresh data

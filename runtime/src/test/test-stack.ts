@@ -10,7 +10,7 @@ import { loadConfig } from '@openyard/server/config';
 import type { DemoDevicesFile } from '@openyard/server/db/seed/demo-devices';
 import { startOpenyard } from '../process';
 import { httpClient } from '@openyard/server/test/api-client';
-import { createTestPostgresDatabase } from '@openyard/server/test/test-app';
+import { copyPgliteTemplate, createTestPostgresDatabase, postgresTemplate } from '@openyard/server/test/test-app';
 import { eventually } from '@openyard/server/test/eventually';
 import { TEST_SERVICES } from '@openyard/server/test/test-services';
 
@@ -28,7 +28,10 @@ export const SERVICES = TEST_SERVICES;
 export async function startTestStack(mode: 'embedded' | 'services', env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'openyard-stack-'));
   const prefix = `oy-test-${randomBytes(4).toString('hex')}`;
-  const database = mode === 'services' ? await createTestPostgresDatabase() : null;
+  // On a copy of the run's migrated database (server/src/test/database-template.ts): the product
+  // starts as it does on a database it migrated before, and runs the migrations, finding none to do.
+  const database = mode === 'services' ? await createTestPostgresDatabase(undefined, postgresTemplate()) : null;
+  if (mode === 'embedded') copyPgliteTemplate(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',

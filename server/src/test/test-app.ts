@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { inject } from 'vitest';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type DatabaseHandle, type DatabaseTimeouts } from '../adapters/db';
 import pino from 'pino';
@@ -24,12 +25,13 @@ export { TEST_DATABASE };
 const POSTGRES_URL = TEST_SERVICES.postgresUrl;
 
 // A new, empty PostgreSQL database for one test file, dropped afterwards; on the test server, or on
-// the server of `adminUrl` (a private PostgreSQL of a fault run).
-export async function createTestPostgresDatabase(adminUrl = POSTGRES_URL) {
+// the server of `adminUrl` (a private PostgreSQL of a fault run). From `template`: a copy of that
+// database instead of an empty one.
+export async function createTestPostgresDatabase(adminUrl = POSTGRES_URL, template?: string) {
   const name = `openyard_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   try {
-    await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -48,11 +50,46 @@ export async function createTestPostgresDatabase(adminUrl = POSTGRES_URL) {
   };
 }
 
-// Each test file gets its own database: a fresh PGlite in memory, or a new PostgreSQL database (with
-// the connections' timeouts of the configuration, when given).
+// The run's migrated template (database-template.ts) when the file runs under the test projects: a
+// PGlite data folder in the PGlite project, a PostgreSQL database's name in the PostgreSQL one.
+function databaseTemplate(): string | undefined {
+  try {
+    return inject('testDatabaseTemplate') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+export const postgresTemplate = () => (TEST_DATABASE === 'postgres' ? databaseTemplate() : undefined);
+
+// Copies the run's migrated PGlite database into a DATA_DIR (its `pglite` folder), where the product
+// finds its database; false, copying nothing, when the run has none.
+export function copyPgliteTemplate(dataDir: string): boolean {
+  const template = TEST_DATABASE === 'pglite' ? databaseTemplate() : undefined;
+  if (!template) return false;
+  cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  return true;
+}
+
+// Each test file gets its own database: a fresh PGlite, or a new PostgreSQL database (with the
+// connections' timeouts of the configuration, when given); a copy of the run's migrated template
+// when there is one, else migrated here.
 export async function openTestDatabase(timeouts?: DatabaseTimeouts): Promise<DatabaseHandle> {
-  if (TEST_DATABASE === 'pglite') return openPglite('memory://');
-  const created = await createTestPostgresDatabase();
+  if (TEST_DATABASE === 'pglite') {
+    const template = databaseTemplate();
+    if (!template) return openPglite('memory://');
+    // Beside the template: in memory where the machine has /dev/shm.
+    const copy = mkdtempSync(join(dirname(template), 'openyard-test-db-'));
+    copyPgliteTemplate(copy);
+    const handle = await openPglite(copy);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        rmSync(copy, { recursive: true, force: true });
+      },
+    };
+  }
+  const created = await createTestPostgresDatabase(POSTGRES_URL, postgresTemplate());
   const handle = await openPostgres(created.url, { max: 5, ...(timeouts ? { timeouts } : {}) });
   return {
     ...handle,

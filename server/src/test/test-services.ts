@@ -27,3 +27,11 @@ export function reachable(url: string, defaultPort: number): Promise<boolean> {
     socket.connect(Number(port || defaultPort), hostname);
   });
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    // A migrated, empty database that each file's database copies (database-template.ts, test-app.ts):
+    // the data folder of a PGlite, or the name of a PostgreSQL database on the test server.
+    testDatabaseTemplate: string;
+  }
+}

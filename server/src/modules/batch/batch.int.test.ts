@@ -220,11 +220,16 @@ describe('POST batch/gate-in', () => {
     }, 100_000);
     expect(job).toMatchObject({ status: 'done', succeeded: 120, processed: 120, progress: 1 });
     expect(await inYard(numbers[119]!)).toBe(true);
-    const steps = live
-      .slice(before)
-      .flatMap((message) =>
-        message.type === 'batch.job.v1' && message.data.jobId === queued.job.jobId ? [message.data] : [],
-      );
+    const stepsOfJob = () =>
+      live
+        .slice(before)
+        .flatMap((message) =>
+          message.type === 'batch.job.v1' && message.data.jobId === queued.job.jobId ? [message.data] : [],
+        );
+    // The outbox relay sends a step after its commit, so the last one may reach the bus after the
+    // job's answer already says done.
+    await eventually(async () => stepsOfJob().at(-1)?.status === 'done');
+    const steps = stepsOfJob();
     const writing = steps.filter(
       (step) => step.status === 'running' && step.message === messages.batchWriting(50, 120),
     );
