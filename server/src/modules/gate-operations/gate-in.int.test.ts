@@ -302,21 +302,23 @@ describe('POST gate/containers: gate-in', () => {
 });
 
 describe('POST gate/containers with planning off (FEATURE_PLANNING=false)', () => {
+  // An app of its own, started in the hook (its limit, not a test's, covers a start on a loaded machine).
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({ env: { FEATURE_PLANNING: 'false' } });
+  });
+  afterAll(() => off?.close());
+
   it('generates no default offloading task, so the success clears itself (spec 1 §4)', async () => {
-    const off = await createTestApp({ env: { FEATURE_PLANNING: 'false' } });
-    try {
-      const superadmin = await off.login('superadmin');
-      const { gateId: gate } = await createGate(off, 'IN');
-      const [slot] = await freeGroundSlots(off, 1);
-      const answer = await superadmin.api.gateOperations.gateIn({
-        body: singleGateIn({ gateId: gate, trailerTag1: rfidTag() }, { containerLocation: slot }),
-      });
-      expect(answer).toMatchObject({ responsestatus: 'success', containers: [{ location: slot }] });
-      expect(answer.tasks).toEqual([]);
-      const [stored] = await off.db.select({ value: count() }).from(tasks);
-      expect(stored!.value).toBe(0);
-    } finally {
-      await off.close();
-    }
+    const superadmin = await off.login('superadmin');
+    const { gateId: gate } = await createGate(off, 'IN');
+    const [slot] = await freeGroundSlots(off, 1);
+    const answer = await superadmin.api.gateOperations.gateIn({
+      body: singleGateIn({ gateId: gate, trailerTag1: rfidTag() }, { containerLocation: slot }),
+    });
+    expect(answer).toMatchObject({ responsestatus: 'success', containers: [{ location: slot }] });
+    expect(answer.tasks).toEqual([]);
+    const [stored] = await off.db.select({ value: count() }).from(tasks);
+    expect(stored!.value).toBe(0);
   });
 });
