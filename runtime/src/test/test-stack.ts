@@ -106,10 +106,15 @@ export async function startTestStack(mode: 'embedded' | 'services', env: Record<
       if (mode === 'services') {
         // Forget the ingest's persistent sessions so the broker stops queueing for them.
         for (const clientId of ingestClientIds(prefix, config.ingestConnections)) {
+          // With the ingest's own login: a broker with a password file (a test's private Mosquitto)
+          // refuses an anonymous one.
           const cleanup = await mqtt.connectAsync(config.mqttUrl ?? SERVICES.mqttUrl, {
             clientId,
             clean: true,
             reconnectPeriod: 0,
+            ...(config.mqttServiceUsername
+              ? { username: config.mqttServiceUsername, password: config.mqttServicePassword ?? '' }
+              : {}),
           });
           await cleanup.endAsync();
         }
