@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceAckTopic, mosquittoAcl, topics, type DeviceKind } from '@openyard/contracts';
 import { SERVICE_USERNAME } from '@openyard/server/adapters/broker';
 import { eventually } from '@openyard/server/test/eventually';
+import { READER_1_FORGED_TOPICS } from '@openyard/server/test/forged-topics';
 import { mosquittoPasswordFile, mosquittoPasswordLine } from './mosquitto-files';
 import { freePort, startPrivateMosquitto, type PrivateService } from './test/processes';
 
@@ -111,13 +112,7 @@ describe('device impersonation on Mosquitto with the generated ACL', () => {
     await service.subscribeAsync('openyard/#', { qos: 1 });
     // MQTT 3.1.1 has no refusal of a publish: Mosquitto acknowledges it and drops it, or cuts the
     // connection. Either way nothing may arrive.
-    for (const topic of [
-      topics.readerTag(2),
-      topics.readerTag(10),
-      'yard/reader/1x/tag',
-      topics.machineTasks(7),
-      deviceAckTopic('reader', 1),
-    ]) {
+    for (const topic of READER_1_FORGED_TOPICS) {
       const reader = await eventually(() => connect('reader-1').catch(() => null));
       await Promise.race([
         reader.publishAsync(topic, 'forged', { qos: 1 }),
