@@ -35,6 +35,7 @@ const GATE_RATE = number('BENCH_GATE_RATE', 20);
 const SECONDS = number('BENCH_SECONDS', 20);
 const READERS = number('BENCH_READERS', 20);
 const SCREEN_SAMPLES = number('BENCH_SCREEN_SAMPLES', 40);
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded').split(',') as Topology[];
 // BENCH_PARTS=transactions: the gate calls alone, without the browser part.
@@ -227,6 +228,7 @@ async function runTopology(topology: Topology) {
       }),
     });
     await sleep(2000);
+    if (PROFILE) await child.call({ op: 'profileStart' });
     const [gateIns, dispatches, baseline] = await Promise.all([
       paced(GATE_RATE, SECONDS, (index) => gateIn(api, warm + index, measuredGate)),
       paced(GATE_RATE, SECONDS, (index) => dispatch(api, index, measuredGate)),
@@ -235,6 +237,13 @@ async function runTopology(topology: Topology) {
         await response.arrayBuffer();
       }),
     ]);
+    // BENCH_PROFILE=1: where the server spends its CPU during the measured gate calls (stderr).
+    if (PROFILE) {
+      const profile = await child.call({ op: 'profileStop' });
+      console.error(`[${topology}] server CPU during the gate calls, ${round(profile.idlePercent, 1)} % idle:`);
+      for (const entry of profile.topFunctions.slice(0, 25))
+        console.error(`  ${fmt(entry.percent, 1).padStart(5)} %  ${entry.name.slice(0, 140)}`);
+    }
     const screen = !PARTS.has('screen')
       ? []
       : await tagToScreen(baseUrl, measuredClient!, measuredReader.id, measuredGate);

@@ -33,6 +33,12 @@ export function stackEnv(
           JWT_SECRET: randomBytes(32).toString('hex'),
         }
       : { MQTT_PORT: '0' }),
+    // Feature switches set for the bench (FEATURE_PLANNING=false npm run bench:gate) reach the server.
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(
+        (entry): entry is [string, string] => entry[0].startsWith('FEATURE_') && entry[1] !== undefined,
+      ),
+    ),
     ...extra,
   };
 }

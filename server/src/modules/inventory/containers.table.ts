@@ -218,6 +218,20 @@ export const containerMovements = pgTable(
   ],
 );
 
+// Each container's last change (of its row or of its slots), as the inventory version that change
+// commits with: migration 0036's statement triggers write it under the inventory lock, before the
+// version is raised. Writers of the yard are ordered by that lock, so a reader holding the yard as
+// of version V finds everything committed after V here with a version above V, and rereads only
+// those containers (the planning engine's view of the yard).
+export const containerChanges = pgTable(
+  'container_changes',
+  {
+    containerId: integer().primaryKey(),
+    version: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [index('container_changes_version_idx').on(table.version)],
+);
+
 // One row: a counter every change of containers or positions raises (statement triggers of
 // migration 0003), so snapshot readers can tell in one lookup whether their copy is current.
 // Writers of the yard lock this row first, which also orders them.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@openyard/contracts';
-import { tasks } from '../../db/schema';
+import { containerChanges, inventoryState, tasks } from '../../db/schema';
 import { outcome } from '../../test/api-client';
 import { createGate, freeGroundSlots, rfidTag, singleGateIn } from '../../test/gate-fixtures';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
@@ -89,6 +89,22 @@ describe('suggestions', () => {
       body: { containers: [{ containerNumber: number, containerSize: '20' }] },
     });
     expect(suggestions[0]).toMatchObject({ slotFullName: slot, slotReason: `Reserved by plan ${name}` });
+  });
+
+  it('sees the yard as it changes: a box put in the suggested slot, then deleted', async () => {
+    const asked = { containers: [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }] };
+    const first = (await admin.api.planning.suggest({ body: asked })).suggestions[0]!.slotFullName!;
+    const versionOf = async () => Number((await t.db.select().from(inventoryState))[0]!.version);
+    const before = await versionOf();
+    const box = await addContainer(t, admin.auth, { location: first });
+    // The change is recorded with the version it committed with, after the one the engine holds.
+    const [change] = await t.db.select().from(containerChanges).where(eq(containerChanges.containerId, box.id));
+    expect(change!.version).toBeGreaterThan(before);
+    expect(change!.version).toBeLessThanOrEqual(await versionOf());
+    const taken = (await admin.api.planning.suggest({ body: asked })).suggestions[0]!.slotFullName!;
+    expect(taken).not.toBe(first);
+    await admin.api.containers.delete({ params: { n: String(box.id) } });
+    expect((await admin.api.planning.suggest({ body: asked })).suggestions[0]!.slotFullName).toBe(first);
   });
 
   it('lets the gate ask, and only planners ask for bin locations', async () => {

@@ -300,7 +300,8 @@ export const planningRepository = {
   // its pair's first column), with what the departure estimate reads: the container's liner (by its
   // owner code), process and category, and when it came (a reservation: when its pre-advice expects
   // it). Times as epoch milliseconds: thousands of rows are read per suggestion.
-  async boxes(db: Database) {
+  // Only the given containers' boxes (those changed since a version, container_changes).
+  async boxes(db: Database, containerIds?: number[]) {
     const rows = rowsOf<{
       areaId: number;
       rowIndex: number;
@@ -325,9 +326,31 @@ export const planningRepository = {
         join containers c on c.id = cp.container_id
         left join liner_prefixes lp on lp.prefix = left(c.container_number, 4)
         left join pre_advices pa on c.planned and pa.container_number = c.container_number and pa.used_at is null
+        ${containerIds ? sql`where cp.container_id = any(${`{${containerIds.join(',')}}`}::int[])` : sql``}
         group by cp.area_id, cp.row_index, cp.tier, c.id, lp.liner_id, pa.expected_from`),
     );
     return rows.map((row) => ({ ...row, columnIndex: Number(row.columnIndex), arrivedAt: Number(row.arrivedAt) }));
+  },
+
+  // What the boxes as read depend on, in one snapshot: the inventory version, the master data's
+  // (liner prefixes) and the layout's; and with a version, the containers changed after it.
+  async boxesState(db: Database, since: number | null) {
+    const [row] = rowsOf<{ version: number; masterVersion: number; layoutVersion: number; changed: number[] | null }>(
+      await db.execute(sql`select i.version::float8 as version, i.layout_version::float8 as "layoutVersion",
+          (select m.version from master_data_state m where m.id = 1)::float8 as "masterVersion",
+          ${
+            since === null
+              ? sql`null::int[]`
+              : sql`array(select cc.container_id from container_changes cc where cc.version > ${since})`
+          } as changed
+        from inventory_state i where i.id = 1`),
+    );
+    return {
+      version: Number(row!.version),
+      masterVersion: Number(row!.masterVersion),
+      layoutVersion: Number(row!.layoutVersion),
+      changed: row!.changed ?? [],
+    };
   },
 
   // The height of every stack (area, row, column) that holds boxes.

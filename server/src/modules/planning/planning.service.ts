@@ -53,6 +53,10 @@ export interface PlanningDependencies {
 const QUEUED_LIMIT = 5000;
 // The dwell figures are read again after this long (they move with every dispatch, slowly).
 const DWELL_CACHE_MS = 5 * 60_000;
+// The engine's copy of the yard's boxes: read whole again after this long, or when more containers
+// than this changed since it was read (rereading them one by one would cost more).
+const BOXES_FULL_READ_MS = 60_000;
+const BOXES_DELTA_LIMIT = 500;
 const DWELL_HISTORY_DAYS = 180;
 // The engine places queued containers this many at a time, so that its progress reaches the
 // websocket between batches (the engine itself runs without giving the event loop back).
@@ -281,17 +285,69 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     return cells;
   }
 
-  // The boxes standing in the yard, read once per inventory version (every change of containers or
-  // positions raises it, in the changing transaction): a gate's suggestion and the screen's before it
-  // read the yard once. The version is read first: boxes read after a newer commit are newer than
-  // their key, never older.
-  let boxesCache: { version: number; boxes: Awaited<ReturnType<typeof repository.boxes>> } | null = null;
-  async function boxesOf(database: Database) {
-    const { version } = await inventory.version(database);
-    if (boxesCache?.version === version) return boxesCache.boxes;
-    const boxes = await repository.boxes(database);
-    boxesCache = { version, boxes };
-    return boxes;
+  // The boxes standing in the yard, kept by container and brought up to date by rereading only the
+  // containers changed since the version held (container_changes, migration 0036): the whole yard
+  // (thousands of rows, tens of milliseconds on PGlite) is read again only when the liner prefixes or
+  // the layout changed, when many containers changed, and once a minute (a reservation's arrival
+  // follows the clock). A gate-in asks inside its transaction, which sees its own uncommitted
+  // writes: what it reads there is used for it alone, and the shared copy is brought up to date
+  // outside, after it (one refresh at a time).
+  type Box = Awaited<ReturnType<typeof repository.boxes>>[number];
+  interface YardBoxes {
+    version: number;
+    masterVersion: number;
+    layoutVersion: number;
+    readAt: number;
+    byContainer: Map<number, Box[]>;
+    boxes: Box[];
+  }
+  let yardBoxes: YardBoxes | null = null;
+  let refreshing: Promise<unknown> | null = null;
+
+  function yardBoxesOf(state: Omit<YardBoxes, 'byContainer' | 'boxes' | 'readAt'>, readAt: number, rows: Box[]) {
+    const byContainer = new Map<number, Box[]>();
+    for (const row of rows) byContainer.set(row.containerId, [...(byContainer.get(row.containerId) ?? []), row]);
+    return { ...state, readAt, byContainer, boxes: rows };
+  }
+
+  async function readYardBoxes(database: Database, held: YardBoxes | null): Promise<YardBoxes> {
+    const now = Date.now();
+    const current =
+      held && now - held.readAt < BOXES_FULL_READ_MS
+        ? await repository.boxesState(database, held.version)
+        : await repository.boxesState(database, null);
+    const { changed, ...state } = current;
+    if (
+      !held ||
+      now - held.readAt >= BOXES_FULL_READ_MS ||
+      held.masterVersion !== state.masterVersion ||
+      held.layoutVersion !== state.layoutVersion ||
+      changed.length > BOXES_DELTA_LIMIT
+    )
+      return yardBoxesOf(state, now, await repository.boxes(database));
+    if (state.version === held.version || !changed.length) return { ...held, version: state.version };
+    const byContainer = new Map(held.byContainer);
+    for (const id of changed) byContainer.delete(id);
+    for (const row of await repository.boxes(database, changed))
+      byContainer.set(row.containerId, [...(byContainer.get(row.containerId) ?? []), row]);
+    return { ...state, readAt: held.readAt, byContainer, boxes: [...byContainer.values()].flat() };
+  }
+
+  async function boxesOf(database: Database): Promise<Box[]> {
+    const held = yardBoxes;
+    const read = await readYardBoxes(database, held);
+    if (database === db) {
+      // Read outside any transaction: committed, so kept (unless a newer copy landed meanwhile).
+      if (!yardBoxes || yardBoxes.version <= read.version) yardBoxes = read;
+    } else if (read.version !== held?.version && !refreshing) {
+      refreshing = readYardBoxes(db, yardBoxes)
+        .then((next) => {
+          if (!yardBoxes || yardBoxes.version <= next.version) yardBoxes = next;
+        })
+        .catch(() => {})
+        .finally(() => (refreshing = null));
+    }
+    return read.boxes;
   }
 
   // The params as slot-group rules: the size param, and each CUSTOM one's values by cell.

@@ -1,0 +1,73 @@
+CREATE TABLE "container_changes" (
+	"container_id" integer PRIMARY KEY NOT NULL,
+	"version" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "container_changes_version_idx" ON "container_changes" USING btree ("version");--> statement-breakpoint
+-- Handwritten: who writes container_changes. Each statement that changes containers or their slots
+-- records the containers it touched with the version its change commits with: the inventory lock is
+-- taken here (writers of the yard take it first anyway, which orders them), so the version read is
+-- the last committed one plus this transaction's earlier raises, and this statement's raise
+-- (inventory_state_bump, 0003) follows: these triggers' names sort before "*_inventory_bump", and
+-- PostgreSQL fires the triggers of one event in name order. A reader holding the yard as of version
+-- V rereads the containers recorded above V (server/src/modules/planning/planning.service.ts).
+CREATE FUNCTION container_changes_record() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  stamp bigint := (SELECT version FROM inventory_state WHERE id = 1 FOR UPDATE) + 1;
+BEGIN
+  IF TG_TABLE_NAME = 'containers' THEN
+    INSERT INTO container_changes (container_id, version)
+      SELECT id, stamp FROM changed_rows
+      ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
+  ELSE
+    -- A 40 ft box stands on two slots: one row per container.
+    INSERT INTO container_changes (container_id, version)
+      SELECT DISTINCT container_id, stamp FROM changed_rows
+      ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- A slot row's container never changes (slots are deleted and inserted), but an update is recorded
+-- by its old and its new container all the same.
+CREATE FUNCTION container_changes_record_update() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  stamp bigint := (SELECT version FROM inventory_state WHERE id = 1 FOR UPDATE) + 1;
+BEGIN
+  IF TG_TABLE_NAME = 'containers' THEN
+    INSERT INTO container_changes (container_id, version)
+      SELECT id, stamp FROM new_rows
+      ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
+  ELSE
+    INSERT INTO container_changes (container_id, version)
+      SELECT container_id, stamp FROM old_rows UNION SELECT container_id, stamp FROM new_rows
+      ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER containers_changes_insert AFTER INSERT ON containers
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
+--> statement-breakpoint
+CREATE TRIGGER containers_changes_update AFTER UPDATE ON containers
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record_update();
+--> statement-breakpoint
+CREATE TRIGGER containers_changes_delete AFTER DELETE ON containers
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
+--> statement-breakpoint
+CREATE TRIGGER container_positions_changes_insert AFTER INSERT ON container_positions
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
+--> statement-breakpoint
+CREATE TRIGGER container_positions_changes_update AFTER UPDATE ON container_positions
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record_update();
+--> statement-breakpoint
+CREATE TRIGGER container_positions_changes_delete AFTER DELETE ON container_positions
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
+--> statement-breakpoint
+-- The containers of the yard as they stand now.
+INSERT INTO container_changes (container_id, version)
+  SELECT id, (SELECT version FROM inventory_state WHERE id = 1) FROM containers;
