@@ -277,6 +277,36 @@ export const planningRepository = {
     return row;
   },
 
+  // What a suggestion needs besides the yard, in one statement (each is a few rows, and a statement
+  // is most of its own cost on PGlite): the sizes, the params, the slot groups' cells and the IN
+  // gates' positions (where machines come from).
+  async engineSettings(db: Database) {
+    const [row] = rowsOf<{
+      sizes: { id: number; name: string; lengthFeet: number }[];
+      params: (typeof planningParams.$inferSelect)[];
+      groupCells: { paramId: number; value: string; cellId: number }[];
+      gates: { latitude: number; longitude: number }[];
+    }>(
+      await db.execute(sql`select
+          coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'lengthFeet', s.length_feet)
+            order by s.length_feet, s.name) from container_sizes s), '[]') as sizes,
+          coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name, 'dataProvider', p.data_provider,
+            'allowedStrings', p.allowed_strings, 'required', p.required) order by p.id) from planning_params p), '[]')
+            as params,
+          coalesce((select json_agg(json_build_object('paramId', g.param_id, 'value', g.value, 'cellId', g.cell_id))
+            from planning_slot_group_cells g), '[]') as "groupCells",
+          coalesce((select json_agg(json_build_object('latitude', position_lat, 'longitude', position_long))
+            from gates where type = 'IN' and position_lat is not null and position_long is not null), '[]') as gates`),
+    );
+    const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+    return {
+      sizes: json(row!.sizes),
+      params: json(row!.params),
+      groupCells: json(row!.groupCells),
+      gates: json(row!.gates),
+    };
+  },
+
   // The cells each CUSTOM value of the params names (its slot group).
   slotGroupCells: (db: Database) =>
     db
@@ -388,14 +418,6 @@ export const planningRepository = {
         order by c.id, t.generated_at desc`),
     );
     return rows.map((row) => ({ ...row, arrivedAt: Number(row.arrivedAt) }));
-  },
-
-  // Where the machines come from: the IN gates' positions.
-  async gatePositions(db: Database) {
-    return rowsOf<{ latitude: number; longitude: number }>(
-      await db.execute(sql`select position_lat as latitude, position_long as longitude from gates
-        where type = 'IN' and position_lat is not null and position_long is not null`),
-    );
   },
 
   // The dwell (gate-in to dispatch) of the containers dispatched in the last `days` days: the median

@@ -34,10 +34,17 @@ import type { Principal } from '../auth';
 import { loadGrid, type Actor, type InventoryService, type NewContainerRow } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import type { Grid } from '../yard';
-import { departureEstimate, dwellEstimator, type DwellStatistic } from './departures';
+import { departureEstimate, dwellEstimator } from './departures';
 import { digOut, planPlacements, type DigOutInstance, type EngineBox } from './engine';
 import { planningRepository as repository, type EngineRunRow, type QueuedRow } from './planning.repository';
-import { buildYardModel, cellKey, type SlotGroupRule, type StandingBox, type YardModel } from './yard-model';
+import {
+  buildYardModel,
+  cellKey,
+  type SlotGroupRule,
+  type StackFrame,
+  type StandingBox,
+  type YardModel,
+} from './yard-model';
 
 export interface PlanningDependencies {
   inventory: InventoryService;
@@ -57,6 +64,8 @@ const DWELL_CACHE_MS = 5 * 60_000;
 // than this changed since it was read (rereading them one by one would cost more).
 const BOXES_FULL_READ_MS = 60_000;
 const BOXES_DELTA_LIMIT = 500;
+const BOXES_REFRESH_AFTER = 32;
+const SUGGESTION_CLOCK_MS = 60_000;
 const DWELL_HISTORY_DAYS = 180;
 // The engine places queued containers this many at a time, so that its progress reaches the
 // websocket between batches (the engine itself runs without giving the event loop back).
@@ -109,12 +118,14 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   const namer = inventory.namer;
   const historyDays = deps.dwellHistoryDays ?? DWELL_HISTORY_DAYS;
 
-  let dwell: { at: number; statistics: DwellStatistic[] } | null = null;
+  let dwell: { at: number; estimate: ReturnType<typeof dwellEstimator> } | null = null;
   // The dwell figures of the gate history, read at most every few minutes per process.
   async function estimator(database: Database) {
-    if (!dwell || Date.now() - dwell.at > DWELL_CACHE_MS)
-      dwell = { at: Date.now(), statistics: await repository.dwellStatistics(database, historyDays) };
-    return dwellEstimator(dwell.statistics);
+    if (!dwell || Date.now() - dwell.at > DWELL_CACHE_MS) {
+      const statistics = await repository.dwellStatistics(database, historyDays);
+      dwell = { at: Date.now(), estimate: dwellEstimator(statistics) };
+    }
+    return dwell.estimate;
   }
 
   // The names of a reservation's slot (where its planned row stands), or null.
@@ -266,8 +277,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     byId: Map<number, { name: string; lengthFeet: number }>;
     names: { 20: string[]; 40: string[] };
   }
-  async function sizesOf(database: Database): Promise<Sizes> {
-    const rows = await repository.sizes(database);
+  function sizesFrom(rows: { id: number; name: string; lengthFeet: number }[]): Sizes {
     const names: Sizes['names'] = { 20: [], 40: [] };
     for (const row of rows) names[sizeClass(row.lengthFeet)].push(row.name);
     return {
@@ -300,14 +310,20 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     readAt: number;
     byContainer: Map<number, Box[]>;
     boxes: Box[];
+    // How many containers were read again to make this copy from the one held.
+    reread: number;
   }
   let yardBoxes: YardBoxes | null = null;
   let refreshing: Promise<unknown> | null = null;
 
-  function yardBoxesOf(state: Omit<YardBoxes, 'byContainer' | 'boxes' | 'readAt'>, readAt: number, rows: Box[]) {
+  function yardBoxesOf(
+    state: Omit<YardBoxes, 'byContainer' | 'boxes' | 'readAt' | 'reread'>,
+    readAt: number,
+    rows: Box[],
+  ) {
     const byContainer = new Map<number, Box[]>();
     for (const row of rows) byContainer.set(row.containerId, [...(byContainer.get(row.containerId) ?? []), row]);
-    return { ...state, readAt, byContainer, boxes: rows };
+    return { ...state, readAt, byContainer, boxes: rows, reread: byContainer.size };
   }
 
   async function readYardBoxes(database: Database, held: YardBoxes | null): Promise<YardBoxes> {
@@ -325,12 +341,22 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       changed.length > BOXES_DELTA_LIMIT
     )
       return yardBoxesOf(state, now, await repository.boxes(database));
-    if (state.version === held.version || !changed.length) return { ...held, version: state.version };
+    if (state.version === held.version || !changed.length) return { ...held, version: state.version, reread: 0 };
+    const rows = await repository.boxes(database, changed);
+    // Containers that changed without standing in the yard before or now (a gate-in's, on its
+    // trailer): the boxes are the same, and so is the array (what is worked out from it is kept).
+    if (!rows.length && changed.every((id) => !held.byContainer.has(id)))
+      return { ...held, version: state.version, reread: changed.length };
     const byContainer = new Map(held.byContainer);
     for (const id of changed) byContainer.delete(id);
-    for (const row of await repository.boxes(database, changed))
-      byContainer.set(row.containerId, [...(byContainer.get(row.containerId) ?? []), row]);
-    return { ...state, readAt: held.readAt, byContainer, boxes: [...byContainer.values()].flat() };
+    for (const row of rows) byContainer.set(row.containerId, [...(byContainer.get(row.containerId) ?? []), row]);
+    return {
+      ...state,
+      readAt: held.readAt,
+      byContainer,
+      boxes: [...byContainer.values()].flat(),
+      reread: changed.length,
+    };
   }
 
   async function boxesOf(database: Database): Promise<Box[]> {
@@ -339,7 +365,9 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     if (database === db) {
       // Read outside any transaction: committed, so kept (unless a newer copy landed meanwhile).
       if (!yardBoxes || yardBoxes.version <= read.version) yardBoxes = read;
-    } else if (read.version !== held?.version && !refreshing) {
+    } else if (read.reread >= BOXES_REFRESH_AFTER && !refreshing) {
+      // Inside a transaction: its reads are its own; the shared copy is brought up to date once the
+      // containers changed since it reach a few dozen (until then each reads them again itself).
       refreshing = readYardBoxes(db, yardBoxes)
         .then((next) => {
           if (!yardBoxes || yardBoxes.version <= next.version) yardBoxes = next;
@@ -350,9 +378,75 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     return read.boxes;
   }
 
+  const standingByRow = new WeakMap<
+    Box,
+    { estimate: unknown; sizeParamName: string | undefined; standing: StandingBox }
+  >();
+  const cellIdsByGrid = new WeakMap<Grid, Map<string, number>>();
+  function cellIdsOf(grid: Grid, cells: Awaited<ReturnType<typeof repository.cells>>) {
+    let ids = cellIdsByGrid.get(grid);
+    if (!ids) cellIdsByGrid.set(grid, (ids = new Map(cells.map((cell) => [cellKey(cell), cell.id]))));
+    return ids;
+  }
+  // The stacks' places and rules (yard-model.ts StackFrame), per layout, rules and origin.
+  const framesByGrid = new WeakMap<Grid, { signature: string; frames: Map<string, StackFrame> }>();
+  function framesOf(grid: Grid, signature: string) {
+    let held = framesByGrid.get(grid);
+    if (held?.signature !== signature) framesByGrid.set(grid, (held = { signature, frames: new Map() }));
+    return held.frames;
+  }
+
+  // What the engine is told besides the yard, read in one statement: the sizes, the rules, the gates.
+  async function settingsOf(database: Database) {
+    const settings = await repository.engineSettings(database);
+    const sizes = sizesFrom(settings.sizes);
+    return { sizes, rules: slotRules(settings.params, settings.groupCells, sizes), gates: settings.gates };
+  }
+  type Settings = Awaited<ReturnType<typeof settingsOf>>;
+
+  // The standing boxes of one read of the yard's boxes, and the height of each column they make.
+  const standingByRead = new WeakMap<Box[], StandingBox[]>();
+  function standingOfAll(positions: Box[], standingOf: (row: Box) => StandingBox) {
+    const standing = positions.map(standingOf);
+    const known = standingByRead.get(positions);
+    // The same objects as before (the estimates stayed): what was worked out from them stands.
+    if (known && known.length === standing.length && known.every((entry, index) => entry === standing[index]))
+      return known;
+    standingByRead.set(positions, standing);
+    return standing;
+  }
+  const heightsByStanding = new WeakMap<StandingBox[], Map<string, number>>();
+  function heightsOf(positions: Box[], boxes: StandingBox[]) {
+    const standing = standingByRead.get(positions)!;
+    let heights = heightsByStanding.get(standing);
+    if (!heights) {
+      heights = new Map<string, number>();
+      for (const box of boxes) {
+        const span = sizeClass(box.lengthFeet) === 40 ? 2 : 1;
+        for (let offset = 0; offset < span; offset += 1) {
+          const key = cellKey({ ...box.position, columnIndex: box.position.columnIndex + offset });
+          heights.set(key, Math.max(heights.get(key) ?? 0, box.position.tier));
+        }
+      }
+      heightsByStanding.set(standing, heights);
+    }
+    return heights;
+  }
+  // The slots pending drops go to, by the task's location text, per layout.
+  type DropTargets = Map<string, ReturnType<typeof namer.resolve> | null>;
+  const dropTargetsByGrid = new WeakMap<Grid, DropTargets>();
+  function dropTargetsOf(grid: Grid) {
+    let targets = dropTargetsByGrid.get(grid);
+    if (!targets) dropTargetsByGrid.set(grid, (targets = new Map() as DropTargets));
+    return targets;
+  }
+
   // The params as slot-group rules: the size param, and each CUSTOM one's values by cell.
-  async function slotRules(database: Database, sizes: Sizes) {
-    const [params, groupCells] = await Promise.all([repository.params(database), repository.slotGroupCells(database)]);
+  function slotRules(
+    params: Awaited<ReturnType<typeof repository.params>>,
+    groupCells: Awaited<ReturnType<typeof repository.slotGroupCells>>,
+    sizes: Sizes,
+  ) {
     const sizeParam = params.find((param) => param.dataProvider === 'CONTAINER_SIZE');
     const customParams: SlotGroupRule[] = params
       .filter((param) => param.dataProvider === 'CUSTOM')
@@ -367,20 +461,20 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       params,
       sizeParam: sizeParam ? { name: sizeParam.name, sizeNames: sizes.names } : null,
       customParams,
+      // What the rules were made of, to tell when the stacks' rules must be worked out again.
+      signature: JSON.stringify([params, groupCells, sizes.names]),
     };
   }
 
   // The yard now: every stack with its boxes (reservations and pending drops included), as the
   // engine takes it, with the departure estimates of the boxes.
-  async function yardModel(database: Database, now: number, sizes: Sizes) {
+  async function yardModel(database: Database, now: number, { sizes, rules, gates }: Settings) {
     const grid = await loadGrid(database, namer);
-    const [cells, positions, drops, gates, estimate, rules] = await Promise.all([
+    const [cells, positions, drops, estimate] = await Promise.all([
       cellsOf(database, grid),
       boxesOf(database),
       repository.pendingDrops(database),
-      repository.gatePositions(database),
       estimator(database),
-      slotRules(database, sizes),
     ]);
     const sizeParamName = rules.sizeParam?.name;
     const sizeOf = (sizeId: number) => sizes.byId.get(sizeId) ?? { name: '20', lengthFeet: 20 };
@@ -403,27 +497,35 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
         ...(sizeParamName ? { values: { [sizeParamName]: size.name } } : {}),
       };
     };
-    const boxes: StandingBox[] = positions.map((row) => ({
-      position: { areaId: row.areaId, rowIndex: row.rowIndex, columnIndex: row.columnIndex, tier: row.tier },
-      lengthFeet: sizeOf(row.sizeId).lengthFeet,
-      box: boxOf(row),
-    }));
+    // A box standing in the yard is worked out once for as long as its row is held (the rows of the
+    // boxes' copy live until their container changes) and the estimates and the size rule stay.
+    const standingOf = (row: Box): StandingBox => {
+      const known = standingByRow.get(row);
+      if (known && known.estimate === estimate && known.sizeParamName === sizeParamName) return known.standing;
+      const standing = {
+        position: { areaId: row.areaId, rowIndex: row.rowIndex, columnIndex: row.columnIndex, tier: row.tier },
+        lengthFeet: sizeOf(row.sizeId).lengthFeet,
+        box: boxOf(row),
+      };
+      standingByRow.set(row, { estimate, sizeParamName, standing });
+      return standing;
+    };
+    const boxes: StandingBox[] = [...standingOfAll(positions, standingOf)];
     // A pending drop holds its slot when it is the next free tier of its stack.
-    const heights = new Map<string, number>();
-    for (const box of boxes) {
-      const span = sizeClass(box.lengthFeet) === 40 ? 2 : 1;
-      for (let offset = 0; offset < span; offset += 1) {
-        const key = cellKey({ ...box.position, columnIndex: box.position.columnIndex + offset });
-        heights.set(key, Math.max(heights.get(key) ?? 0, box.position.tier));
-      }
-    }
+    const heights = new Map(heightsOf(positions, boxes));
+    const targets = dropTargetsOf(grid);
     const sortedDrops = drops
       .map((drop) => {
-        try {
-          return { drop, target: namer.resolve(grid, drop.toLocation) };
-        } catch {
-          return null; // A task going elsewhere than a slot (a zone, the trailer).
+        let target = targets.get(drop.toLocation);
+        if (target === undefined) {
+          try {
+            target = namer.resolve(grid, drop.toLocation);
+          } catch {
+            target = null; // A task going elsewhere than a slot (a zone, the trailer).
+          }
+          targets.set(drop.toLocation, target);
         }
+        return target ? { drop, target } : null;
       })
       .filter((entry) => entry !== null)
       .sort((a, b) => a.target.tier - b.target.tier);
@@ -454,11 +556,12 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       : null;
     const model = buildYardModel({
       grid,
-      cellIds: new Map(cells.map((cell) => [cellKey(cell), cell.id])),
+      cellIds: cellIdsOf(grid, cells),
       boxes,
       sizeParam: rules.sizeParam,
       customParams: rules.customParams,
       origin,
+      frames: framesOf(grid, JSON.stringify([rules.signature, origin])),
     });
     return { grid, model, origin, estimate, rules };
   }
@@ -536,9 +639,12 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
           ).map((row) => [row.containerNumber, row])
         : [],
     );
-    const now = Date.now();
-    const sizes = await sizesOf(database);
-    const { grid, model, origin, estimate, rules } = await yardModel(database, now, sizes);
+    // To the minute: departures are days long, and a standing box's departure is then worked out
+    // once a minute, not at every suggestion (the engine keeps it per box and time).
+    const now = Math.floor(Date.now() / SUGGESTION_CLOCK_MS) * SUGGESTION_CLOCK_MS;
+    const settings = await settingsOf(database);
+    const { sizes } = settings;
+    const { grid, model, origin, estimate, rules } = await yardModel(database, now, settings);
     const open = containers.filter((_, index) => !reserved.has(numbers[index]!));
     const placed = new Map<string, { location: string; fullName: string; reason: string; rehandles: number }>();
     const unplaced = new Map<string, string>();
@@ -831,8 +937,8 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       );
       try {
         const now = Date.now();
-        const sizes = await sizesOf(db);
-        const { grid, model, origin, estimate, rules } = await yardModel(db, now, sizes);
+        const settings = await settingsOf(db);
+        const { grid, model, origin, estimate, rules } = await yardModel(db, now, settings);
         const queued = (
           await repository.queued(db, {
             includePlanned: false,
@@ -860,12 +966,15 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
             ...(sizeParamName ? { values: { [sizeParamName]: row.size } } : {}),
           };
         });
-        const stacks = new Map(model.stacks.map((stack) => [stack.key, stack]));
+        // The run's own stacks: it adds each batch's boxes to them, and a model's stacks are shared
+        // with later models (yard-model.ts).
+        const ownStacks = model.stacks.map((stack) => ({ ...stack, boxes: [...stack.boxes] }));
+        const stacks = new Map(ownStacks.map((stack) => [stack.key, stack]));
         const placements: EnginePlacement[] = [];
         let told = Date.now();
         for (let start = 0; start < arrivals.length; start += ENGINE_BATCH) {
           const batch = arrivals.slice(start, start + ENGINE_BATCH);
-          const result = planPlacements(model.stacks, batch, engineOptions(now, origin, estimate.depot));
+          const result = planPlacements(ownStacks, batch, engineOptions(now, origin, estimate.depot));
           const byId = new Map(batch.map((box) => [box.id, box]));
           for (const placement of result.placements) {
             const stack = stacks.get(placement.stackKey);
@@ -946,8 +1055,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     async dispatch(body: DigOutBody): Promise<DigOutPlan> {
       const numbers = [...new Set(body.containerNumbers.map(normalizeContainerNumber))];
       const now = Date.now();
-      const sizes = await sizesOf(db);
-      const { grid, model } = await yardModel(db, now, sizes);
+      const { grid, model } = await yardModel(db, now, await settingsOf(db));
       const inYard = new Set(await repository.inYard(db, numbers));
       const targets = numbers.filter((number) => inYard.has(number) && model.standingOf(number) !== null);
       const notInYard = numbers.filter((number) => !targets.includes(number));

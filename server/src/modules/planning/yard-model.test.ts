@@ -91,4 +91,26 @@ describe('the yard as the engine sees it', () => {
     expect(accepts['A:1:3']).toEqual({ 'Cargo class': ['Hazardous'] });
     expect(accepts['A:1:2']).toEqual({});
   });
+
+  it('keeps the stacks whose boxes stayed from one model to the next, and makes the others again', () => {
+    const frames = new Map();
+    const [b1, b2, f1] = [at('B1', 1, 1, 1), at('B2', 1, 1, 2), at('F1', 1, 3, 1, 40)];
+    const input = { grid, cellIds, sizeParam, customParams: [], origin: null, frames };
+    const first = buildYardModel({ ...input, boxes: [b1, b2, f1] });
+    // B2 leaves, a 20 ft box comes into the pair (closing it): those stacks are new, the rest the same.
+    const second = buildYardModel({ ...input, boxes: [b1, f1, at('S4', 1, 4, 1)] });
+    const byKey = (model: typeof first) => new Map(model.stacks.map((stack) => [`${stack.key}/${stack.size}`, stack]));
+    const [before, after] = [byKey(first), byKey(second)];
+    expect(after.get('A:1:1/20')!.boxes.map((entry) => entry.id)).toEqual(['B1']);
+    expect(after.get('A:1:1/20')).not.toBe(before.get('A:1:1/20'));
+    expect(after.get('A:1:3/20')).toMatchObject({ closed: true });
+    expect(after.get('A:1:4/20')!.boxes.map((entry) => entry.id)).toEqual(['S4']);
+    expect(after.get('A:1:2/20')).toBe(before.get('A:1:2/20'));
+    expect(after.get('A:2:3/40')).toBe(before.get('A:2:3/40'));
+    // And back: the first model's boxes give its stacks again.
+    const third = byKey(buildYardModel({ ...input, boxes: [b1, b2, f1] }));
+    expect(third.get('A:1:1/20')!.boxes.map((entry) => entry.id)).toEqual(['B1', 'B2']);
+    expect(third.get('A:1:3/40')!.boxes.map((entry) => entry.id)).toEqual(['F1']);
+    expect(third.get('A:1:2/20')).toBe(before.get('A:1:2/20'));
+  });
 });

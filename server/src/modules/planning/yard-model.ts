@@ -33,6 +33,17 @@ export interface YardModelInput {
   customParams: readonly SlotGroupRule[];
   // Where machines come from, for travel (the IN gates); none: no positions are given.
   origin: GeoPoint | null;
+  // What each stack's place and slot-group rules came to (by stack key and size), kept by the caller
+  // for as long as the grid, the rules and the origin stay the same: they do not depend on the boxes,
+  // and working them out for every stack of the yard is most of a model's cost.
+  frames?: Map<string, StackFrame>;
+}
+
+export interface StackFrame {
+  place: { x?: number; y?: number };
+  accepts: Record<string, readonly string[]>;
+  // The stack of the last model built with this frame, reused while its boxes stay the same.
+  last?: { closed: boolean; stack: EngineStack };
 }
 
 export interface YardModel {
@@ -57,8 +68,56 @@ function cornersOf(area: GridArea): GeoPoint[] | null {
   ];
 }
 
+// A column of a row as the model walks it, worked out once per layout (a grid is one object per
+// layout version): its cell keys and, for the first column of a merged pair, the pair's.
+interface SkeletonColumn {
+  area: GridArea;
+  rowIndex: number;
+  columnIndex: number;
+  // The first column of its merged pair, or null (a 20 ft column alone).
+  start: number | null;
+  cell: string;
+  nextCell: string;
+}
+interface Skeleton {
+  columns: SkeletonColumn[];
+  // Where each stack stands (by stack key: its first column).
+  places: Map<string, { areaId: number; rowIndex: number; columnIndex: number }>;
+}
+const skeletons = new WeakMap<Grid, Skeleton>();
+const stackKeyOf = (area: GridArea, rowIndex: number, columnIndex: number) =>
+  `${area.area.name}:${rowIndex}:${columnIndex}`;
+
+function skeletonOf(grid: Grid): Skeleton {
+  let skeleton = skeletons.get(grid);
+  if (skeleton) return skeleton;
+  skeleton = { columns: [], places: new Map() };
+  for (const area of grid.areasById.values()) {
+    const columns = [...area.columnsByIndex.values()].sort((a, b) => a.index - b.index);
+    const starts = new Map(columns.map((column) => [column.index, pairStart(columns, column.index)]));
+    for (const rowIndex of [...area.rowsByIndex.keys()].sort((a, b) => a - b))
+      for (const column of columns) {
+        const position = { areaId: area.area.id, rowIndex, columnIndex: column.index };
+        const start = starts.get(column.index) ?? null;
+        skeleton.columns.push({
+          area,
+          rowIndex,
+          columnIndex: column.index,
+          start,
+          cell: cellKey(position),
+          nextCell: cellKey({ ...position, columnIndex: column.index + 1 }),
+        });
+        skeleton.places.set(stackKeyOf(area, rowIndex, column.index), position);
+      }
+  }
+  skeletons.set(grid, skeleton);
+  return skeleton;
+}
+
 export function buildYardModel(input: YardModelInput): YardModel {
   const { grid } = input;
+  const skeleton = skeletonOf(grid);
+  const frames = input.frames ?? new Map<string, StackFrame>();
   // The boxes of each column, by tier; a 40 ft box is in both columns of its pair.
   const byColumn = new Map<string, Map<number, StandingBox>>();
   for (const standing of input.boxes) {
@@ -71,8 +130,6 @@ export function buildYardModel(input: YardModelInput): YardModel {
     }
   }
   const stacks: EngineStack[] = [];
-  const places = new Map<string, { areaId: number; rowIndex: number; columnIndex: number }>();
-  const standingOf = new Map<string, { stackKey: string; tier: number }>();
 
   const accepts = (cells: number[], size: 20 | 40) => {
     const rules: Record<string, readonly string[]> = {};
@@ -83,86 +140,112 @@ export function buildYardModel(input: YardModelInput): YardModel {
     }
     return rules;
   };
-
-  for (const area of grid.areasById.values()) {
-    const columns = [...area.columnsByIndex.values()].sort((a, b) => a.index - b.index);
-    const corners = input.origin ? cornersOf(area) : null;
+  const cornersByArea = new Map<GridArea, GeoPoint[] | null>();
+  const place = (area: GridArea, rowIndex: number, columnIndex: number, span: 1 | 2) => {
+    if (!input.origin) return {};
+    let corners = cornersByArea.get(area);
+    if (corners === undefined) cornersByArea.set(area, (corners = cornersOf(area)));
+    if (!corners) return {};
     const extent = {
       rows: Math.max(0, ...area.rowsByIndex.keys()),
       columns: Math.max(0, ...area.columnsByIndex.keys()),
     };
-    const place = (rowIndex: number, columnIndex: number, span: 1 | 2) => {
-      if (!corners || !input.origin) return {};
-      const point = slotGeoPosition(corners, extent, { row: rowIndex, column: columnIndex, span });
-      const metresPerDegreeLongitude = METRES_PER_DEGREE * Math.cos((input.origin.latitude * Math.PI) / 180);
-      return {
-        x: (point.longitude - input.origin.longitude) * metresPerDegreeLongitude,
-        y: (point.latitude - input.origin.latitude) * METRES_PER_DEGREE,
-      };
+    const point = slotGeoPosition(corners, extent, { row: rowIndex, column: columnIndex, span });
+    const metresPerDegreeLongitude = METRES_PER_DEGREE * Math.cos((input.origin.latitude * Math.PI) / 180);
+    return {
+      x: (point.longitude - input.origin.longitude) * metresPerDegreeLongitude,
+      y: (point.latitude - input.origin.latitude) * METRES_PER_DEGREE,
     };
-    const addStack = (
-      rowIndex: number,
-      columnIndex: number,
-      size: 20 | 40,
-      standing: StandingBox[],
-      closed: boolean,
-    ) => {
-      const position = { areaId: area.area.id, rowIndex, columnIndex };
-      const key = `${area.area.name}:${rowIndex}:${columnIndex}`;
+  };
+  const frameOf = (key: string, area: GridArea, rowIndex: number, columnIndex: number, size: 20 | 40) => {
+    const frameKey = `${key}/${size}`;
+    let frame = frames.get(frameKey);
+    if (!frame) {
       const cells = (size === 40 ? [columnIndex, columnIndex + 1] : [columnIndex])
-        .map((column) => input.cellIds.get(cellKey({ ...position, columnIndex: column })))
+        .map((column) => input.cellIds.get(cellKey({ areaId: area.area.id, rowIndex, columnIndex: column })))
         .filter((id): id is number => id !== undefined);
-      const boxes = standing.map((entry) => entry.box);
-      standing.forEach((entry, index) => standingOf.set(entry.box.id, { stackKey: key, tier: index + 1 }));
-      places.set(key, position);
-      stacks.push({
-        key,
-        area: area.area.name,
-        row: rowIndex,
-        column: columnIndex,
-        size,
-        maxHeight: area.area.maxHeight,
-        boxes,
-        ...place(rowIndex, columnIndex, size === 40 ? 2 : 1),
-        accepts: accepts(cells, size),
-        ...(closed ? { closed } : {}),
-      });
-    };
-    // The boxes of a column bottom first, each box once.
-    const boxesOf = (rowIndex: number, columnIndex: number) => {
-      const column = byColumn.get(cellKey({ areaId: area.area.id, rowIndex, columnIndex }));
-      return column ? [...column.entries()].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry) : [];
-    };
-    for (const rowIndex of [...area.rowsByIndex.keys()].sort((a, b) => a - b)) {
-      for (const column of columns) {
-        const start = pairStart(columns, column.index);
-        if (start === column.index) {
-          const first = boxesOf(rowIndex, column.index);
-          const second = boxesOf(rowIndex, column.index + 1);
-          const mixed = [...first, ...second].some((entry) => sizeClass(entry.lengthFeet) === 20);
-          if (!mixed) addStack(rowIndex, column.index, 40, first, false);
-          else {
-            // 20 ft boxes stand in a merged pair: two 20 ft stacks the engine plans nothing into (a
-            // 40 ft box over them belongs to the first).
-            addStack(rowIndex, column.index, 20, first, true);
-            addStack(
-              rowIndex,
-              column.index + 1,
-              20,
-              second.filter((entry) => sizeClass(entry.lengthFeet) === 20),
-              true,
-            );
-          }
-        } else if (start === null) addStack(rowIndex, column.index, 20, boxesOf(rowIndex, column.index), false);
-      }
+      frame = { place: place(area, rowIndex, columnIndex, size === 40 ? 2 : 1), accepts: accepts(cells, size) };
+      frames.set(frameKey, frame);
     }
+    return frame;
+  };
+  const addStack = (
+    area: GridArea,
+    rowIndex: number,
+    columnIndex: number,
+    size: 20 | 40,
+    standing: StandingBox[],
+    closed: boolean,
+  ) => {
+    const key = stackKeyOf(area, rowIndex, columnIndex);
+    const frame = frameOf(key, area, rowIndex, columnIndex, size);
+    // The stack of the last model, when its boxes are the same (most stacks between two suggestions).
+    const last = frame.last;
+    if (
+      last &&
+      last.closed === closed &&
+      last.stack.boxes.length === standing.length &&
+      standing.every((entry, index) => last.stack.boxes[index] === entry.box)
+    ) {
+      stacks.push(last.stack);
+      return;
+    }
+    const stack: EngineStack = {
+      key,
+      area: area.area.name,
+      row: rowIndex,
+      column: columnIndex,
+      size,
+      maxHeight: area.area.maxHeight,
+      boxes: standing.map((entry) => entry.box),
+      ...frame.place,
+      accepts: frame.accepts,
+      ...(closed ? { closed } : {}),
+    };
+    frame.last = { closed, stack };
+    stacks.push(stack);
+  };
+  // The boxes of a column bottom first, each box once.
+  const boxesAt = (cell: string) => {
+    const column = byColumn.get(cell);
+    return column ? [...column.entries()].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry) : [];
+  };
+  for (const { area, rowIndex, columnIndex, start, cell, nextCell } of skeleton.columns) {
+    if (start === columnIndex) {
+      const first = boxesAt(cell);
+      const second = boxesAt(nextCell);
+      const mixed = [...first, ...second].some((entry) => sizeClass(entry.lengthFeet) === 20);
+      if (!mixed) addStack(area, rowIndex, columnIndex, 40, first, false);
+      else {
+        // 20 ft boxes stand in a merged pair: two 20 ft stacks the engine plans nothing into (a
+        // 40 ft box over them belongs to the first).
+        addStack(area, rowIndex, columnIndex, 20, first, true);
+        addStack(
+          area,
+          rowIndex,
+          columnIndex + 1,
+          20,
+          second.filter((entry) => sizeClass(entry.lengthFeet) === 20),
+          true,
+        );
+      }
+    } else if (start === null) addStack(area, rowIndex, columnIndex, 20, boxesAt(cell), false);
   }
+  let standingOf: Map<string, { stackKey: string; tier: number }> | null = null;
   return {
     stacks,
     positionOf(stackKey, tier) {
-      const place = places.get(stackKey);
+      const place = skeleton.places.get(stackKey);
       return place ? { ...place, tier } : null;
     },
-    standingOf: (boxId) => standingOf.get(boxId) ?? null,
+    // Asked by the dig-out only: worked out on the first question.
+    standingOf(boxId) {
+      if (!standingOf) {
+        standingOf = new Map();
+        for (const stack of stacks)
+          stack.boxes.forEach((box, index) => standingOf!.set(box.id, { stackKey: stack.key, tier: index + 1 }));
+      }
+      return standingOf.get(boxId) ?? null;
+    },
   };
 }

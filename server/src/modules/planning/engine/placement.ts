@@ -95,6 +95,27 @@ const days = (ms: number) =>
   ms >= DAY_MS ? `${(ms / DAY_MS).toFixed(1)} days` : `${Math.max(1, Math.round(ms / 3_600_000))} h`;
 const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
 
+// Stacks share their rules objects while the rules stand (yard-model.ts frames), and a standing box
+// its object while it stands: what is worked out from them is kept by object (and time).
+const NO_RULES: Readonly<Record<string, readonly string[]>> = {};
+const kindsByRules = new WeakMap<object, { accepts: StackKind['accepts']; key: string }>();
+function kindOf(rules: Readonly<Record<string, readonly string[]>>) {
+  let kind = kindsByRules.get(rules);
+  if (!kind) {
+    const accepts = Object.entries(rules).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    kindsByRules.set(rules, (kind = { accepts, key: JSON.stringify(accepts) }));
+  }
+  return kind;
+}
+const departures = new WeakMap<EngineBox, { now: number; departure: Departure }>();
+function departureAt(box: EngineBox, now: number): Departure {
+  const known = departures.get(box);
+  if (known?.now === now) return known.departure;
+  const departure = departureOf(box, now);
+  departures.set(box, { now, departure });
+  return departure;
+}
+
 export function planPlacements(
   stacks: EngineStack[],
   arrivals: EngineBox[],
@@ -117,7 +138,7 @@ export function planPlacements(
       distance: distanceOf(stack),
       travel: 0,
     };
-    for (const box of stack.boxes) addBox(entry, box, departureOf(box, now), accepting);
+    for (const box of stack.boxes) addBox(entry, box, departureAt(box, now), accepting);
     return entry;
   });
   const farthest = Math.max(1, ...work.map((entry) => entry.distance));
@@ -126,11 +147,11 @@ export function planPlacements(
   // kind once, not against each of thousands of stacks.
   const kinds = new Map<string, StackKind>();
   for (const entry of work) {
-    const accepts = Object.entries(entry.stack.accepts ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const key = JSON.stringify([entry.stack.size, accepts]);
-    const kind = kinds.get(key) ?? { size: entry.stack.size, accepts, members: [] };
+    const { accepts, key } = kindOf(entry.stack.accepts ?? NO_RULES);
+    const kindKey = `${entry.stack.size}${key}`;
+    const kind = kinds.get(kindKey) ?? { size: entry.stack.size, accepts, members: [] };
     kind.members.push(entry);
-    kinds.set(key, kind);
+    kinds.set(kindKey, kind);
   }
 
   const placements: EnginePlacementResult[] = [];
