@@ -16,34 +16,19 @@ LANGUAGE plpgsql AS $$
 DECLARE
   stamp bigint := (SELECT version FROM inventory_state WHERE id = 1 FOR UPDATE) + 1;
 BEGIN
+  -- The rows inserted, updated (their new state) or deleted are changed_rows; an update of a slot
+  -- also names its old state, old_rows (a slot row's container never changes, since slots are
+  -- deleted and inserted, but an update is recorded by its old container all the same).
   IF TG_TABLE_NAME = 'containers' THEN
+    INSERT INTO container_changes (container_id, version) SELECT id, stamp FROM changed_rows
+      ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
+  ELSIF TG_OP = 'UPDATE' THEN
     INSERT INTO container_changes (container_id, version)
-      SELECT id, stamp FROM changed_rows
+      SELECT container_id, stamp FROM changed_rows UNION SELECT container_id, stamp FROM old_rows
       ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
   ELSE
     -- A 40 ft box stands on two slots: one row per container.
-    INSERT INTO container_changes (container_id, version)
-      SELECT DISTINCT container_id, stamp FROM changed_rows
-      ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
--- A slot row's container never changes (slots are deleted and inserted), but an update is recorded
--- by its old and its new container all the same.
-CREATE FUNCTION container_changes_record_update() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  stamp bigint := (SELECT version FROM inventory_state WHERE id = 1 FOR UPDATE) + 1;
-BEGIN
-  IF TG_TABLE_NAME = 'containers' THEN
-    INSERT INTO container_changes (container_id, version)
-      SELECT id, stamp FROM new_rows
-      ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
-  ELSE
-    INSERT INTO container_changes (container_id, version)
-      SELECT container_id, stamp FROM old_rows UNION SELECT container_id, stamp FROM new_rows
+    INSERT INTO container_changes (container_id, version) SELECT DISTINCT container_id, stamp FROM changed_rows
       ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
   END IF;
   RETURN NULL;
@@ -54,7 +39,7 @@ CREATE TRIGGER containers_changes_insert AFTER INSERT ON containers
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
 --> statement-breakpoint
 CREATE TRIGGER containers_changes_update AFTER UPDATE ON containers
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record_update();
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
 --> statement-breakpoint
 CREATE TRIGGER containers_changes_delete AFTER DELETE ON containers
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
@@ -63,7 +48,7 @@ CREATE TRIGGER container_positions_changes_insert AFTER INSERT ON container_posi
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
 --> statement-breakpoint
 CREATE TRIGGER container_positions_changes_update AFTER UPDATE ON container_positions
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record_update();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
 --> statement-breakpoint
 CREATE TRIGGER container_positions_changes_delete AFTER DELETE ON container_positions
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
