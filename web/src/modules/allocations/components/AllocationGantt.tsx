@@ -19,7 +19,7 @@ import {
 import { useGanttDrag } from '../hooks/useGanttDrag';
 import type { ShownAllocation } from '../utils/allocationEdits';
 import { ALLOCATION_TONES } from '../utils/allocationTone';
-import { draggedPeriod, hourTicks, timeToX, type DayScale, type DragMode } from '../utils/ganttScale';
+import { draggedPeriod, hourLabel, hourTicks, timeToX, type DayScale, type DragMode } from '../utils/ganttScale';
 import {
   ganttLayout,
   rowIdOf,
@@ -158,10 +158,7 @@ export function AllocationGantt(props: AllocationGanttProps) {
   const keyOnBar = useCallback<GanttBarProps['onKey']>((...args) => latest.current.onKey(...args), []);
 
   const pxPerHour = timeline / ((dayEnd - dayStart) / 3_600_000);
-  const ticks = hourTicks(dayStart, dayEnd, (time, end) => {
-    const text = allocationTimeText(time, timeZone, end);
-    return pxPerHour >= 40 ? text : text.slice(0, 2);
-  });
+  const ticks = hourTicks(dayStart, dayEnd, (time, end) => allocationTimeText(time, timeZone, end));
   const nowX = now >= dayStart && now < dayEnd ? GUTTER + timeToX(now, scale) : null;
 
   const drawn = barsToDraw(
@@ -269,7 +266,7 @@ export function AllocationGantt(props: AllocationGanttProps) {
                 textAnchor={index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'middle'}
                 fill="var(--mantine-color-dimmed)"
               >
-                {tick.label}
+                {hourLabel(tick.label, index === 0 || index === ticks.length - 1, pxPerHour)}
               </text>
             ))}
           </g>

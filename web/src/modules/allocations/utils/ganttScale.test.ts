@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draggedPeriod, hourTicks, pixelsToMs, snapToMagnet, timeToX, xToTime } from './ganttScale';
+import { draggedPeriod, hourLabel, hourTicks, pixelsToMs, snapToMagnet, timeToX, xToTime } from './ganttScale';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -63,5 +63,15 @@ describe('the Gantt’s day scale', () => {
     expect(ticks).toHaveLength(25);
     expect(ticks[0]).toEqual({ time: dayStart, label: '0' });
     expect(ticks[24]).toEqual({ time: day.dayEnd, label: '24:00' });
+  });
+});
+
+describe('hour labels', () => {
+  it('shows the whole time where there is room, the hour alone where there is not, the edges sooner', () => {
+    expect(hourLabel('06:00', false, 40)).toBe('06:00');
+    expect(hourLabel('06:00', false, 39)).toBe('06');
+    // "00:00" drawn from the left edge would touch a centred "01:00" 40 px away.
+    expect(hourLabel('00:00', true, 40)).toBe('00');
+    expect(hourLabel('24:00', true, 56)).toBe('24:00');
   });
 });

@@ -64,3 +64,12 @@ export function hourTicks(
     ticks.push({ time, label: label(time, time === dayEnd) });
   return ticks;
 }
+
+// An hour's label as room allows: "06:00", or "06" when the hours are closer than a label is wide.
+// The first and last hours are drawn from the frame's edges inwards, so a whole "00:00" there needs
+// more room than a centred one before it reaches its neighbour's half.
+export const HOUR_LABEL_PX_PER_HOUR = 40;
+export const EDGE_HOUR_LABEL_PX_PER_HOUR = 56;
+export function hourLabel(text: string, edge: boolean, pxPerHour: number): string {
+  return pxPerHour >= (edge ? EDGE_HOUR_LABEL_PX_PER_HOUR : HOUR_LABEL_PX_PER_HOUR) ? text : text.slice(0, 2);
+}
