@@ -53,6 +53,45 @@ CREATE TRIGGER container_positions_changes_update AFTER UPDATE ON container_posi
 CREATE TRIGGER container_positions_changes_delete AFTER DELETE ON container_positions
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record();
 --> statement-breakpoint
+-- An open task to a place is a container's pending drop (the engine counts the slot as taken): a
+-- statement that opens, closes, deletes or redirects one records its containers too, and raises the
+-- version itself (the containers may not have changed). Other task writes take no lock.
+CREATE FUNCTION container_changes_record_tasks() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  touched integer[];
+  stamp bigint;
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(DISTINCT id) INTO touched FROM (
+      SELECT unnest(ARRAY[o.container_id, n.container_id]) AS id
+      FROM old_rows o JOIN changed_rows n ON n.id = o.id
+      WHERE (o.container_id, o.to_location, o.completed_at) IS DISTINCT FROM (n.container_id, n.to_location, n.completed_at)
+        AND ((o.to_location IS NOT NULL AND o.completed_at IS NULL) OR (n.to_location IS NOT NULL AND n.completed_at IS NULL))
+    ) AS containers WHERE id IS NOT NULL;
+  ELSE
+    SELECT array_agg(DISTINCT container_id) INTO touched FROM changed_rows
+      WHERE container_id IS NOT NULL AND to_location IS NOT NULL AND completed_at IS NULL;
+  END IF;
+  IF touched IS NULL THEN
+    RETURN NULL;
+  END IF;
+  UPDATE inventory_state SET version = version + 1, changed_at = now() WHERE id = 1 RETURNING version INTO stamp;
+  INSERT INTO container_changes (container_id, version) SELECT unnest(touched), stamp
+    ON CONFLICT (container_id) DO UPDATE SET version = excluded.version;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER tasks_changes_insert AFTER INSERT ON tasks
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record_tasks();
+--> statement-breakpoint
+CREATE TRIGGER tasks_changes_update AFTER UPDATE ON tasks
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record_tasks();
+--> statement-breakpoint
+CREATE TRIGGER tasks_changes_delete AFTER DELETE ON tasks
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION container_changes_record_tasks();
+--> statement-breakpoint
 -- The containers of the yard as they stand now.
 INSERT INTO container_changes (container_id, version)
   SELECT id, (SELECT version FROM inventory_state WHERE id = 1) FROM containers;

@@ -132,6 +132,21 @@ describe('gate-in with planning on', () => {
     // The first box's slot is held by its pending drop: the second gets another.
     expect(slots[0]).not.toBe(slots[1]);
   });
+
+  it('holds a pending drop’s slot until its task goes, and then offers it again', async () => {
+    const asked = { containers: [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }] };
+    const suggested = async () => (await admin.api.planning.suggest({ body: asked })).suggestions[0]!.slotFullName!;
+    const before = await suggested();
+    // A gate-in for the same kind of box: its task goes to the slot the engine liked best.
+    const answer = await admin.api.gateOperations.gateIn({
+      body: singleGateIn({ gateId, trailerTag1: rfidTag() }, { containerNumber: containerNumber('MSCU') }),
+    });
+    const [task] = answer.tasks;
+    expect(task!.toLocation).toBe(before);
+    expect(await suggested()).not.toBe(before);
+    await admin.api.tasks.delete({ query: { taskIds: String(task!.taskId) } });
+    expect(await suggested()).toBe(before);
+  });
 });
 
 describe('dig-out', () => {

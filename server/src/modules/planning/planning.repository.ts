@@ -393,7 +393,8 @@ export const planningRepository = {
 
   // Containers in the yard without a slot that a pending task takes to one (the gate's offloading):
   // the slot is theirs until the machine drops them there, so the engine keeps it for them.
-  async pendingDrops(db: Database) {
+  // Only the given containers' (those changed since a version, container_changes).
+  async pendingDrops(db: Database, containerIds?: number[]) {
     const rows = rowsOf<{
       containerId: number;
       containerNumber: string;
@@ -415,6 +416,7 @@ export const planningRepository = {
         where t.completed_at is null and t.to_location is not null
           and c.dispatched_at is null and c.voided_at is null and not c.planned
           and not exists (select 1 from container_positions cp where cp.container_id = c.id)
+          ${containerIds ? sql`and c.id = any(${`{${containerIds.join(',')}}`}::int[])` : sql``}
         order by c.id, t.generated_at desc`),
     );
     return rows.map((row) => ({ ...row, arrivedAt: Number(row.arrivedAt) }));

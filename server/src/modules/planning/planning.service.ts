@@ -295,14 +295,16 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     return cells;
   }
 
-  // The boxes standing in the yard, kept by container and brought up to date by rereading only the
-  // containers changed since the version held (container_changes, migration 0036): the whole yard
-  // (thousands of rows, tens of milliseconds on PGlite) is read again only when the liner prefixes or
-  // the layout changed, when many containers changed, and once a minute (a reservation's arrival
-  // follows the clock). A gate-in asks inside its transaction, which sees its own uncommitted
-  // writes: what it reads there is used for it alone, and the shared copy is brought up to date
-  // outside, after it (one refresh at a time).
+  // The boxes standing in the yard and the pending drops (containers on a trailer whose open task
+  // goes to a slot), kept by container and brought up to date by rereading only the containers
+  // changed since the version held (container_changes, migration 0036: changes of containers, their
+  // slots and their open tasks' places): the whole yard (thousands of rows, tens of milliseconds on
+  // PGlite) is read again only when the liner prefixes or the layout changed, when many containers
+  // changed, and once a minute (a reservation's arrival follows the clock). A gate-in asks inside its
+  // transaction, which sees its own uncommitted writes: what it reads there is used for it alone,
+  // and the shared copy is brought up to date outside, after it (one refresh at a time).
   type Box = Awaited<ReturnType<typeof repository.boxes>>[number];
+  type Drop = Awaited<ReturnType<typeof repository.pendingDrops>>[number];
   interface YardBoxes {
     version: number;
     masterVersion: number;
@@ -310,58 +312,65 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     readAt: number;
     byContainer: Map<number, Box[]>;
     boxes: Box[];
+    dropsByContainer: Map<number, Drop>;
+    drops: Drop[];
     // How many containers were read again to make this copy from the one held.
     reread: number;
   }
   let yardBoxes: YardBoxes | null = null;
   let refreshing: Promise<unknown> | null = null;
 
-  function yardBoxesOf(
-    state: Omit<YardBoxes, 'byContainer' | 'boxes' | 'readAt' | 'reread'>,
-    readAt: number,
-    rows: Box[],
-  ) {
-    const byContainer = new Map<number, Box[]>();
-    for (const row of rows) byContainer.set(row.containerId, [...(byContainer.get(row.containerId) ?? []), row]);
-    return { ...state, readAt, byContainer, boxes: rows, reread: byContainer.size };
-  }
-
   async function readYardBoxes(database: Database, held: YardBoxes | null): Promise<YardBoxes> {
     const now = Date.now();
-    const current =
-      held && now - held.readAt < BOXES_FULL_READ_MS
-        ? await repository.boxesState(database, held.version)
-        : await repository.boxesState(database, null);
-    const { changed, ...state } = current;
+    const fresh = !held || now - held.readAt >= BOXES_FULL_READ_MS;
+    const { changed, ...state } = await repository.boxesState(database, fresh ? null : held.version);
     if (
-      !held ||
-      now - held.readAt >= BOXES_FULL_READ_MS ||
+      fresh ||
       held.masterVersion !== state.masterVersion ||
       held.layoutVersion !== state.layoutVersion ||
       changed.length > BOXES_DELTA_LIMIT
-    )
-      return yardBoxesOf(state, now, await repository.boxes(database));
-    if (state.version === held.version || !changed.length) return { ...held, version: state.version, reread: 0 };
-    const rows = await repository.boxes(database, changed);
-    // Containers that changed without standing in the yard before or now (a gate-in's, on its
-    // trailer): the boxes are the same, and so is the array (what is worked out from it is kept).
-    if (!rows.length && changed.every((id) => !held.byContainer.has(id)))
-      return { ...held, version: state.version, reread: changed.length };
-    const byContainer = new Map(held.byContainer);
-    for (const id of changed) byContainer.delete(id);
-    for (const row of rows) byContainer.set(row.containerId, [...(byContainer.get(row.containerId) ?? []), row]);
+    ) {
+      const [rows, drops] = await Promise.all([repository.boxes(database), repository.pendingDrops(database)]);
+      const byContainer = new Map<number, Box[]>();
+      for (const row of rows) byContainer.set(row.containerId, [...(byContainer.get(row.containerId) ?? []), row]);
+      const dropsByContainer = new Map(drops.map((drop) => [drop.containerId, drop]));
+      return { ...state, readAt: now, byContainer, boxes: rows, dropsByContainer, drops, reread: byContainer.size };
+    }
+    if (!changed.length) return { ...held, version: state.version, reread: 0 };
+    const [rows, drops] = await Promise.all([
+      repository.boxes(database, changed),
+      repository.pendingDrops(database, changed),
+    ]);
+    // Containers that changed without standing in the yard or going to it before or now (a
+    // gate-in's without a slot yet): the same arrays (what is worked out from them is kept).
+    const standing = !rows.length && changed.every((id) => !held.byContainer.has(id));
+    const dropping = !drops.length && changed.every((id) => !held.dropsByContainer.has(id));
+    let { byContainer, boxes, dropsByContainer, drops: allDrops } = held;
+    if (!standing) {
+      byContainer = new Map(byContainer);
+      for (const id of changed) byContainer.delete(id);
+      for (const row of rows) byContainer.set(row.containerId, [...(byContainer.get(row.containerId) ?? []), row]);
+      boxes = [...byContainer.values()].flat();
+    }
+    if (!dropping) {
+      dropsByContainer = new Map(dropsByContainer);
+      for (const id of changed) dropsByContainer.delete(id);
+      for (const drop of drops) dropsByContainer.set(drop.containerId, drop);
+      allDrops = [...dropsByContainer.values()];
+    }
     return {
       ...state,
       readAt: held.readAt,
       byContainer,
-      boxes: [...byContainer.values()].flat(),
+      boxes,
+      dropsByContainer,
+      drops: allDrops,
       reread: changed.length,
     };
   }
 
-  async function boxesOf(database: Database): Promise<Box[]> {
-    const held = yardBoxes;
-    const read = await readYardBoxes(database, held);
+  async function yardBoxesOf(database: Database): Promise<YardBoxes> {
+    const read = await readYardBoxes(database, yardBoxes);
     if (database === db) {
       // Read outside any transaction: committed, so kept (unless a newer copy landed meanwhile).
       if (!yardBoxes || yardBoxes.version <= read.version) yardBoxes = read;
@@ -375,7 +384,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
         .catch(() => {})
         .finally(() => (refreshing = null));
     }
-    return read.boxes;
+    return read;
   }
 
   const standingByRow = new WeakMap<
@@ -470,10 +479,9 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   // engine takes it, with the departure estimates of the boxes.
   async function yardModel(database: Database, now: number, { sizes, rules, gates }: Settings) {
     const grid = await loadGrid(database, namer);
-    const [cells, positions, drops, estimate] = await Promise.all([
+    const [cells, { boxes: positions, drops }, estimate] = await Promise.all([
       cellsOf(database, grid),
-      boxesOf(database),
-      repository.pendingDrops(database),
+      yardBoxesOf(database),
       estimator(database),
     ]);
     const sizeParamName = rules.sizeParam?.name;

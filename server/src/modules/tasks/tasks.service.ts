@@ -162,8 +162,12 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     return machine;
   }
 
-  // The given ids, locked, all of them or refused.
+  // The given ids, locked, all of them or refused. The yard's lock first: a change of an open task's
+  // place, completion or container is recorded under it (migration 0036, the planning engine's
+  // pending drops), and the yard's writers (a machine's drop) take it before the task they complete,
+  // so tasks locked first would wait on it the other way round.
   async function lockAll(tx: Database, ids: number[]): Promise<TaskRow[]> {
+    await deps.inventory.lockInventory(tx);
     const rows = await tasksRepository.lock(tx, ids);
     if (rows.length !== ids.length) throw notFound(messages.taskNotFound);
     return rows;
@@ -285,7 +289,8 @@ export function createTasksService(db: Database, deps: TasksDeps) {
       }[],
     ) {
       if (!list.length) return;
-      if (list.some(({ event }) => event.kind === 'drop')) await deps.inventory.lockInventory(tx);
+      // The yard's lock before any task's (a completed task is recorded under it, as in lockAll).
+      await deps.inventory.lockInventory(tx);
       // Every drop is a movement for the rollup of machine days: productive when it completes a
       // task, waste otherwise; every pick is counted as a pick (contracts/src/rules/task-dashboard.ts).
       const moves = new Map<number, DashboardFact>();
