@@ -416,7 +416,7 @@ export const planningRepository = {
         where t.completed_at is null and t.to_location is not null
           and c.dispatched_at is null and c.voided_at is null and not c.planned
           and not exists (select 1 from container_positions cp where cp.container_id = c.id)
-          ${containerIds ? sql`and c.id = any(${`{${containerIds.join(',')}}`}::int[])` : sql``}
+          ${containerIds ? sql`and t.container_id = any(${`{${containerIds.join(',')}}`}::int[])` : sql``}
         order by c.id, t.generated_at desc`),
     );
     return rows.map((row) => ({ ...row, arrivedAt: Number(row.arrivedAt) }));
