@@ -102,8 +102,15 @@ export class DeviceConnection {
   }
 
   // Resolves once the publish is under way (rate and in-flight bound permitting), not when it
-  // is acknowledged; throws only when the simulator stops.
-  async publish(kind: PublishKind, topic: string, payload: object | Uint8Array, qos: 0 | 1): Promise<void> {
+  // is acknowledged; throws only when the simulator stops. A QoS 1 message with a message id (a JSON
+  // payload's own, or a camera frame's header's, given) is sent until the pipeline acknowledges it.
+  async publish(
+    kind: PublishKind,
+    topic: string,
+    payload: object | Uint8Array,
+    qos: 0 | 1,
+    frameMessageId?: string,
+  ): Promise<void> {
     const { limiter, inFlight, counters, signal, pending } = this.context;
     await limiter.take(signal);
     await inFlight.acquire(signal);
@@ -116,7 +123,7 @@ export class DeviceConnection {
       payload instanceof Uint8Array
         ? Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
         : Buffer.from(JSON.stringify(payload));
-    const messageId = payload instanceof Uint8Array ? null : (payload as { messageId?: unknown }).messageId;
+    const messageId = payload instanceof Uint8Array ? frameMessageId : (payload as { messageId?: unknown }).messageId;
     const publishing = (
       qos === 1 && typeof messageId === 'string'
         ? this.acked.publish(topic, body, messageId)

@@ -107,10 +107,16 @@ describe('simulator against an embedded broker', () => {
         payload: Buffer.from(packet.payload),
       });
       // In the pipeline's place: a QoS 1 message the broker received counts as kept, and its device
-      // hears so on its ack topic (without it, the device would keep the message and send it again).
+      // hears so on its ack topic (without it, the device would keep the message and send it again):
+      // a JSON message by its own id, a camera frame by its header's.
       const parsed = parseTopic(packet.topic);
-      if (packet.qos !== 1 || !parsed || parsed.kind === 'cameraFrame') return;
-      const { messageId } = JSON.parse(Buffer.from(packet.payload).toString('utf8')) as { messageId: string };
+      if (packet.qos !== 1 || !parsed) return;
+      const body = Buffer.from(packet.payload);
+      const frame = parsed.kind === 'cameraFrame' ? decodeFrame(body) : null;
+      if (frame && !frame.ok) return;
+      const messageId = frame?.ok
+        ? frame.header.messageId
+        : (JSON.parse(body.toString('utf8')) as { messageId: string }).messageId;
       const payload = JSON.stringify({ messageIds: [messageId] });
       const ack = { cmd: 'publish', topic: deviceAckTopic(parsed.deviceKind, parsed.deviceId), payload, qos: 0 };
       broker.publish({ ...ack, retain: false, dup: false } as Parameters<Aedes['publish']>[0], () => undefined);

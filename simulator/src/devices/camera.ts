@@ -63,15 +63,21 @@ export class SimulatedGateCameras {
       const photos = await this.visits();
       for (const [index, jpeg] of photos.entries()) {
         const camera = this.device.cameras[index % this.device.cameras.length]!;
-        const frame = encodeFrame({ messageId: this.connection.nextMessageId(), timestamp: Date.now() }, jpeg);
-        await this.connection.publish('cameraFrame', topics.cameraFrame(this.device.gateId, camera), frame, 1);
+        await this.send(camera, jpeg);
       }
       return;
     }
     for (const camera of this.device.cameras) {
       const jpeg = await this.frames(camera, sceneFor(camera, boxes));
-      const frame = encodeFrame({ messageId: this.connection.nextMessageId(), timestamp: Date.now() }, jpeg);
-      await this.connection.publish('cameraFrame', topics.cameraFrame(this.device.gateId, camera), frame, 1);
+      await this.send(camera, jpeg);
     }
+  }
+
+  // A frame is kept and sent again until the pipeline acknowledges its message id (after the OCR
+  // queue stored it), as every device message is: the broker's PUBACK alone can be lost with it.
+  private async send(camera: Camera, jpeg: Buffer): Promise<void> {
+    const messageId = this.connection.nextMessageId();
+    const frame = encodeFrame({ messageId, timestamp: Date.now() }, jpeg);
+    await this.connection.publish('cameraFrame', topics.cameraFrame(this.device.gateId, camera), frame, 1, messageId);
   }
 }
