@@ -58,16 +58,20 @@ async function readBack(path: string) {
   await book.xlsx.readFile(path);
   const sheet = book.worksheets[0]!;
   const cells: unknown[] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) =>
+  const rows: unknown[] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    // A row's own style (its s attribute) is not in exceljs' typings.
+    rows.push({ rowNumber, height: row.height, style: (row as unknown as { style: unknown }).style });
     row.eachCell({ includeEmpty: true }, (cell, column) =>
       cells.push({ rowNumber, column, value: cell.value, type: cell.type, style: cell.style }),
-    ),
-  );
+    );
+  });
   return {
     name: sheet.name,
     views: sheet.views,
     widths: sheet.columns.map((column) => column.width),
     rowCount: sheet.rowCount,
+    rows,
     cells,
   };
 }

@@ -159,7 +159,8 @@ export function createExportsService(dataDir: string) {
         // object before in this workbook (a WeakMap by object); every cell it makes has a new empty
         // one, so that XML was half of the writer's time. The data cells (no row or column style)
         // share one empty style per value type instead (the id also depends on the type: a date's
-        // default number format): each cell gets the id it had, found once.
+        // default number format), and the rows one empty row style: each gets the id it had, found once.
+        const rowStyle: Partial<Style> = {};
         const plainStyles = new Map<ValueType, Partial<Style>>();
         const shareStyle = (cell: SheetCell) => {
           let style = plainStyles.get(cell.type);
@@ -169,6 +170,8 @@ export function createExportsService(dataDir: string) {
         for await (const batch of readAhead(workbook.batches)) {
           for (let index = 0; index < batch.length; index += 1) {
             const row = sheet.addRow(batch[index]!.map((value) => (value === null ? null : neutraliseCell(value))));
+            // A row's style object is not in exceljs' typings (only its parts, font, fill …).
+            (row as unknown as { style: Partial<Style> }).style = rowStyle;
             row.eachCell(shareStyle);
             row.commit();
             // The event loop between slices of a batch: other requests, and the zip stream's
