@@ -9,7 +9,6 @@ import {
   reportType,
   shiftYardDay,
   trailerActivityType,
-  yardDayOf,
   yardDaysRange,
   type ReportAnswers,
   type ReportColumn,
