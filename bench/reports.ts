@@ -346,6 +346,9 @@ export async function measureExport(
   const route = (routes as unknown as Record<string, Record<string, RouteSpec>>)[group!]?.[name!];
   if (!route) throw new Error(`export ${key}: no such route`);
   const headers = { authorization: `Bearer ${token}` };
+  // BENCH_PROFILE=1: where the server spends its CPU during the export (the whole profile in
+  // BENCH_PROFILE_FILE when set).
+  if (process.env.BENCH_PROFILE === '1') await child.call({ op: 'profileStart' });
   const before = await child.call({ op: 'memory' });
   let peak = before;
   let sampling = true;
@@ -375,6 +378,8 @@ export async function measureExport(
     await sampler;
   }
   const seconds = (performance.now() - started) / 1000;
+  if (process.env.BENCH_PROFILE === '1')
+    console.error(`export ${key} profile: ${JSON.stringify(await child.call({ op: 'profileStop' }))}`);
   const rows = await countRows(file, query.format === 'csv');
   return {
     route: key,

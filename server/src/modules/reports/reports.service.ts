@@ -1,6 +1,5 @@
 import {
   DWELL_BUCKETS,
-  formatMinuteOfDay,
   isAllOption,
   messages,
   offsetFromOneBasedSkip,
@@ -10,9 +9,7 @@ import {
   reportType,
   shiftYardDay,
   trailerActivityType,
-  yardDayOf,
   yardDaysRange,
-  yardMinuteOfDay,
   type ReportAnswers,
   type ReportColumn,
   type ReportExportQuery,
@@ -36,11 +33,11 @@ import {
   type ReportWindow,
   type RollupReportKey,
 } from './reports.repository';
+import { yardClock } from './yard-clock';
 
 // Rows an export reads per statement: large enough that the statements cost little beside writing
 // the rows, small enough that a batch is a few MB.
 const EXPORT_BATCH = 10_000;
-const QUARTER_MS = 15 * 60_000;
 // An export of "all pages" writes at most this many rows.
 const EXPORT_MAX_ROWS = 1_000_000;
 
@@ -196,24 +193,8 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
     return answer as unknown as Answer<K>;
   }
 
-  // A time as the yard's clock shows it (the export is read by people, in the yard's zone). Every
-  // zone's offset is a whole number of quarter hours and changes only on a quarter hour, so the clock
-  // at the start of a UTC quarter hour plus the minutes into it is exact: the zone is asked once per
-  // quarter hour instead of once per cell (the Intl call was most of an export's time).
-  const quarters = new Map<number, { day: string; minute: number }>();
-  function yardTime(epochMs: number) {
-    const quarter = Math.floor(epochMs / QUARTER_MS);
-    let start = quarters.get(quarter);
-    if (!start) {
-      if (quarters.size > 10_000) quarters.clear();
-      start = {
-        day: yardDayOf(quarter * QUARTER_MS, timeZone),
-        minute: yardMinuteOfDay(quarter * QUARTER_MS, timeZone),
-      };
-      quarters.set(quarter, start);
-    }
-    return `${start.day} ${formatMinuteOfDay(start.minute + Math.floor((epochMs - quarter * QUARTER_MS) / 60_000))}`;
-  }
+  // A time as the yard's clock shows it (the export is read by people, in the yard's zone).
+  const yardTime = yardClock(timeZone);
 
   function cell(column: ReportColumn, value: unknown): Cell {
     if (value === null || value === undefined) return null;

@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExportsService, neutraliseCell, readAhead, type Cell } from './exports.service';
+
+// The streamed xlsx writer (writeWorkbookStream) against exceljs' streaming writer used plainly
+// (each row added and committed, nothing shared): the files read back cell by cell, values, types
+// and styles, must be the same. Its speed-ups (shared styles, batches read ahead, the event loop
+// between slices) may not change what the file holds.
+
+let dataDir: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'openyard-exports-'));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const COLUMNS = [
+  { header: 'Moved at', key: 'movedAt', width: 18 },
+  { header: 'Id', key: 'id', width: 10 },
+  { header: 'Container', key: 'containerNumber' },
+  { header: 'When', key: 'when', width: 20 },
+  { header: 'Note', key: 'note' },
+];
+
+// 2,500 rows (more than one slice of the writer) in batches of 700: texts, numbers, dates, empty
+// cells, and texts a spreadsheet would take for formulas.
+function rowsOf(count: number): Cell[][] {
+  return Array.from({ length: count }, (_, i) => [
+    `2025-03-${String(1 + (i % 28)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`,
+    i % 7 === 0 ? i + 0.5 : i,
+    i % 5 === 0 ? null : `MSCU${String(i).padStart(7, '0')}`,
+    i % 3 === 0 ? new Date(Date.UTC(2025, 2, 1, 0, i)) : null,
+    i % 11 === 0 ? `=SUM(A${i})` : i % 13 === 0 ? '' : `note ${i} <&> "quoted"`,
+  ]);
+}
+async function* batchesOf(rows: Cell[][], size: number): AsyncIterable<Cell[][]> {
+  for (let at = 0; at < rows.length; at += size) yield rows.slice(at, at + size);
+}
+
+// The reference: exceljs' streaming writer as its documentation shows it.
+async function plainStreamedFile(path: string, rows: Cell[][]) {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  book.creator = 'Openyard';
+  const sheet = book.addWorksheet('2.2 Container movements', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS;
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  for (const row of rows) sheet.addRow(row.map((value) => (value === null ? null : neutraliseCell(value)))).commit();
+  sheet.commit();
+  await book.commit();
+}
+
+async function readBack(path: string) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(path);
+  const sheet = book.worksheets[0]!;
+  const cells: unknown[] = [];
+  const rows: unknown[] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    // A row's own style (its s attribute) is not in exceljs' typings.
+    rows.push({ rowNumber, height: row.height, style: (row as unknown as { style: unknown }).style });
+    row.eachCell({ includeEmpty: true }, (cell, column) =>
+      cells.push({ rowNumber, column, value: cell.value, type: cell.type, style: cell.style }),
+    );
+  });
+  return {
+    name: sheet.name,
+    views: sheet.views,
+    widths: sheet.columns.map((column) => column.width),
+    rowCount: sheet.rowCount,
+    rows,
+    cells,
+  };
+}
+
+describe('writeWorkbookStream (xlsx)', () => {
+  it('writes the cells exceljs’ plain streaming writer writes, values, types and styles', async () => {
+    const rows = rowsOf(2500);
+    const reference = join(dataDir, 'reference.xlsx');
+    await plainStreamedFile(reference, rows);
+    const exports = createExportsService(dataDir);
+    const filePath = await exports.writeWorkbookStream(1, 'container-movements-report', {
+      sheet: '2.2 Container movements',
+      columns: COLUMNS,
+      batches: batchesOf(rows, 700),
+    });
+    const written = await readBack(join(dataDir, 'exports', ...filePath.split('/').slice(3)));
+    const expected = await readBack(reference);
+    expect(written.rowCount).toBe(2501);
+    expect(written.cells.length).toBeGreaterThan(2500 * 3);
+    expect(written).toEqual(expected);
+    // The read-back tells the types apart: a date is a date with its default format, the header bold.
+    const dated = expected.cells.find((cell) => (cell as { value: unknown }).value instanceof Date) as {
+      style: { numFmt?: string };
+    };
+    expect(dated.style.numFmt).toBe('mm-dd-yy');
+    expect(expected.cells[0]).toMatchObject({ value: 'Moved at', style: { font: { bold: true } } });
+  });
+});
+
+describe('readAhead', () => {
+  it('gives every batch in order, asking for the next before the current one is used', async () => {
+    const asked: number[] = [];
+    async function* source() {
+      for (let batch = 1; batch <= 3; batch += 1) {
+        asked.push(batch);
+        yield batch;
+      }
+    }
+    const seen: { batch: number; asked: number }[] = [];
+    for await (const batch of readAhead(source())) {
+      await new Promise((resolve) => setImmediate(resolve));
+      seen.push({ batch, asked: asked.length });
+    }
+    expect(seen).toEqual([
+      { batch: 1, asked: 2 },
+      { batch: 2, asked: 3 },
+      { batch: 3, asked: 3 },
+    ]);
+  });
+
+  it('closes the source and passes its error on when the reading fails', async () => {
+    let closed = false;
+    async function* source() {
+      try {
+        yield 1;
+        yield 2;
+        throw new Error('statement failed');
+      } finally {
+        closed = true;
+      }
+    }
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const batch of readAhead(source())) seen.push(batch);
+      })(),
+    ).rejects.toThrow('statement failed');
+    expect(seen).toEqual([1, 2]);
+    expect(closed).toBe(true);
+  });
+
+  it('closes the source when the writer stops early', async () => {
+    let closed = false;
+    async function* source() {
+      try {
+        for (let batch = 1; ; batch += 1) yield batch;
+      } finally {
+        closed = true;
+      }
+    }
+    await expect(
+      (async () => {
+        for await (const batch of readAhead(source())) if (batch === 2) throw new Error('disk full');
+      })(),
+    ).rejects.toThrow('disk full');
+    expect(closed).toBe(true);
+  });
+});
