@@ -102,7 +102,17 @@ function joinDetails<T extends PgSelect>(
     .leftJoin(linerInfos, eq(linerInfos.id, linerPrefixes.linerId)) as unknown as T;
 }
 
-const withDetails = (db: Database) => joinDetails(db.select(details).from(containers).$dynamic());
+// The visits a read names `containers`: the current table, or, for a read that reaches the archive,
+// migration 0032's view of the current rows `union all` the archived ones under that name (a common
+// table expression hides the table of its name for the statement), so the fields, conditions and
+// joins written for the current table read the view unchanged. A row is in exactly one of the two at
+// any snapshot (an archive run deletes and inserts it in one statement, under the id it always had).
+const withArchiveAsContainers = (db: Database) =>
+  db.$with('containers', { id: containers.id }).as(sql`select * from containers_with_archive`);
+const visitsOf = (db: Database, withArchive: boolean) => (withArchive ? db.with(withArchiveAsContainers(db)) : db);
+
+const withDetails = (db: Database, withArchive = false) =>
+  joinDetails(visitsOf(db, withArchive).select(details).from(containers).$dynamic());
 
 // A voided container (containersService.delete) is history: no list, search or lookup finds it; only
 // the movements of its number (idsByNumber) and the inventory's changes (changedSince) still do.
@@ -315,7 +325,9 @@ const lookupFields = {
       Number,
     ),
 };
-const lookupQuery = (db: Database) => joinDetails(db.select(lookupFields).from(containers).$dynamic());
+// The visits that may be archived too when asked (visitsOf).
+const lookupQuery = (db: Database, withArchive = false) =>
+  joinDetails(visitsOf(db, withArchive).select(lookupFields).from(containers).$dynamic());
 const lookupByNumberQuery = preparedQuery((db) =>
   lookupQuery(db)
     .where(and(eq(containers.containerNumber, sql.placeholder('number')), notVoided))
@@ -376,18 +388,9 @@ const standingQuery = preparedQuery((db) =>
     .prepare('container_standing'),
 );
 // Containers with their details, where they stand and the layout version, newest first: a page.
-// The same read of visits that may be archived: the view named as the current table for this
-// statement (a common table expression hides the table of its name), so the fields and joins of a
-// lookup read it unchanged.
-const withArchiveAsContainers = (db: Database) =>
-  db.$with('containers', { id: containers.id }).as(sql`select * from containers_with_archive`);
-const lookupWithArchiveQuery = (db: Database) => {
-  const view = withArchiveAsContainers(db);
-  return joinDetails(db.with(view).select(lookupFields).from(containers).$dynamic());
-};
 const pageQueryOf = (withArchive: boolean) =>
   preparedQuery((db) =>
-    (withArchive ? lookupWithArchiveQuery(db) : lookupQuery(db))
+    lookupQuery(db, withArchive)
       .where(sql`${containers.id} = any(${sql.placeholder('ids')}::integer[])`)
       .orderBy(desc(containers.gateInAt), desc(containers.id))
       .prepare(withArchive ? 'container_page_with_archive' : 'container_page'),
@@ -804,9 +807,10 @@ export const containersRepository = {
     return rows.map((row) => ({ ...(row as ContainerDetailsRow), ...row, columnIndex: Number(row.columnIndex) }));
   },
 
-  // Active containers of an IGM (and item), in the yard or not (a plan's reservations too).
-  async byIgm(db: Database, igm: string, item: string | undefined, activeOnly: boolean) {
-    return (await withDetails(db)
+  // Active containers of an IGM (and item), in the yard or not (a plan's reservations too); the
+  // archived visits too when asked (withArchive: the kiosk status of every visit, docs/archive.md).
+  async byIgm(db: Database, igm: string, item: string | undefined, activeOnly: boolean, withArchive = false) {
+    return (await withDetails(db, withArchive)
       .where(
         and(
           sql`upper(${containers.igm}) = upper(${igm})`,
@@ -815,7 +819,12 @@ export const containersRepository = {
           activeOnly ? isNull(containers.dispatchedAt) : undefined,
         ),
       )
-      .orderBy(asc(containers.item), asc(containers.containerNumber))) as ContainerDetailsRow[];
+      .orderBy(
+        asc(containers.item),
+        asc(containers.containerNumber),
+        asc(containers.gateInAt),
+        asc(containers.id),
+      )) as ContainerDetailsRow[];
   },
 
   // Containers whose location or details changed since a time: moved, edited, or left the yard.
@@ -844,9 +853,11 @@ export const containersRepository = {
       .where(includePlanned ? undefined : not(containers.planned))
       .groupBy(containerPositions.areaId),
 
-  async suggestions(db: Database, query: string, limit: number, includeDispatched: boolean) {
+  // Visits whose number starts with the query, those in the yard first; dispatched ones only when
+  // asked, and then the archived ones too when asked (withArchive, docs/archive.md).
+  async suggestions(db: Database, query: string, limit: number, includeDispatched: boolean, withArchive = false) {
     const prefix = `${escapeLike(query.toUpperCase())}%`;
-    return (await withDetails(db)
+    return (await withDetails(db, withArchive)
       .where(
         and(
           sql`${containers.containerNumber} like ${prefix}`,

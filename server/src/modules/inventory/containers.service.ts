@@ -113,13 +113,30 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     return found;
   }
 
+  // A read of dispatched visits (from a time, or over the whole history) reads the archived ones too
+  // when an archive run moved any it could reach, as the reports do (docs/archive.md); a read of the
+  // yard's visits (never archived), or of a range from the latest cut-off on, keeps the current table
+  // and its plans.
+  const readsArchive = async (dispatchedToo: boolean, from: Date | null = null) =>
+    dispatchedToo && (await archiveRepository.reachesArchive(db, from));
+
   // Every visit (the All tab, its export) over a range reaching back before an archive run's cut-off
-  // lists the archived visits too, as the reports do (docs/archive.md); the yard's visits (the Yard
-  // tab) are never archived, and a range from the latest cut-off on keeps the current table alone.
+  // lists the archived visits too; the Yard tab does not.
   const withArchiveOf = async (filter: ContainerFilter): Promise<ContainerFilter> => ({
     ...filter,
-    withArchive: !filter.activeOnly && (await archiveRepository.reachesArchive(db, filter.from ?? null)),
+    withArchive: await readsArchive(!filter.activeOnly, filter.from ?? null),
   });
+
+  // The number suggestions (autocomplete, autocomplete-object): dispatched visits only when asked for,
+  // and then the archived ones as well.
+  const suggestionsOf = async (text: string, limit: number | undefined, includeDispatched: boolean) =>
+    containersRepository.suggestions(
+      db,
+      text,
+      limit ?? SUGGESTION_LIMIT,
+      includeDispatched,
+      await readsArchive(includeDispatched),
+    );
 
   const optionalText = (value: string | null | undefined) =>
     value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
@@ -353,7 +370,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     async autocomplete(query: string, limit?: number, includeDispatched = false): Promise<string[]> {
       const text = normalizeContainerNumber(query);
       if (!text) return [];
-      const rows = await containersRepository.suggestions(db, text, limit ?? SUGGESTION_LIMIT, includeDispatched);
+      const rows = await suggestionsOf(text, limit, includeDispatched);
       return [...new Set(rows.map((row) => row.container.containerNumber))];
     },
 
@@ -364,7 +381,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     ): Promise<ContainerSuggestion[]> {
       const text = normalizeContainerNumber(query);
       if (!text) return [];
-      const rows = await containersRepository.suggestions(db, text, limit ?? SUGGESTION_LIMIT, includeDispatched);
+      const rows = await suggestionsOf(text, limit, includeDispatched);
       const containers = await containersWithLocations(db, rows);
       return containers.map((container) => ({
         id: container.id,
@@ -385,13 +402,19 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       return rows.map((row) => (row.item ? `${row.igm}:${row.item}` : row.igm!));
     },
 
-    // Kiosk status (spec 2 §3): every visit of the IGM item's containers.
+    // Kiosk status (spec 2 §3): every visit of the IGM item's containers, archived ones included
+    // (dispatched, standing nowhere; docs/archive.md).
     async status(igmNumber: string, itemNumber: string) {
       if (!igmNumber.trim() || !itemNumber.trim()) throw badRequest(messages.igmStatusIncomplete);
-      // A plan's reservation (issue 19) is no visit of the item's containers yet.
-      const rows = (await containersRepository.byIgm(db, igmNumber.trim(), itemNumber.trim(), false)).filter(
-        (row) => !row.container.planned,
+      const visits = await containersRepository.byIgm(
+        db,
+        igmNumber.trim(),
+        itemNumber.trim(),
+        false,
+        await readsArchive(true),
       );
+      // A plan's reservation (issue 19) is no visit of the item's containers yet.
+      const rows = visits.filter((row) => !row.container.planned);
       const containers = await containersWithLocations(db, rows);
       return { responsestatus: 'success', responseMap: { containerStatusList: containers.map(statusOf) } };
     },
