@@ -5,10 +5,10 @@ import { rowsOf } from '../../db/bulk-insert';
 import { seedArchiveHistory } from '../../test/archive-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// The lookups that reach archived visits (docs/archive.md, "Searches that reach the archive"): the
-// container-number suggestions that ask for dispatched visits, and the kiosk's IGM item status,
-// answer after an archive run what they answered before it; the ones that ask for the yard's visits
-// only are as they were.
+// The lookups that reach archived visits (docs/archive.md, "How reports and searches reach
+// archived data"): the container-number suggestions that ask for dispatched visits, and the kiosk's
+// IGM item status, answer after an archive run what they answered before it; the ones that ask for
+// the yard's visits only are as they were.
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;

@@ -854,19 +854,27 @@ export const containersRepository = {
       .groupBy(containerPositions.areaId),
 
   // Visits whose number starts with the query, those in the yard first; dispatched ones only when
-  // asked, and then the archived ones too when asked (withArchive, docs/archive.md).
+  // asked, and then the archived ones too when asked (withArchive, docs/archive.md). The few visits
+  // are picked first and their details joined to them alone: a short prefix matches thousands.
   async suggestions(db: Database, query: string, limit: number, includeDispatched: boolean, withArchive = false) {
     const prefix = `${escapeLike(query.toUpperCase())}%`;
-    return (await withDetails(db, withArchive)
-      .where(
-        and(
+    const order = [
+      sql`${containers.dispatchedAt} is not null`,
+      asc(containers.containerNumber),
+      desc(containers.gateInAt),
+    ];
+    const picked = db
+      .$with('containers', { id: containers.id })
+      .as(
+        sql`select * from ${sourceOf({ withArchive })} where ${and(
           sql`${containers.containerNumber} like ${prefix}`,
           notVoided,
           includeDispatched ? undefined : isNull(containers.dispatchedAt),
-        ),
-      )
-      .orderBy(sql`${containers.dispatchedAt} is not null`, asc(containers.containerNumber), desc(containers.gateInAt))
-      .limit(limit)) as ContainerDetailsRow[];
+        )} order by ${sql.join(order, sql`, `)} limit ${limit}`,
+      );
+    return (await joinDetails(db.with(picked).select(details).from(containers).$dynamic()).orderBy(
+      ...order,
+    )) as ContainerDetailsRow[];
   },
 
   async igmSuggestions(db: Database, igm: string, item: string | undefined, limit: number) {
