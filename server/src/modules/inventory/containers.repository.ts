@@ -857,7 +857,15 @@ export const containersRepository = {
   // asked, and then the archived ones too when asked (withArchive, docs/archive.md). The few visits
   // are picked first and their details joined to them alone: a short prefix matches thousands.
   async suggestions(db: Database, query: string, limit: number, includeDispatched: boolean, withArchive = false) {
-    const prefix = `${escapeLike(query.toUpperCase())}%`;
+    const text = query.toUpperCase();
+    const last = text.charCodeAt(text.length - 1);
+    // The prefix as a range of the numbers' bytes too, which the prefix index (text_pattern_ops)
+    // serves in a prepared statement's generic plan as well, where `like $1` reads every row (an
+    // ASCII last character: one byte, so the next character code bounds the range).
+    const range =
+      last < 0x7f
+        ? sql`${containers.containerNumber} ~>=~ ${text} and ${containers.containerNumber} ~<~ ${text.slice(0, -1) + String.fromCharCode(last + 1)}`
+        : undefined;
     const order = [
       sql`${containers.dispatchedAt} is not null`,
       asc(containers.containerNumber),
@@ -867,7 +875,8 @@ export const containersRepository = {
       .$with('containers', { id: containers.id })
       .as(
         sql`select * from ${sourceOf({ withArchive })} where ${and(
-          sql`${containers.containerNumber} like ${prefix}`,
+          sql`${containers.containerNumber} like ${`${escapeLike(text)}%`}`,
+          range,
           notVoided,
           includeDispatched ? undefined : isNull(containers.dispatchedAt),
         )} order by ${sql.join(order, sql`, `)} limit ${limit}`,

@@ -62,6 +62,11 @@ export const containerSearchIndexes = (
   index(`${name}_process_idx`).on(table.processId),
   index(`${name}_type_idx`).on(table.typeId),
   index(`${name}_size_idx`).on(table.sizeId),
+  // The lookups: a number's prefix (the suggestions' `like 'ABCU12%'`, which the number's own index
+  // cannot serve in a database whose collation is not C) and an IGM item written in any case (the
+  // kiosk status), by index in the current visits and the archived ones (docs/archive.md).
+  index(`${name}_number_prefix_idx`).on(sql`${table.containerNumber} text_pattern_ops`),
+  index(`${name}_igm_item_upper_idx`).on(sql`upper(${table.igm})`, sql`upper(${table.item})`),
 ];
 
 // One row per visit of a container: gate-in to dispatch. The liner is not stored: it follows from
