@@ -900,6 +900,17 @@ export const containersRepository = {
     return row;
   },
 
+  // Containers dispatched, each at its own time, in one statement.
+  async dispatchMany(db: Database, leaving: readonly { id: number; at: Date }[]) {
+    if (!leaving.length) return;
+    const values = sql.join(
+      leaving.map((entry) => sql`(${entry.id}::integer, ${entry.at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    await db.execute(sql`update ${containers} set dispatched_at = v.at, updated_at = now()
+      from (values ${values}) as v(id, at) where ${containers.id} = v.id`);
+  },
+
   async setMovementAlert(db: Database, ids: number[], movementAlert: boolean) {
     return db
       .update(containers)
