@@ -79,6 +79,9 @@ const SHEET_LIMITS: SheetLimits = {
 // transactions; a chunk a row of which is refused is written again row by row, so every good row
 // is saved and every refused one has its own reason.
 const CHUNK_ROWS = 50;
+// A gate file that wrote at least this many rows has the yard's statistics taken again after it
+// (inventory.refreshStatistics), as the seed does after its bulk load.
+const REFRESH_STATISTICS_ROWS = 1_000;
 // Progress is stored (and sent on the websocket) at most this often.
 const PROGRESS_EVERY_MS = 250;
 
@@ -612,6 +615,8 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
         })(),
       });
       const nothingSaved = job.mode === 'allOrNothing' && job.kind !== 'sync' && failed > 0;
+      if (job.kind !== 'sync' && !nothingSaved && succeeded >= REFRESH_STATISTICS_ROWS)
+        await inventory.refreshStatistics();
       return await save(job.id, {
         status: 'done',
         progress: 1,

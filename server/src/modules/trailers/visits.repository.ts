@@ -122,7 +122,10 @@ export const visitsRepository = {
       await db.execute(sql`update ${trailers}
         set out_at = v.out_at, dispatched_by = v.dispatched_by, dispatch_mode = null
         from (values ${values}) as v(id, out_at, dispatched_by)
-        where ${trailers.id} = v.id and ${trailers.outAt} is null
+        where ${trailers.id} = v.id and ${trailers.outAt} is null and ${inArray(
+          trailers.id,
+          closing.map((entry) => entry.id),
+        )}
         returning ${trailers.id}`),
     ).map((row) => Number(row.id));
     return ids.length ? db.select().from(trailers).where(inArray(trailers.id, ids)) : [];
