@@ -16,7 +16,7 @@ import { trailers } from '../../db/schema';
 import { projectEvents } from '../../live/projection';
 import { outcome } from '../../test/api-client';
 import { eventually } from '../../test/eventually';
-import { rfidTag } from '../../test/gate-fixtures';
+import { requestId, rfidTag } from '../../test/gate-fixtures';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { containerNumber } from '../../test/yard-fixtures';
 import { craftedZip, minimalXlsxEntries } from '../../test/zip-fixtures';
@@ -368,6 +368,50 @@ describe('POST batch/dispatch', () => {
     const forced = await admin.api.batch.dispatch({ body: file('true') });
     expect(forced.rows.find((row) => row.containerNumber === known)?.status).toBe(BATCH_ROW_STATUSES.done);
     expect(await inYard(known)).toBe(false);
+  });
+  it('a chunk’s dispatches close the trucks as dispatches one after another would', async () => {
+    const [a, b, c] = [containerNumber(), containerNumber(), containerNumber()];
+    await admin.api.batch.gateIn({
+      body: { file: csv('in.csv', [GATE_IN_HEADER, gateInLine(a), gateInLine(b), gateInLine(c)].join('\n')) },
+    });
+    // A truck came for a and b: it leaves with the last of them, not before.
+    const vehicle = await admin.api.gateOperations.trailerGateIn({
+      body: {
+        requestId: requestId(),
+        trailerNumber: 'MH43BATCH1',
+        trailerTag: rfidTag(),
+        gateInType: 'Loaded Delivery',
+        containerNumbers: [a, b],
+      },
+    });
+    const visitOf = async (id: number) => (await t.db.select().from(trailers).where(eq(trailers.id, id)))[0]!;
+    const truckOf = async (number: string) =>
+      (
+        await t.db
+          .select()
+          .from(trailers)
+          .where(eq(trailers.trailerNumber, `MH04${number.slice(4, 10)}`))
+      )[0]!;
+    const at = Date.now();
+    const result = await admin.api.batch.dispatch({
+      body: {
+        file: csv(
+          'out.csv',
+          [
+            'Container Number,Dispatch Time,Trailer Number',
+            `${a},${at},`,
+            // c's own truck, by its number (case aside).
+            `${c},${at + 1000},mh04${c.slice(4, 10)}`,
+            `${b},${at + 2000},`,
+          ].join('\n'),
+        ),
+      },
+    });
+    expect(result.rows.map((row) => row.status)).toEqual(Array(3).fill(BATCH_ROW_STATUSES.done));
+    expect((await visitOf(vehicle.visitId!)).outAt?.getTime()).toBe(at + 2000);
+    expect((await truckOf(c)).outAt?.getTime()).toBe(at + 1000);
+    // a left without a trailer number: its own container truck stays (a vehicle gate-in's only).
+    expect((await truckOf(a)).outAt).toBeNull();
   });
 });
 

@@ -36,10 +36,11 @@ import type { Database } from '../../adapters/db';
 import { ErpUnavailable, type Erp, type ErpGatePass, type ErpInventoryEntry } from '../../adapters/erp';
 import type { JobRequest } from '../../adapters/queue';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { DatabaseAnswers } from '../../lib/database-errors';
 import { sheetDate, uploadRecords, type SheetLimits } from '../../lib/upload-sheet';
 import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
-import type { GateInPlan, GateOperationsService } from '../gate-operations';
+import type { DispatchPlan, GateInPlan, GateOperationsService } from '../gate-operations';
 import { containerMasterResolver, type InventoryService } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent, type TellNow } from '../outbox';
 import type { PreAdviceEntry, PreAdvicesService } from '../pre-advices';
@@ -78,6 +79,9 @@ const SHEET_LIMITS: SheetLimits = {
 // transactions; a chunk a row of which is refused is written again row by row, so every good row
 // is saved and every refused one has its own reason.
 const CHUNK_ROWS = 50;
+// A gate file that wrote at least this many rows has the yard's statistics taken again after it
+// (inventory.refreshStatistics), as the seed does after its bulk load.
+const REFRESH_STATISTICS_ROWS = 1_000;
 // Progress is stored (and sent on the websocket) at most this often.
 const PROGRESS_EVERY_MS = 250;
 
@@ -188,8 +192,8 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
     | {
         row: number;
         containerNumber: string;
-        run: (tx: Database, events: NewEvent[]) => Promise<{ responsestatus: string; message?: string | undefined }>;
-        context: { number?: string; answers?: never };
+        dispatch: DispatchPlan;
+        context: { number: string; answers: DatabaseAnswers };
       };
   type Runnable = Exclude<Prepared, { outcome: Outcome }>;
 
@@ -313,23 +317,20 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
       if ('refusal' in result) refuse(sheetRow, result.refusal.message);
       else if ('answer' in result)
         prepared.push({ row, containerNumber, outcome: answered(row, containerNumber, result.answer) });
-      else prepared.push({ row, containerNumber, run: result.run, context: result.context as never });
+      else prepared.push({ row, containerNumber, dispatch: result.plan, context: result.context });
     }
     return prepared.sort((a, b) => a.row - b.row);
   }
 
-  // Runnable rows inside the caller's transaction: the gate-ins as one set (each with its result or
-  // refusal, the others written), the dispatches one by one (a refusal throws, as the gate's does).
+  // Runnable rows inside the caller's transaction, as sets: the gate-ins (runGateIns) and the
+  // dispatches (runDispatches), each row with its result or refusal, the others written.
   async function runRows(tx: Database, events: NewEvent[], entries: readonly Runnable[]): Promise<Outcome[]> {
     const outcomes = new Map<Runnable, Outcome>();
-    const gateIns = entries.filter((entry): entry is Extract<Runnable, { gateIn: GateInPlan }> => 'gateIn' in entry);
-    if (gateIns.length) {
-      const results = await gateOperations.runGateIns(
-        tx,
-        events,
-        gateIns.map((entry) => entry.gateIn),
-      );
-      for (const [index, entry] of gateIns.entries()) {
+    const tell = (
+      set: readonly Runnable[],
+      results: readonly (AppError | { responsestatus: string; message?: string | undefined })[],
+    ) => {
+      for (const [index, entry] of set.entries()) {
         const result = results[index]!;
         outcomes.set(
           entry,
@@ -338,9 +339,29 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
             : answered(entry.row, entry.containerNumber, result),
         );
       }
-    }
-    for (const entry of entries)
-      if ('run' in entry) outcomes.set(entry, answered(entry.row, entry.containerNumber, await entry.run(tx, events)));
+    };
+    const gateIns = entries.filter((entry): entry is Extract<Runnable, { gateIn: GateInPlan }> => 'gateIn' in entry);
+    if (gateIns.length)
+      tell(
+        gateIns,
+        await gateOperations.runGateIns(
+          tx,
+          events,
+          gateIns.map((entry) => entry.gateIn),
+        ),
+      );
+    const dispatches = entries.filter(
+      (entry): entry is Extract<Runnable, { dispatch: DispatchPlan }> => 'dispatch' in entry,
+    );
+    if (dispatches.length)
+      tell(
+        dispatches,
+        await gateOperations.runDispatches(
+          tx,
+          events,
+          dispatches.map((entry) => entry.dispatch),
+        ),
+      );
     return entries.map((entry) => outcomes.get(entry)!);
   }
 
@@ -594,6 +615,8 @@ export function createBatchService(db: Database, deps: BatchDependencies) {
         })(),
       });
       const nothingSaved = job.mode === 'allOrNothing' && job.kind !== 'sync' && failed > 0;
+      if (job.kind !== 'sync' && !nothingSaved && succeeded >= REFRESH_STATISTICS_ROWS)
+        await inventory.refreshStatistics();
       return await save(job.id, {
         status: 'done',
         progress: 1,

@@ -50,9 +50,14 @@ export const gateOperationsRepository = {
       ),
       sql`, `,
     );
+    // The request ids again as a list: the planner then reads them by the key instead of joining
+    // the values with every transaction.
     await db.execute(sql`update ${gateTransactions} set answer = v.answer, visit_id = v.visit_id
       from (values ${rows}) as v(request_id, answer, visit_id)
-      where ${gateTransactions.requestId} = v.request_id`);
+      where ${gateTransactions.requestId} = v.request_id and ${inArray(
+        gateTransactions.requestId,
+        answers.map((entry) => entry.requestId),
+      )}`);
   },
 
   // Claims a request id first in the transaction: false when another transaction has it. A twin

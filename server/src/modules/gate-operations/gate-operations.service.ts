@@ -134,12 +134,30 @@ export type PreparedGateIn =
       context: { number: string; answers: DatabaseAnswers };
     };
 
+// A dispatch checked outside its transaction, ready for runDispatches: its form, container and time,
+// and what the ERP said of it.
+export interface DispatchPlan {
+  query: DispatchQuery;
+  number: string;
+  at: Date;
+  requestId: string;
+  kind: 'dispatch' | 'scanningDispatch';
+  userName: string;
+  foundInErp: boolean;
+  erpWarning: string | undefined;
+}
+
 export type PreparedDispatch =
   | { answer: DispatchResult }
   | {
+      plan: DispatchPlan;
       run: (tx: Database, events: NewEvent[]) => Promise<DispatchResult>;
       context: { number: string; answers: DatabaseAnswers };
     };
+
+// What a claim of a set's request ids left to each: undefined where claimed here (its work goes on),
+// else the committed twin's answer, or the conflict of a request id used by another kind.
+type Claimed<T> = T | AppError | undefined;
 
 export type GateTagKind = 'entry' | 'exit' | 'trailer' | 'exitTrailer';
 // Which reader a tag call reads, and the gate type a trailer reader must stand at (spec 1 §7).
@@ -181,6 +199,28 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     return row.answer as T;
   }
 
+  // A set's request ids claimed in one statement, as claim does one.
+  async function claimSet<T>(
+    tx: Database,
+    claims: readonly { requestId: string; kind: GateTransactionKind; gateId: number | null; userName: string }[],
+  ): Promise<Claimed<T>[]> {
+    const claimed = await repository.claimAll(tx, claims);
+    const twins = claims.filter((entry) => !claimed.has(entry.requestId));
+    const stored = new Map(
+      (
+        await repository.transactions(
+          tx,
+          twins.map((entry) => entry.requestId),
+        )
+      ).map((row) => [row.requestId, row]),
+    );
+    return claims.map((entry) => {
+      if (claimed.has(entry.requestId)) return undefined;
+      const row = stored.get(entry.requestId);
+      return row?.kind === entry.kind ? (row.answer as T) : conflict(messages.gateRequestReused, 'requestId');
+    });
+  }
+
   // The first tag that reached its end of life (spec 1 §4 Tag validity), unless the yard allows
   // expired tags and the clerk confirmed.
   function expiredTagOf(lives: Map<string, Date>, tags: string[], confirmed: boolean | undefined) {
@@ -203,12 +243,6 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     return expiredTagOf(new Map(lives.map((life) => [life.tagId, life.firstUsedAt])), tags, confirmed);
   }
 
-  // A truck visit with its tasks counted, as the gate screen shows it.
-  async function visitOf(database: Database, row: VisitRow) {
-    const counts = await tasks.countsOfVisits([row.id], database);
-    return toTruckVisit(row, counts.get(row.id));
-  }
-
   // The gate's own words for the constraints its transactions may meet (the pre-checks inside the
   // transaction see these first; the constraints hold against writers that skip them).
   const gateAnswers = (tags: string[], trailerTag: string | null): DatabaseAnswers => ({
@@ -223,19 +257,50 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
       constraint?.includes('gate') ? badRequest(messages.unknownGate, 'gateId') : undefined,
   });
 
-  // The visit a dispatch closes: the exit trailer tag's, else the trailer number's, else a vehicle
-  // gate-in that came for this container once none of its containers is left in the yard.
-  async function visitLeaving(tx: Database, query: DispatchQuery, number: string) {
-    const exitTrailerTag = trimmed(query.exitTrailerTag);
-    if (exitTrailerTag) return visitsRepository.insideByTag(tx, exitTrailerTag);
-    const trailerNumber = trimmed(query.trailerNumber);
-    if (trailerNumber) return visitsRepository.insideByNumber(tx, trailerNumber);
-    for (const visit of await visitsRepository.insideListing(tx, number)) {
-      if (visit.activityGroup !== ACTIVITY_GROUPS.vehicle) continue;
-      const others = visit.containerNumbers.filter((other) => other !== number);
-      if (!(await inventory.activeContainers(tx, others, [])).length) return visit;
-    }
-    return undefined;
+  // The visits dispatches close, in their order, each as a dispatch of its own after the earlier
+  // ones would find it: its exit trailer tag's, else its trailer number's latest, else a vehicle
+  // gate-in that came for its container once none of that visit's containers is left in the yard
+  // (one of the set counts as left from its own dispatch on). A visit closed by an earlier one is
+  // not inside for the later ones. One read of each kind for the set, before any is released.
+  async function visitsLeaving(tx: Database, leaving: readonly { query: DispatchQuery; number: string }[]) {
+    const ways = leaving.map(({ query, number }) => {
+      const tag = trimmed(query.exitTrailerTag);
+      const trailerNumber = tag ? null : trimmed(query.trailerNumber);
+      return { tag, trailerNumber, number: tag || trailerNumber ? null : number };
+    });
+    const tags = ways.flatMap((way) => (way.tag ? [way.tag] : []));
+    const trailerNumbers = ways.flatMap((way) => (way.trailerNumber ? [way.trailerNumber] : []));
+    const listed = ways.flatMap((way) => (way.number ? [way.number] : []));
+    const byTag = new Map((await visitsRepository.insideByTags(tx, tags)).map((row) => [row.trailerTagId, row]));
+    const byNumber = new Map<string, VisitRow[]>();
+    for (const { wanted, visit } of await visitsRepository.insideByNumbers(tx, trailerNumbers))
+      byNumber.set(trailerNumbers[wanted]!, [...(byNumber.get(trailerNumbers[wanted]!) ?? []), visit]);
+    const vehicles = (await visitsRepository.insideListings(tx, listed)).filter(
+      (visit) => visit.activityGroup === ACTIVITY_GROUPS.vehicle,
+    );
+    const otherNumbers = [...new Set(vehicles.flatMap((visit) => visit.containerNumbers))];
+    const inYard = new Set(
+      (await inventory.activeContainers(tx, otherNumbers, [])).map((container) => container.containerNumber),
+    );
+    const closed = new Set<number>();
+    const gone = new Set<string>();
+    return leaving.map(({ number }, index) => {
+      gone.add(number);
+      const way = ways[index]!;
+      const open = (visit: VisitRow | undefined) => (visit && !closed.has(visit.id) ? visit : undefined);
+      const visit = way.tag
+        ? open(byTag.get(way.tag))
+        : way.trailerNumber
+          ? (byNumber.get(way.trailerNumber) ?? []).find((candidate) => open(candidate))
+          : vehicles.find(
+              (candidate) =>
+                open(candidate) &&
+                candidate.containerNumbers.includes(number) &&
+                candidate.containerNumbers.every((other) => other === number || !inYard.has(other) || gone.has(other)),
+            );
+      if (visit) closed.add(visit.id);
+      return visit;
+    });
   }
 
   // Dispatches checked outside their transaction (the form, the yard, the ERP), each with its
@@ -338,62 +403,154 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
           containerNumber: number,
         },
       };
-    const requestId = query.requestId ?? randomUUID();
-    const gateId = query.gateId ?? null;
-    const actor: Actor = { username: principal.username, source: 'gate' };
+    const plan: DispatchPlan = {
+      query,
+      number,
+      at,
+      requestId: query.requestId ?? randomUUID(),
+      kind,
+      userName: principal.username,
+      foundInErp,
+      erpWarning,
+    };
     return {
+      plan,
       context: { number, answers: gateAnswers([], null) },
       run: async (tx: Database, events: NewEvent[]): Promise<DispatchResult> => {
-        const again = await claim<DispatchResult>(tx, { requestId, kind, gateId, userName: principal.username });
-        if (again) return again;
-        await options.within?.(tx, events);
-        const [container] = await inventory.activeContainers(tx, [number], []);
-        if (!container) throw notFound(messages.dispatchNotInYard(number));
-        if (at.getTime() < container.gateInAt.getTime())
-          throw badRequest(messages.dispatchBeforeGateIn(number), 'dispatchTime');
-        // Within the millisecond of its gate-in: not before it.
-        const dispatchedAt = at < container.gateInAt ? container.gateInAt : at;
-        const { previousLocation } = await inventory.release(tx, events, container.id, dispatchedAt, actor);
-        const leaving = await visitLeaving(tx, query, number);
-        const closed = leaving
-          ? await visitsRepository.close(tx, leaving.id, {
-              outAt: dispatchedAt < leaving.entryAt ? leaving.entryAt : dispatchedAt,
-              dispatchedBy: principal.username,
-            })
-          : undefined;
-        if (closed) events.push(trailerChanged(closed));
-        if (gateId !== null)
-          await repository.useTags(
-            tx,
-            gateId,
-            [trimmed(query.exitTag), trimmed(query.exitTrailerTag)].filter((tag): tag is string => tag !== null),
-            requestId,
-          );
-        events.push({
-          type: 'gate.containerDispatched',
-          data: {
-            requestId,
-            gateId,
-            containerId: container.id,
-            containerNumber: number,
-            exitProcess: scanning ? 'Scanning' : trimmed(query.exitProcess),
-            previousLocation,
-            visit: closed ? await visitOf(tx, closed) : null,
-          },
-        });
-        const answer: DispatchResult = {
-          responsestatus: 'success',
-          message: messages.dispatchSuccessful,
-          dispatched: true,
-          foundInErp,
-          containerNumber: number,
-          previousLocation,
-          ...(erpWarning ? { erpWarning } : {}),
-        };
-        await repository.answer(tx, requestId, answer, closed?.id ?? null);
-        return answer;
+        const [result] = await runDispatches(tx, events, [plan], options);
+        if (result instanceof AppError) throw result;
+        return result!;
       },
     };
+  }
+
+  // The transaction work of many checked dispatches, as runGateIns does gate-ins: one claim of their
+  // request ids, one read of their containers in the yard and of the visits they close, one release
+  // of the containers (their slots left together), one close of the visits and one write of the
+  // answers. The rules are each dispatch's, in the order given: one whose container is not in the
+  // yard (or left with an earlier one of the set) or gated in after its time is refused with the
+  // gate's words and writes nothing (its AppError in its place); the others are written. The gate
+  // screen's dispatch is a set of one.
+  async function runDispatches(
+    tx: Database,
+    events: NewEvent[],
+    plans: readonly DispatchPlan[],
+    options: GateTransactionOptions = {},
+  ): Promise<(DispatchResult | AppError)[]> {
+    const results = await claimSet<DispatchResult>(
+      tx,
+      plans.map((plan) => ({
+        requestId: plan.requestId,
+        kind: plan.kind,
+        gateId: plan.query.gateId ?? null,
+        userName: plan.userName,
+      })),
+    );
+    for (const [index] of plans.entries()) if (results[index] === undefined) await options.within?.(tx, events);
+    const going = plans.filter((_, index) => results[index] === undefined);
+    const inYard = new Map(
+      (
+        await inventory.activeContainers(
+          tx,
+          going.map((plan) => plan.number),
+          [],
+        )
+      ).map((container) => [container.containerNumber, container]),
+    );
+    const leaving: { plan: DispatchPlan; index: number; containerId: number; at: Date }[] = [];
+    const refusedIds: string[] = [];
+    for (const [index, plan] of plans.entries()) {
+      if (results[index] !== undefined) continue;
+      const container = inYard.get(plan.number);
+      const refusal = !container
+        ? notFound(messages.dispatchNotInYard(plan.number))
+        : plan.at.getTime() < container.gateInAt.getTime()
+          ? badRequest(messages.dispatchBeforeGateIn(plan.number), 'dispatchTime')
+          : undefined;
+      if (refusal) {
+        results[index] = refusal;
+        refusedIds.push(plan.requestId);
+        continue;
+      }
+      inYard.delete(plan.number);
+      // Within the millisecond of its gate-in: not before it.
+      leaving.push({
+        plan,
+        index,
+        containerId: container!.id,
+        at: plan.at < container!.gateInAt ? container!.gateInAt : plan.at,
+      });
+    }
+    // A refused one's request id is free again (its retry is a new attempt, as a rolled back one's).
+    await repository.unclaim(tx, refusedIds);
+    if (!leaving.length) return results as (DispatchResult | AppError)[];
+
+    const visits = await visitsLeaving(
+      tx,
+      leaving.map(({ plan }) => plan),
+    );
+    const previous = new Map<number, string | null>();
+    for (const group of groupBy(leaving, ({ plan }) => plan.userName))
+      for (const entry of await inventory.release(tx, events, group, {
+        username: group[0]!.plan.userName,
+        source: 'gate',
+      }))
+        previous.set(entry.containerId, entry.previousLocation);
+    const closedRows = new Map(
+      (
+        await visitsRepository.closeMany(
+          tx,
+          leaving.flatMap(({ plan, at }, position) => {
+            const visit = visits[position];
+            return visit
+              ? [{ id: visit.id, outAt: at < visit.entryAt ? visit.entryAt : at, dispatchedBy: plan.userName }]
+              : [];
+          }),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const counts = await tasks.countsOfVisits([...closedRows.keys()], tx);
+    const answers: { requestId: string; answer: DispatchResult; visitId: number | null }[] = [];
+    for (const [position, { plan, index, containerId }] of leaving.entries()) {
+      const { query, number } = plan;
+      const gateId = query.gateId ?? null;
+      const visit = visits[position];
+      const closed = visit ? closedRows.get(visit.id) : undefined;
+      if (closed) events.push(trailerChanged(closed));
+      if (gateId !== null)
+        await repository.useTags(
+          tx,
+          gateId,
+          [trimmed(query.exitTag), trimmed(query.exitTrailerTag)].filter((tag): tag is string => tag !== null),
+          plan.requestId,
+        );
+      const previousLocation = previous.get(containerId) ?? null;
+      events.push({
+        type: 'gate.containerDispatched',
+        data: {
+          requestId: plan.requestId,
+          gateId,
+          containerId,
+          containerNumber: number,
+          exitProcess: plan.kind === 'scanningDispatch' ? 'Scanning' : trimmed(query.exitProcess),
+          previousLocation,
+          visit: closed ? toTruckVisit(closed, counts.get(closed.id)) : null,
+        },
+      });
+      const answer: DispatchResult = {
+        responsestatus: 'success',
+        message: messages.dispatchSuccessful,
+        dispatched: true,
+        foundInErp: plan.foundInErp,
+        containerNumber: number,
+        previousLocation,
+        ...(plan.erpWarning ? { erpWarning: plan.erpWarning } : {}),
+      };
+      results[index] = answer;
+      answers.push({ requestId: plan.requestId, answer, visitId: closed?.id ?? null });
+    }
+    await repository.answerAll(tx, answers);
+    return results as (DispatchResult | AppError)[];
   }
 
   async function dispatch(
@@ -534,8 +691,8 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     plans: readonly GateInPlan[],
     options: GateTransactionOptions = {},
   ): Promise<(GateInResult | AppError)[]> {
-    const results: (GateInResult | AppError | undefined)[] = plans.map(() => undefined);
-    const claimed = await repository.claimAll(
+    // A twin that committed meanwhile: its answer.
+    const results = await claimSet<GateInResult>(
       tx,
       plans.map((plan) => ({
         requestId: plan.form.requestId,
@@ -544,24 +701,6 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
         userName: plan.userName,
       })),
     );
-    // A twin that committed meanwhile: its answer.
-    const twins = plans.filter((plan) => !claimed.has(plan.form.requestId));
-    if (twins.length) {
-      const stored = new Map(
-        (
-          await repository.transactions(
-            tx,
-            twins.map((plan) => plan.form.requestId),
-          )
-        ).map((row) => [row.requestId, row]),
-      );
-      for (const [index, plan] of plans.entries()) {
-        if (claimed.has(plan.form.requestId)) continue;
-        const row = stored.get(plan.form.requestId);
-        results[index] =
-          row?.kind === 'gateIn' ? (row.answer as GateInResult) : conflict(messages.gateRequestReused, 'requestId');
-      }
-    }
     for (const [index] of plans.entries()) if (results[index] === undefined) await options.within?.(tx, events);
 
     // The yard as it stands, for all of them at once, then each in turn against it and the earlier ones.
@@ -907,6 +1046,8 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     // its work, its answer at once, or its refusal.
     checkDispatches: (queries: readonly DispatchQuery[], principal: Principal, database?: Database) =>
       checkDispatches(queries, principal, false, {}, database),
+    runDispatches: (tx: Database, events: NewEvent[], plans: readonly DispatchPlan[]) =>
+      runDispatches(tx, events, plans),
 
     // A prepared gate-in's work inside a transaction the caller holds (with the inventory lock, as
     // inventory.change takes it), and the gate's words for the constraints it may meet.

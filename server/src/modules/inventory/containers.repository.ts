@@ -928,6 +928,28 @@ export const containersRepository = {
     return row;
   },
 
+  // The planner's figures of the yard's tables, taken again.
+  async analyze(db: Database) {
+    await db.execute(sql`analyze containers, container_positions, container_movements`);
+  },
+
+  // Containers dispatched, each at its own time, in one statement.
+  async dispatchMany(db: Database, leaving: readonly { id: number; at: Date }[]) {
+    if (!leaving.length) return;
+    const values = sql.join(
+      leaving.map((entry) => sql`(${entry.id}::integer, ${entry.at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    // The ids again as a list: the planner then reads them by the key instead of joining the
+    // values with every container.
+    await db.execute(sql`update ${containers} set dispatched_at = v.at, updated_at = now()
+      from (values ${values}) as v(id, at)
+      where ${containers.id} = v.id and ${inArray(
+        containers.id,
+        leaving.map((entry) => entry.id),
+      )}`);
+  },
+
   async setMovementAlert(db: Database, ids: number[], movementAlert: boolean) {
     return db
       .update(containers)

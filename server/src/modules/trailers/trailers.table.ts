@@ -47,6 +47,17 @@ export const trailers = pgTable(
       .on(table.entryAt)
       .where(sql`${table.outAt} is null`),
     index('trailers_number_idx').on(table.trailerNumber),
+    // The visits a dispatch closes, inside the yard: by a container they came for (the array's
+    // overlap, for a batch chunk's containers at once) and by trailer number, case aside. Without
+    // them each dispatch read every truck inside. Without fastupdate, as tasks_open_search_text_idx:
+    // a pending list only VACUUM merges (PGlite runs none) is priced so high the planner scans.
+    index('trailers_inside_containers_idx')
+      .using('gin', table.containerNumbers)
+      .with({ fastupdate: false })
+      .where(sql`${table.outAt} is null`),
+    index('trailers_inside_number_idx')
+      .on(sql`lower(${table.trailerNumber})`)
+      .where(sql`${table.outAt} is null`),
     check('trailers_number_length', sql`char_length(${table.trailerNumber}) between 1 and 20`),
     check('trailers_out_after_entry', sql`${table.outAt} is null or ${table.outAt} >= ${table.entryAt}`),
   ],

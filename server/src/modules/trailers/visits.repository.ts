@@ -1,6 +1,7 @@
-import { and, arrayContains, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TruckVisit } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
+import { rowsOf } from '../../db/bulk-insert';
 import { permanentTrailers, plaCards, trailers } from './trailers.table';
 
 // Truck visits (the trailers table): opened by a gate-in, closed by the dispatch the truck leaves
@@ -76,34 +77,58 @@ export const visitsRepository = {
           .for('update')
       : Promise.resolve([]),
 
-  // The latest visit inside the yard of this trailer number.
-  async insideByNumber(db: Database, trailerNumber: string) {
-    const [row] = await db
-      .select()
-      .from(trailers)
-      .where(and(inside, sql`lower(${trailers.trailerNumber}) = lower(${trailerNumber})`))
-      .orderBy(desc(trailers.entryAt), desc(trailers.id))
-      .limit(1)
-      .for('update');
-    return row;
-  },
+  // The visits inside the yard of these trailer numbers (case aside), each with the index of the
+  // number it matched, latest first (a dispatch closes its trailer number's latest visit;
+  // trailers_inside_number_idx).
+  insideByNumbers: (db: Database, trailerNumbers: readonly string[]) =>
+    trailerNumbers.length
+      ? db
+          .select({ wanted: sql<number>`wanted.index`.mapWith(Number), visit: trailers })
+          .from(trailers)
+          .innerJoin(
+            sql`(values ${sql.join(
+              trailerNumbers.map((number, index) => sql`(${index}::integer, ${number}::text)`),
+              sql`, `,
+            )}) as wanted(index, number)`,
+            sql`lower(${trailers.trailerNumber}) = lower(wanted.number)`,
+          )
+          .where(inside)
+          .orderBy(desc(trailers.entryAt), desc(trailers.id))
+          .for('update', { of: trailers })
+      : Promise.resolve([]),
 
-  // Visits inside the yard that came for (or brought) this container, oldest first.
-  insideListing: (db: Database, containerNumber: string) =>
-    db
-      .select()
-      .from(trailers)
-      .where(and(inside, arrayContains(trailers.containerNumbers, [containerNumber])))
-      .orderBy(asc(trailers.entryAt), asc(trailers.id))
-      .for('update'),
+  // Visits inside the yard that came for (or brought) any of these containers, oldest first
+  // (trailers_inside_containers_idx).
+  insideListings: (db: Database, containerNumbers: readonly string[]) =>
+    containerNumbers.length
+      ? db
+          .select()
+          .from(trailers)
+          .where(and(inside, arrayOverlaps(trailers.containerNumbers, [...containerNumbers])))
+          .orderBy(asc(trailers.entryAt), asc(trailers.id))
+          .for('update')
+      : Promise.resolve([]),
 
-  async close(db: Database, id: number, values: { outAt: Date; dispatchedBy: string | null; dispatchMode?: string }) {
-    const [row] = await db
-      .update(trailers)
-      .set({ outAt: values.outAt, dispatchedBy: values.dispatchedBy, dispatchMode: values.dispatchMode ?? null })
-      .where(and(eq(trailers.id, id), inside))
-      .returning();
-    return row;
+  // Visits closed (their trucks dispatched), each at its own time: the rows closed, in no order.
+  async closeMany(db: Database, closing: readonly { id: number; outAt: Date; dispatchedBy: string | null }[]) {
+    if (!closing.length) return [];
+    const values = sql.join(
+      closing.map(
+        (entry) => sql`(${entry.id}::integer, ${entry.outAt.toISOString()}::timestamptz, ${entry.dispatchedBy}::text)`,
+      ),
+      sql`, `,
+    );
+    const ids = rowsOf<{ id: number | string }>(
+      await db.execute(sql`update ${trailers}
+        set out_at = v.out_at, dispatched_by = v.dispatched_by, dispatch_mode = null
+        from (values ${values}) as v(id, out_at, dispatched_by)
+        where ${trailers.id} = v.id and ${trailers.outAt} is null and ${inArray(
+          trailers.id,
+          closing.map((entry) => entry.id),
+        )}
+        returning ${trailers.id}`),
+    ).map((row) => Number(row.id));
+    return ids.length ? db.select().from(trailers).where(inArray(trailers.id, ids)) : [];
   },
 
   // The trucks inside the yard (of one gate), oldest first.

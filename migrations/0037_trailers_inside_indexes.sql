@@ -1,0 +1,2 @@
+CREATE INDEX "trailers_inside_containers_idx" ON "trailers" USING gin ("container_numbers") WITH (fastupdate=false) WHERE "trailers"."out_at" is null;--> statement-breakpoint
+CREATE INDEX "trailers_inside_number_idx" ON "trailers" USING btree (lower("trailer_number")) WHERE "trailers"."out_at" is null;
