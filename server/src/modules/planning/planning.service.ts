@@ -414,19 +414,26 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   type Settings = Awaited<ReturnType<typeof settingsOf>>;
 
   // The standing boxes of one read of the yard's boxes, and the height of each column they make.
-  const standingByRead = new WeakMap<Box[], StandingBox[]>();
-  function standingOfAll(positions: Box[], standingOf: (row: Box) => StandingBox) {
-    const standing = positions.map(standingOf);
+  const standingByRead = new WeakMap<
+    Box[],
+    { estimate: unknown; sizeParamName: string | undefined; standing: StandingBox[] }
+  >();
+  function standingOfAll(
+    positions: Box[],
+    standingOf: (row: Box) => StandingBox,
+    estimate: unknown,
+    sizeParamName: string | undefined,
+  ) {
     const known = standingByRead.get(positions);
-    // The same objects as before (the estimates stayed): what was worked out from them stands.
-    if (known && known.length === standing.length && known.every((entry, index) => entry === standing[index]))
-      return known;
-    standingByRead.set(positions, standing);
+    // The same read with the same estimates and size rule: what was worked out from it stands.
+    if (known && known.estimate === estimate && known.sizeParamName === sizeParamName) return known.standing;
+    const standing = positions.map(standingOf);
+    standingByRead.set(positions, { estimate, sizeParamName, standing });
     return standing;
   }
   const heightsByStanding = new WeakMap<StandingBox[], Map<string, number>>();
   function heightsOf(positions: Box[], boxes: StandingBox[]) {
-    const standing = standingByRead.get(positions)!;
+    const standing = standingByRead.get(positions)!.standing;
     let heights = heightsByStanding.get(standing);
     if (!heights) {
       heights = new Map<string, number>();
@@ -518,7 +525,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       standingByRow.set(row, { estimate, sizeParamName, standing });
       return standing;
     };
-    const boxes: StandingBox[] = [...standingOfAll(positions, standingOf)];
+    const boxes: StandingBox[] = [...standingOfAll(positions, standingOf, estimate, sizeParamName)];
     // A pending drop holds its slot when it is the next free tier of its stack.
     const heights = new Map(heightsOf(positions, boxes));
     const targets = dropTargetsOf(grid);
