@@ -21,6 +21,8 @@ COPY simulator/package.json simulator/
 COPY runtime/package.json runtime/
 COPY web/package.json web/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+# The driver as patched by the build stage's postinstall (patches/: postgres.js's BEGIN reservation).
+COPY --from=build /app/node_modules/postgres node_modules/postgres
 
 # 3. The image: the compiled entry, the sources (the one-off commands and the OCR threads run them
 #    through tsx; the compiled entry finds its files beside them), migrations, the built web app;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ROLES } from '@openyard/contracts';
 import { roles } from '../db/schema';
@@ -186,6 +187,55 @@ describe.runIf(TEST_DATABASE === 'postgres')('PostgreSQL connection timeouts', (
       expect(rowsOf<{ id: number }>(await database.db.execute(sql`select id from held`))).toEqual([{ id: 1 }]);
     } finally {
       await database.close();
+      await created.drop();
+    }
+  });
+});
+
+// postgres.js 3.4.9 wrote a transaction's BEGIN without reserving its connection when the BEGIN
+// filled a busy connection's pipeline (porsager/postgres#823, #1189): the transaction failed with
+// UNSAFE_TRANSACTION while PostgreSQL had begun it, and the connection went back to the pool inside
+// it. patches/postgres+3.4.9.patch reserves it whenever the BEGIN was handed over. A small
+// max_pipeline puts every BEGIN here at that boundary: unpatched, all 20 fail.
+describe.runIf(TEST_DATABASE === 'postgres')('PostgreSQL transactions on busy pipelines', () => {
+  it('a BEGIN pipelined at the limit behind other queries still runs its transaction on its own', async () => {
+    const created = await createTestPostgresDatabase();
+    const client = postgres(created.url, { max: 2, max_pipeline: 2, onnotice: () => undefined });
+    try {
+      await Promise.all([client`select pg_sleep(0.01)`, client`select pg_sleep(0.01)`]);
+      const outcomes: string[] = [];
+      for (let round = 0; round < 10; round++) {
+        // Both connections busy, each with one more query waiting: the next BEGIN fills a pipeline.
+        const busy = [client`select pg_sleep(0.1)`, client`select pg_sleep(0.1)`, client`select 2`, client`select 2`];
+        busy.forEach((query) => void query.execute());
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const transactions = [0, 1].map((index) =>
+          client
+            .begin(async (tx) => {
+              // Two statements of one transaction: one backend, one transaction id.
+              const read = async () =>
+                (
+                  await tx<
+                    { pid: number; xact: string }[]
+                  >`select pg_backend_pid() as pid, txid_current()::text as xact`
+                )[0]!;
+              const first = await read();
+              const second = await read();
+              return first.pid === second.pid && first.xact === second.xact ? `ok ${index}` : 'split';
+            })
+            .catch((error: { code?: string }) => error.code ?? 'error'),
+        );
+        outcomes.push(...(await Promise.all(transactions)));
+        await Promise.all(busy);
+      }
+      expect(outcomes.filter((outcome) => !outcome.startsWith('ok'))).toEqual([]);
+      expect(outcomes).toHaveLength(20);
+      // Nothing is left open: every backend of the pool is idle, none idle in a transaction.
+      const states = await client<{ state: string }[]>`
+        select state from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+      expect(states.map((row) => row.state).filter((state) => state !== 'idle')).toEqual([]);
+    } finally {
+      await client.end({ timeout: 2 });
       await created.drop();
     }
   });
