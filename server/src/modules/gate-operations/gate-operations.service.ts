@@ -118,6 +118,9 @@ export interface GateInPlan {
   trailerTag: string | null;
   outNumbers: string[];
   outLocations: Map<string, string | null>;
+  // The planning engine's slots for its containers without one, asked before the transaction (for
+  // the whole set at once); taken inside it when they still hold after the yard's lock.
+  advice?: Awaited<ReturnType<PlanningService['advise']>>;
 }
 
 // Items grouped by a key, in the order their keys first appear.
@@ -676,7 +679,37 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
         if (!(error instanceof AppError)) throw error;
         checked.push({ refusal: error });
       }
+    // Off any transaction only (a caller reading through its own gets the engine inside it).
+    if (database === db) await advise(checked.flatMap((entry) => ('plan' in entry ? [entry.plan] : [])));
     return checked;
+  }
+
+  // The engine's slots for the containers of these gate-ins that will want one (planning on, no
+  // slot named, no task of planning's given): asked now, off the yard's lock, and shared by the set.
+  async function advise(plans: GateInPlan[]) {
+    if (!deps.planning || deps.planningEnabled === false) return;
+    const containers = plans.flatMap((plan) =>
+      plan.entries
+        .filter(
+          (entry) =>
+            !entry.location &&
+            !(plan.form.planningGeneratedTasks ?? []).some(
+              (task) => normalizeContainerNumber(task.containerNumber) === entry.number,
+            ),
+        )
+        .map((entry) => ({
+          containerNumber: entry.number,
+          containerSize: entry.containerSize!,
+          igm: trimmed(entry.igm),
+        })),
+    );
+    if (!containers.length) return;
+    try {
+      const advice = await deps.planning.advise(containers);
+      for (const plan of plans) plan.advice = advice;
+    } catch {
+      // Advice only: the transaction asks the engine itself.
+    }
   }
 
   // The transaction work of many checked gate-ins, set by set: one claim of their request ids, one
@@ -897,7 +930,15 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     );
     if (unplaced.length && deps.planning) {
       try {
-        const suggestions = await deps.planning.suggestWithin(tx, unplaced);
+        const advice = admittedPlans[0]?.plan.advice;
+        const advised =
+          advice &&
+          admittedPlans.every(({ plan }) => plan.advice === advice) &&
+          unplaced.every((container) => advice.suggestions.get(container.containerNumber)?.slotFullName) &&
+          (await deps.planning.adviceHolds(tx, advice));
+        const suggestions = advised
+          ? unplaced.map((container) => advice.suggestions.get(container.containerNumber)!)
+          : await deps.planning.suggestWithin(tx, unplaced);
         for (const suggestion of suggestions)
           suggested.set(suggestion.containerNumber, {
             location: suggestion.slotFullName,

@@ -133,6 +133,26 @@ describe('gate-in with planning on', () => {
     expect(slots[0]).not.toBe(slots[1]);
   });
 
+  it('takes advice asked before the transaction only while nothing changed beside its slots', async () => {
+    const { planning } = t.services;
+    const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }];
+    const advice = await planning.advise(asked);
+    const slot = advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!;
+    const holds = () => t.db.transaction((tx) => planning.adviceHolds(tx, advice));
+    // A box put in another row leaves the advice standing.
+    const [far] = (await freeGroundSlots(t, 40, slotParts(slot).area)).filter(
+      (candidate) => slotParts(candidate).row !== slotParts(slot).row,
+    );
+    await addContainer(t, admin.auth, { location: far! });
+    expect(await holds()).toBe(true);
+    // A gate-in of the same kind of box, committed meanwhile, goes to that slot: the advice is void.
+    const answer = await admin.api.gateOperations.gateIn({
+      body: singleGateIn({ gateId, trailerTag1: rfidTag() }, { containerNumber: containerNumber('MSCU') }),
+    });
+    expect(answer.tasks[0]!.toLocation).toBe(slot);
+    expect(await holds()).toBe(false);
+  });
+
   it('holds a pending drop’s slot until its task goes, and then offers it again', async () => {
     const asked = { containers: [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }] };
     const suggested = async () => (await admin.api.planning.suggest({ body: asked })).suggestions[0]!.slotFullName!;

@@ -318,6 +318,12 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     reread: number;
   }
   let yardBoxes: YardBoxes | null = null;
+  // Suggestions made on a read of the yard (advise), by container number.
+  interface PlanningAdvice {
+    yard: YardBoxes;
+    grid: Grid;
+    suggestions: Map<string, SlotSuggestion>;
+  }
   let refreshing: Promise<unknown> | null = null;
 
   async function readYardBoxes(database: Database, held: YardBoxes | null): Promise<YardBoxes> {
@@ -486,11 +492,12 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   // engine takes it, with the departure estimates of the boxes.
   async function yardModel(database: Database, now: number, { sizes, rules, gates }: Settings) {
     const grid = await loadGrid(database, namer);
-    const [cells, { boxes: positions, drops }, estimate] = await Promise.all([
+    const [cells, yard, estimate] = await Promise.all([
       cellsOf(database, grid),
       yardBoxesOf(database),
       estimator(database),
     ]);
+    const { boxes: positions, drops } = yard;
     const sizeParamName = rules.sizeParam?.name;
     const sizeOf = (sizeId: number) => sizes.byId.get(sizeId) ?? { name: '20', lengthFeet: 20 };
     const boxOf = (row: {
@@ -578,7 +585,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       origin,
       frames: framesOf(grid, JSON.stringify([rules.signature, origin])),
     });
-    return { grid, model, origin, estimate, rules };
+    return { grid, model, origin, estimate, rules, yard };
   }
 
   const slotName = (grid: Grid, model: YardModel, stackKey: string, tier: number) => {
@@ -641,6 +648,13 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     containers: PlanningContainer[],
     options: { reservations: boolean },
   ): Promise<SlotSuggestion[]> {
+    return (await suggestWithYard(database, containers, options)).suggestions;
+  }
+  async function suggestWithYard(
+    database: Database,
+    containers: PlanningContainer[],
+    options: { reservations: boolean },
+  ): Promise<{ suggestions: SlotSuggestion[]; yard: YardBoxes; grid: Grid }> {
     const numbers = containers.map((container) => normalizeContainerNumber(container.containerNumber));
     const reserved = new Map(
       options.reservations
@@ -659,7 +673,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     const now = Math.floor(Date.now() / SUGGESTION_CLOCK_MS) * SUGGESTION_CLOCK_MS;
     const settings = await settingsOf(database);
     const { sizes } = settings;
-    const { grid, model, origin, estimate, rules } = await yardModel(database, now, settings);
+    const { grid, model, origin, estimate, rules, yard } = await yardModel(database, now, settings);
     const open = containers.filter((_, index) => !reserved.has(numbers[index]!));
     const placed = new Map<string, { location: string; fullName: string; reason: string; rehandles: number }>();
     const unplaced = new Map<string, string>();
@@ -678,7 +692,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       }
       for (const entry of result.unplaced) unplaced.set(entry.boxId, entry.reason);
     }
-    return numbers.map((number) => {
+    const suggestions = numbers.map((number) => {
       const plan = reserved.get(number);
       if (plan) {
         const names = slotOfRow(grid, plan);
@@ -699,6 +713,53 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
         tasks: [defaultTask(number, slot?.location ?? null, slot?.fullName ?? null)],
       };
     });
+    return { suggestions, yard, grid };
+  }
+
+  // Whether suggestions made outside a transaction (advise) still hold inside it, after the yard's
+  // lock: none of the containers changed since the yard they were made on stands, stood or is going
+  // next to a suggested slot (its column or a neighbour, in its row), and the layout and master
+  // data are the same. Conservative: a change near a slot sends the gate-in back to the engine.
+  async function adviceHolds(tx: Database, advice: PlanningAdvice): Promise<boolean> {
+    const { yard, grid } = advice;
+    const { changed, ...state } = await repository.boxesState(tx, yard.version);
+    if (state.layoutVersion !== yard.layoutVersion || state.masterVersion !== yard.masterVersion) return false;
+    if (!changed.length) return true;
+    if (changed.length > BOXES_DELTA_LIMIT) return false;
+    const [rows, drops] = await Promise.all([repository.boxes(tx, changed), repository.pendingDrops(tx, changed)]);
+    const targets = dropTargetsOf(grid);
+    const placeOf = (location: string) => {
+      let target = targets.get(location);
+      if (target === undefined) {
+        try {
+          target = namer.resolve(grid, location);
+        } catch {
+          target = null;
+        }
+        targets.set(location, target);
+      }
+      return target;
+    };
+    const slots = [...advice.suggestions.values()].flatMap((suggestion) => {
+      const place = suggestion.slotFullName ? placeOf(suggestion.slotFullName) : null;
+      return place ? [place] : [];
+    });
+    const touched = [
+      ...rows,
+      ...changed.flatMap((id) => yard.byContainer.get(id) ?? []),
+      ...[...drops, ...changed.flatMap((id) => yard.dropsByContainer.get(id) ?? [])].flatMap((drop) => {
+        const place = placeOf(drop.toLocation);
+        return place ? [place] : [];
+      }),
+    ];
+    return !touched.some((place) =>
+      slots.some(
+        (slot) =>
+          slot.areaId === place.areaId &&
+          slot.rowIndex === place.rowIndex &&
+          Math.abs(slot.columnIndex - place.columnIndex) <= 1,
+      ),
+    );
   }
 
   // --- engine runs ---------------------------------------------------------------------------------
@@ -896,6 +957,19 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     // each other's pending drops), for containers that hold no reservation (the gate used those).
     suggestWithin: (tx: Database, containers: PlanningContainer[]) =>
       suggestOn(tx, containers, { reservations: false }),
+
+    // The same, asked before the gate-in's transaction (the engine's time off the yard's lock), and
+    // checked inside it after the lock (adviceHolds): the gate-in takes the advice when it holds, or
+    // asks suggestWithin again.
+    async advise(containers: PlanningContainer[]): Promise<PlanningAdvice> {
+      const { suggestions, yard, grid } = await suggestWithYard(db, containers, { reservations: false });
+      return {
+        yard,
+        grid,
+        suggestions: new Map(suggestions.map((suggestion) => [suggestion.containerNumber, suggestion])),
+      };
+    },
+    adviceHolds,
 
     // The plans holding these reservations (by container id), for the gate-in that uses them.
     plansOfReservations: (tx: Database, containerIds: number[]) => repository.plansOf(tx, containerIds),
