@@ -331,15 +331,21 @@ export async function startCluster(options: ClusterOptions = {}) {
       const key = `${prefix}:openyard`;
       try {
         await redis.connect();
-        const [waiting, active, delayed, failed, firstFailed] = await Promise.all([
+        const [waiting, active, delayed, failedIds] = await Promise.all([
           redis.llen(`${key}:wait`),
           redis.llen(`${key}:active`),
           redis.zcard(`${key}:delayed`),
-          redis.zcard(`${key}:failed`),
-          redis.zrange(`${key}:failed`, '0', '2'),
+          redis.zrange(`${key}:failed`, '0', '-1'),
         ]);
-        const reasons = await Promise.all(firstFailed.map((id) => redis.hget(`${key}:${id}`, 'failedReason')));
-        return `queue: ${waiting} waiting, ${active} active, ${delayed} delayed, ${failed} failed ${reasons.join('; ')}`;
+        // The failed jobs by name and reason (the queue keeps the last thousand).
+        const byKind = new Map<string, number>();
+        for (const id of failedIds) {
+          const [name, reason] = await redis.hmget(`${key}:${id}`, 'name', 'failedReason');
+          const kind = `${name ?? '?'}: ${reason ?? '?'}`;
+          byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+        }
+        const failed = [...byKind].map(([kind, count]) => `${count} × ${kind}`).join('; ');
+        return `queue: ${waiting} waiting, ${active} active, ${delayed} delayed, ${failedIds.length} failed${failed ? ` (${failed})` : ''}`;
       } catch (error) {
         return `queue: unreadable (${String(error)})`;
       } finally {

@@ -90,6 +90,11 @@ export interface JobStore {
 }
 
 const ATTEMPTS = 5;
+// How often a job may be found stalled (its process died, or its event loop held the lock's renewal
+// past stalledMs) and go back to the queue before BullMQ fails it. BullMQ's default is 1: two kills
+// of the workers holding it, or a starved event loop, and an OCR frame or a batch file was dropped.
+// A job that kills its process every time still fails after these many crashes.
+const STALLS_ALLOWED = ATTEMPTS - 1;
 const BACKOFF_MS = 500;
 const FAILED_KEPT = 1000;
 // How long a stop runs the backlog of a queue with a store before it keeps the rest for the next
@@ -468,7 +473,14 @@ export function createBullQueue({
             throw error;
           }
         },
-        { connection, prefix, concurrency: options.concurrency, lockDuration: stalledMs, stalledInterval: stalledMs },
+        {
+          connection,
+          prefix,
+          concurrency: options.concurrency,
+          lockDuration: stalledMs,
+          stalledInterval: stalledMs,
+          maxStalledCount: STALLS_ALLOWED,
+        },
       );
       worker.on('failed', (job, error) => logger.warn({ job: job?.name, id: job?.id, err: error }, 'job failed'));
       worker.on('error', (error) => logger.error({ err: error }, 'queue worker error'));
