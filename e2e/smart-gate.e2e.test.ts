@@ -47,18 +47,40 @@ describe('smart gate screens', () => {
   });
 
   let lastPage: Page | null = null;
+  // What the test's pages logged and which calls failed or answered slowly: printed with a failure
+  // (a wait that timed out under CI load says which call it waited for).
+  let journal: string[] = [];
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && lastPage)
+    if (task.result?.state === 'fail' && lastPage) {
       await screenshot(lastPage, `smart-gate-failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`).catch(
         () => undefined,
       );
+      console.log(`smart-gate journal of "${task.name}":\n${journal.join('\n')}`);
+    }
+    journal = [];
   });
 
   const newPage = async () => {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     contexts.push(context);
     const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    // As the other screens' browser tests on this two-core CI: a dispatch waits on the OCR worker and
+    // the server beside a second test file's.
+    page.setDefaultTimeout(45_000);
+    const started = Date.now();
+    const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+    page.on('console', (message) => journal.push(`${at()} console ${message.type()}: ${message.text()}`));
+    page.on('requestfailed', (request) => journal.push(`${at()} failed ${request.method()} ${request.url()}`));
+    page.on('requestfinished', (request) => {
+      const timing = request.timing();
+      const ms = timing.responseEnd;
+      void request.response().then((response) => {
+        if ((response && response.status() >= 400) || ms > 2_000)
+          journal.push(
+            `${at()} ${response?.status() ?? '?'} ${request.method()} ${request.url()} in ${Math.round(ms)} ms`,
+          );
+      });
+    });
     lastPage = page;
     return page;
   };
