@@ -3,7 +3,7 @@ import type { Database } from '../adapters/db';
 
 // A year of dispatched visits ending `endDaysAgo` days ago: each with a gate-in, a machine move and a
 // dispatch movement, a completed task, a truck visit, a gate transaction, device logs; every third
-// with an ITV task. Written in SQL (the rollups' triggers count them as the gate's writes would).
+// with a completed ITV task. Written in SQL (the rollups' triggers count them as the gate's writes would).
 export async function seedArchiveHistory(db: Database, prefix: string, visits: number, endDaysAgo: number) {
   await db.execute(sql`
     with sizes as (select id from container_sizes where name = '20' limit 1),
@@ -33,8 +33,10 @@ export async function seedArchiveHistory(db: Database, prefix: string, visits: n
       c.gate_in_at + interval '1 hour', (select max(id) from trailers tr where tr.trailer_number = 'TR' || c.id)
     from containers c where c.container_number like ${prefix + '%'}`);
   await db.execute(sql`
-    insert into itv_tasks (container_id, trailer, container_number, task_type, from_location, to_location, generated_at)
-    select c.id, 'ITV1', c.container_number, 'Shifting', 'A_1_1_1', 'B_1_1_1', c.gate_in_at
+    insert into itv_tasks (container_id, trailer, container_number, task_type, from_location, to_location, generated_at,
+      completed_at)
+    select c.id, 'ITV1', c.container_number, 'Shifting', 'A_1_1_1', 'B_1_1_1', c.gate_in_at,
+      c.gate_in_at + interval '30 minutes'
     from containers c where c.container_number like ${prefix + '%'} and c.id % 3 = 0`);
   await db.execute(sql`
     insert into gate_transactions (request_id, kind, user_name, answer, committed_at)

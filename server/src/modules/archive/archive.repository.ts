@@ -48,6 +48,14 @@ function rowCount(result: unknown): number {
   return Number(value.count ?? value.affectedRows ?? value.rowCount ?? 0);
 }
 
+// A visit (`c`) an archive run moves: dispatched before the cut-off, and named by no open task or
+// ITV task. An open task is the yard's work still (its machine's queue, the duplicate check of
+// GET /rest/tasks/find and /rest/itv-tasks/find, which read the current tables only): its visit stays
+// current until the task is completed or deleted, and a later run moves them together.
+const archivable = (cutoff: Date) => sql`c.dispatched_at < ${cutoff.toISOString()}
+  and not exists (select 1 from tasks t where t.container_id = c.id and t.completed_at is null)
+  and not exists (select 1 from itv_tasks i where i.container_id = c.id and i.completed_at is null)`;
+
 export const archiveRepository = {
   // Whether a read of the history from `from` (null: the whole history) reaches rows an archive run
   // moved, so it must read the archive too (the `*_with_archive` views of migration 0032: the current
@@ -114,10 +122,10 @@ export const archiveRepository = {
     )[0]!,
 
   // Containers that left the yard before the cut-off (dispatched; those still in the yard and a
-  // number's later visits are other rows, never touched).
+  // number's later visits are other rows, never touched) and that no open task names.
   async countDispatchedBefore(db: Database, cutoff: Date) {
     const [row] = rowsOf<{ n: number | string }>(
-      await db.execute(sql`select count(*) as n from containers where dispatched_at < ${cutoff.toISOString()}`),
+      await db.execute(sql`select count(*) as n from containers c where ${archivable(cutoff)}`),
     );
     return Number(row?.n ?? 0);
   },
@@ -126,7 +134,7 @@ export const archiveRepository = {
   // transaction holds (they are taken by the next batch).
   async moveContainers(tx: Database, cutoff: Date, limit: number, runId: number): Promise<ArchiveBatchCounts> {
     const ids = rowsOf<{ id: number }>(
-      await tx.execute(sql`select id from containers where dispatched_at < ${cutoff.toISOString()}
+      await tx.execute(sql`select id from containers c where ${archivable(cutoff)}
         order by dispatched_at, id limit ${limit} for update skip locked`),
     ).map((row) => Number(row.id));
     if (!ids.length) return {};

@@ -109,7 +109,8 @@ function joinDetails<T extends PgSelect>(
 // any snapshot (an archive run deletes and inserts it in one statement, under the id it always had).
 const withArchiveAsContainers = (db: Database) =>
   db.$with('containers', { id: containers.id }).as(sql`select * from containers_with_archive`);
-const visitsOf = (db: Database, withArchive: boolean) => (withArchive ? db.with(withArchiveAsContainers(db)) : db);
+export const visitsOf = (db: Database, withArchive: boolean) =>
+  withArchive ? db.with(withArchiveAsContainers(db)) : db;
 
 const withDetails = (db: Database, withArchive = false) =>
   joinDetails(visitsOf(db, withArchive).select(details).from(containers).$dynamic());

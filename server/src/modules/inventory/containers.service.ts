@@ -85,6 +85,14 @@ function invalidNumberDetail(number: string): string {
   return `The check digit of ${number} should be ${expected} (ISO 6346)`;
 }
 
+// The one rule of what reads the archive (docs/archive.md): a read of dispatched visits (from a time,
+// or over the whole history) reads the archived ones too when an archive run moved any it could
+// reach, as the reports do; a read of the yard's visits (never archived), or of a range from the
+// latest cut-off on, keeps the current table and its plans. A read that does reads `visitsOf(db, true)`
+// (containers.repository.ts), the one union of the current and archived visits.
+export const readsArchive = async (db: Database, dispatchedToo: boolean, from: Date | null = null) =>
+  dispatchedToo && (await archiveRepository.reachesArchive(db, from));
+
 export function createContainersService(db: Database, deps: { inventory: InventoryService; exports: ExportsService }) {
   const { inventory } = deps;
   const namer = inventory.namer;
@@ -113,18 +121,11 @@ export function createContainersService(db: Database, deps: { inventory: Invento
     return found;
   }
 
-  // A read of dispatched visits (from a time, or over the whole history) reads the archived ones too
-  // when an archive run moved any it could reach, as the reports do (docs/archive.md); a read of the
-  // yard's visits (never archived), or of a range from the latest cut-off on, keeps the current table
-  // and its plans.
-  const readsArchive = async (dispatchedToo: boolean, from: Date | null = null) =>
-    dispatchedToo && (await archiveRepository.reachesArchive(db, from));
-
   // Every visit (the All tab, its export) over a range reaching back before an archive run's cut-off
   // lists the archived visits too; the Yard tab does not.
   const withArchiveOf = async (filter: ContainerFilter): Promise<ContainerFilter> => ({
     ...filter,
-    withArchive: await readsArchive(!filter.activeOnly, filter.from ?? null),
+    withArchive: await readsArchive(db, !filter.activeOnly, filter.from ?? null),
   });
 
   // The number suggestions (autocomplete, autocomplete-object): dispatched visits only when asked for,
@@ -135,7 +136,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
       text,
       limit ?? SUGGESTION_LIMIT,
       includeDispatched,
-      await readsArchive(includeDispatched),
+      await readsArchive(db, includeDispatched),
     );
 
   const optionalText = (value: string | null | undefined) =>
@@ -411,7 +412,7 @@ export function createContainersService(db: Database, deps: { inventory: Invento
         igmNumber.trim(),
         itemNumber.trim(),
         false,
-        await readsArchive(true),
+        await readsArchive(db, true),
       );
       // A plan's reservation (issue 19) is no visit of the item's containers yet.
       const rows = visits.filter((row) => !row.container.planned);

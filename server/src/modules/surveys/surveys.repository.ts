@@ -11,10 +11,13 @@ import {
   linerPrefixes,
   ownerPrefix,
 } from '../../db/schema';
+import { visitsOf } from '../inventory';
 
 // Surveys are a view over the containers table: one row per visit of a container (gate-in to
 // dispatch), voided records left out. Its gate-in and gate-out are the container's own, so there
-// is nothing to fill at the gate and nothing that can drift from the yard's record.
+// is nothing to fill at the gate and nothing that can drift from the yard's record. A read that
+// reaches the archive (readsArchive) reads the current and the archived visits as one (visitsOf):
+// a survey's id is its visit's, which an archive run keeps.
 
 const columns = {
   id: containers.id,
@@ -56,8 +59,8 @@ export const toSurvey = (row: {
   gateOutDate: row.dispatchedAt?.getTime() ?? null,
 });
 
-const surveys = (db: Database, where: SQL | undefined) =>
-  db
+const surveys = (db: Database, withArchive: boolean, where: SQL | undefined) =>
+  visitsOf(db, withArchive)
     .select(columns)
     .from(containers)
     .innerJoin(containerSizes, eq(containerSizes.id, containers.sizeId))
@@ -75,9 +78,16 @@ export interface Range {
 
 export const surveysRepository = {
   // The visits of one container number, latest first, narrowed to a gate-in and a gate-out range.
-  ofContainer: (db: Database, containerNumber: string, gateIn: Range | undefined, gateOut: Range | undefined) =>
+  ofContainer: (
+    db: Database,
+    containerNumber: string,
+    gateIn: Range | undefined,
+    gateOut: Range | undefined,
+    withArchive: boolean,
+  ) =>
     surveys(
       db,
+      withArchive,
       and(
         eq(containers.containerNumber, containerNumber),
         gateIn ? gte(containers.gateInAt, new Date(gateIn.from)) : undefined,
@@ -87,6 +97,9 @@ export const surveysRepository = {
       ),
     ).orderBy(desc(containers.gateInAt), desc(containers.id)),
 
-  byIds: (db: Database, ids: readonly number[]) =>
-    surveys(db, inArray(containers.id, [...ids])).orderBy(asc(containers.containerNumber), asc(containers.gateInAt)),
+  byIds: (db: Database, ids: readonly number[], withArchive: boolean) =>
+    surveys(db, withArchive, inArray(containers.id, [...ids])).orderBy(
+      asc(containers.containerNumber),
+      asc(containers.gateInAt),
+    ),
 };

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../adapters/db';
 import type { Mailer } from '../../adapters/mail';
 import { badRequest, upstreamFailed } from '../../errors';
+import { readsArchive } from '../inventory';
 import { surveyMailOf } from './survey-mail';
 import { surveysRepository as repository, toSurvey } from './surveys.repository';
 
@@ -32,12 +33,19 @@ export function createSurveysService(db: Database, deps: SurveysDependencies) {
   };
 
   return {
+    // Every visit of the number, archived ones included (docs/archive.md): the days asked narrow
+    // the archive's reach (a visit archived by a run left before its cut-off, and came in before).
     async ofContainer(containerNumber: string, query: SurveyQuery): Promise<Survey[]> {
+      const gateIn = rangeOf(query.gateInDate, 'gateInDate');
+      const gateOut = rangeOf(query.gateOutDate, 'gateOutDate');
+      const from = Math.max(gateIn?.from ?? -Infinity, gateOut?.from ?? -Infinity);
+      const withArchive = await readsArchive(db, true, Number.isFinite(from) ? new Date(from) : null);
       const rows = await repository.ofContainer(
         db,
         normalizeContainerNumber(containerNumber),
-        rangeOf(query.gateInDate, 'gateInDate'),
-        rangeOf(query.gateOutDate, 'gateOutDate'),
+        gateIn,
+        gateOut,
+        withArchive,
       );
       return rows.map(toSurvey);
     },
@@ -49,7 +57,8 @@ export function createSurveysService(db: Database, deps: SurveysDependencies) {
       if (problem) throw badRequest(problem.message, problem.field);
       const recipients = [...new Set(recipientsOf(mail.recipients))];
       const ids = [...new Set(mail.surveyIds)];
-      const surveys = (await repository.byIds(db, ids)).map(toSurvey);
+      // A survey of an archived visit (listed by ofContainer) is mailed as any other.
+      const surveys = (await repository.byIds(db, ids, await readsArchive(db, true))).map(toSurvey);
       if (surveys.length !== ids.length) throw badRequest(messages.surveyUnknown, 'surveyIds');
       let sent;
       try {
