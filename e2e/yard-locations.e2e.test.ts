@@ -140,4 +140,39 @@ describe('yard locations screen', () => {
     await rows.filter({ hasText: renamed }).waitFor({ state: 'detached' });
     await watcher.getByTestId('yard-locations-table-row').filter({ hasText: renamed }).waitFor({ state: 'detached' });
   });
+
+  it('is the yard zones list: a zone drawn reaches an open machine form live, and leaves it when deleted', async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await loginThroughPage(page, server.baseUrl, 'admin', 'demo');
+    await page.goto(`${server.baseUrl}/machines`);
+    await page.getByTestId('machines-tab-operations').click();
+    await page.getByTestId('machines-add').click();
+    const zone = page.getByTestId('machine-form-zone');
+    await zone.click();
+    // The demo's yard zones, not its task places.
+    await page.getByRole('option', { name: 'North Stacks' }).waitFor();
+    expect(await page.getByRole('option', { name: 'Export Zone' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    const api = apiClient(server.baseUrl, await loginToken(server.baseUrl, 'superadmin', 'demo'));
+    const name = uniqueName('Quay Stacks');
+    const [anchor] = (await api.yardLocations.list()).find((location) => location.name === 'North Stacks')!.coordinates;
+    const corner = (east: number, north: number) => ({
+      latitude: anchor!.latitude + north / 111_320,
+      longitude: anchor!.longitude + east / 80_000,
+    });
+    const { location } = await api.yardLocations.create({
+      body: { name, type: 'YARD_ZONE', coordinates: [corner(0, 0), corner(0, -20), corner(20, -20), corner(20, 0)] },
+    });
+    await zone.click();
+    await page.getByRole('option', { name }).waitFor();
+    await screenshot(page, 'yard-locations-machine-zone');
+    await page.keyboard.press('Escape');
+    await api.yardLocations.delete({ params: { id: location.id } });
+    await zone.click();
+    await page.getByRole('option', { name }).waitFor({ state: 'detached' });
+  });
 });

@@ -131,7 +131,6 @@ export function createServices({
     inventory,
     exports,
     machines,
-    masterData,
     taskDashboard,
     yardLocations,
     timeZone: config.yard.timeZone,

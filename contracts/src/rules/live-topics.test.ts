@@ -44,6 +44,15 @@ describe('the gate passes topic', () => {
   });
 });
 
+describe('the yard locations topic', () => {
+  it('is every signed-in user’s (the yard zones and task places are master data), never a kiosk’s', () => {
+    expect(liveTopicPermission('yard-locations')).toBeNull();
+    for (const role of ['gatein', 'gateout', 'operator', 'manager', 'admin'])
+      expect(mayWatchTopic(as(role), liveTopics.yardLocations), role).toBe(true);
+    expect(mayWatchTopic(as('kiosk'), liveTopics.yardLocations)).toBe(false);
+  });
+});
+
 describe('the planning topic', () => {
   it('is for the users of the planning screen, and coalesces an engine run’s progress per run', () => {
     expect(liveTopicPermission('planning')).toBe('planningVisible');

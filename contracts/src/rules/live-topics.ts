@@ -26,8 +26,10 @@ const TOPIC_TABLE: Record<
   // The machines screens' shifts and allocations (spec 2 §6, spec 3 §2).
   shifts: { permission: 'machinesVisible', parameter: 'none' },
   'machine-allocations': { permission: 'machinesVisible', parameter: 'none' },
-  // The yard's location polygons: the machines' places (the Yard Locations page, the machine maps).
-  'yard-locations': { permission: 'machinesVisible', parameter: 'none' },
+  // The yard's location polygons: the machines' places (the Yard Locations page, the machine maps),
+  // and master data every form reads (the yard zones, the task places: GET /rest/yard-locations and
+  // /rest/yard-zones answer any signed-in user), so every signed-in user's.
+  'yard-locations': { permission: null, parameter: 'none' },
   // Open alarms as they are raised and cleared, for the control room's displays (issue 18).
   alarms: { permission: 'dashboardVisible', parameter: 'none' },
   // The dashboard's widgets whose figures changed (spec 1 §2 Dashboard).

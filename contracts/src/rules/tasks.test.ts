@@ -16,7 +16,9 @@ import {
   parseIdList,
   sameTaskKey,
   taskContainerNumber,
+  taskLocationsOf,
   taskPageWindow,
+  taskPlaceNames,
   taskProblem,
   taskSaveEnabled,
   taskStatusOf,
@@ -102,6 +104,25 @@ describe('task save (spec 3 §5)', () => {
       'Export Zone',
       'Chasis 2',
       'Chasis 10',
+    ]);
+  });
+
+  it('offers Trailer, Slot and the yard locations (zones, then task places) as places, each once', () => {
+    const drawn = [
+      { name: 'Export Zone', type: 'TASK_TO_LOCATION' },
+      { name: 'South Stacks', type: 'YARD_ZONE' },
+      { name: ' LCL Shed ', type: 'TASK_TO_LOCATION' },
+      { name: 'North Stacks', type: 'YARD_ZONE' },
+      { name: 'Quay', type: 'OTHER' },
+    ];
+    expect(taskPlaceNames(drawn)).toEqual(['South Stacks', 'North Stacks', 'Export Zone', ' LCL Shed ']);
+    expect(taskLocationsOf(taskPlaceNames(drawn))).toEqual([
+      'Trailer',
+      'Slot',
+      'South Stacks',
+      'North Stacks',
+      'Export Zone',
+      'LCL Shed',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { messages } from '../messages';
+import { YARD_LOCATION_TYPES } from '../yard-locations';
 import type { TaskStatus } from '../tasks';
 import { CONTAINER_NUMBER_LENGTH } from './gate';
 import { isBrokenDown } from './health';
@@ -13,23 +14,20 @@ import { ALL_MACHINES, DEFAULT_PLANNING_TASK, keepsTaskTypeRule, TRAILER_LOCATIO
 export const SLOT_LOCATION = 'Slot';
 
 // The locations a task may go from or to: a truck's trailer, a slot of the yard (named in the slot
-// title, spec 3 §3 toLocationDetails) and the yard's zones (Export Zone, Chasis 1, LCL Shed, ...),
-// each once. The task type narrows them (locationsFor, spec 3 §5).
-export function taskLocationsOf(yardZones: readonly string[]): string[] {
-  return [...new Set([TRAILER_LOCATION, SLOT_LOCATION, ...yardZones.map((zone) => zone.trim()).filter(Boolean)])];
+// title, spec 3 §3 toLocationDetails) and the yard's named places (taskPlaceNames: Export Zone,
+// Chasis 1, LCL Shed, ...), each once. The task type narrows them (locationsFor, spec 3 §5).
+export function taskLocationsOf(places: readonly string[]): string[] {
+  return [...new Set([TRAILER_LOCATION, SLOT_LOCATION, ...places.map((place) => place.trim()).filter(Boolean)])];
 }
 
-// The yard's named places a task may go to besides Trailer and Slot: the yard-zones list and the
-// places drawn for tasks on /yard-locations (TASK_TO_LOCATION, spec 3 §3, §9 location types). One
-// list for the task forms, the kiosks and the server's check of a task's "to".
-export function taskPlaceNames(
-  yardZones: readonly { name: string }[],
-  yardLocations: readonly { name: string; type: string }[],
-): string[] {
-  return [
-    ...yardZones.map((zone) => zone.name),
-    ...yardLocations.filter((location) => location.type === 'TASK_TO_LOCATION').map((location) => location.name),
-  ];
+// The yard's named places a task may go to besides Trailer and Slot: the yard locations drawn on
+// /yard-locations (spec 3 §3, §9 location types), the yard zones (YARD_ZONE) and the places drawn
+// for tasks (TASK_TO_LOCATION), by name. One list for the task forms, the kiosks and the server's
+// check of a task's "to".
+export function taskPlaceNames(yardLocations: readonly { name: string; type: string }[]): string[] {
+  return YARD_LOCATION_TYPES.flatMap((type) =>
+    yardLocations.filter((location) => location.type === type).map((location) => location.name),
+  );
 }
 
 // Whether a task's "to" is a place the yard knows (one of taskLocationsOf's), without regard to
@@ -41,8 +39,8 @@ export function knownTaskLocation(toLocation: string, locations: readonly string
 
 // The locations a kiosk's rows offer (spec 2 §3): the same without Slot, whose title names a slot of
 // the yard's grid, which a customer at a kiosk neither knows nor should be shown.
-export function kioskTaskLocationsOf(yardZones: readonly string[]): string[] {
-  return taskLocationsOf(yardZones).filter((location) => location !== SLOT_LOCATION);
+export function kioskTaskLocationsOf(places: readonly string[]): string[] {
+  return taskLocationsOf(places).filter((location) => location !== SLOT_LOCATION);
 }
 
 // The number a task saves: trimmed, upper case, its first 11 characters (spec 3 §5).

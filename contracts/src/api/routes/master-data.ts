@@ -28,6 +28,7 @@ export const masterData = {
   categories: list('/rest/categories', NamedItem),
   cargoTypes: list('/rest/cargo-types', NamedItem),
   deliveryModes: list('/rest/delivery-modes', NamedItem),
+  // The yard zones: the YARD_ZONE yard locations, id and name (one source, docs/yard-locations.md).
   yardZones: list('/rest/yard-zones', NamedItem),
   // The yard's location polygons (spec 3 §7 master data yard-locations), for the task forms' places
   // and the maps; the Yard Locations page edits them (routes/yard-locations.ts).

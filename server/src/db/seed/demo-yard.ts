@@ -98,7 +98,8 @@ export function demoCorners(index: number, center: { latitude: number; longitude
 // the blocks of demoCorners (220 m wide, 45 m deep, every 70 m from 140 m south to 140 m north):
 // two yard zones over the blocks (the southern one an L, so the machines' zones are not all
 // rectangles) and the places the task types send containers to (spec 3 §5: Export Zone, Chasis,
-// LCL, Weighbridge), east and west of the blocks.
+// LCL, Weighbridge, and the import and examination grounds), east and west of the blocks. They are
+// the demo's only yard zones and task places (docs/yard-locations.md: the polygons are the one list).
 export const DEMO_YARD_LOCATIONS: {
   name: string;
   type: 'YARD_ZONE' | 'TASK_TO_LOCATION';
@@ -165,6 +166,26 @@ export const DEMO_YARD_LOCATIONS: {
       [200, -20],
       [170, -5],
       [135, -20],
+    ],
+  },
+  {
+    name: 'Import Zone',
+    type: 'TASK_TO_LOCATION',
+    metres: [
+      [-200, 60],
+      [-135, 60],
+      [-135, 145],
+      [-200, 145],
+    ],
+  },
+  {
+    name: 'Examination Zone',
+    type: 'TASK_TO_LOCATION',
+    metres: [
+      [-200, -150],
+      [-135, -150],
+      [-135, -80],
+      [-200, -80],
     ],
   },
   {

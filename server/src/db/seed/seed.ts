@@ -55,7 +55,6 @@ async function seedMasterLists(tx: Database) {
     [schema.categories, NAMED_LIST_VALUES.categories],
     [schema.cargoTypes, NAMED_LIST_VALUES.cargoTypes],
     [schema.deliveryModes, NAMED_LIST_VALUES.deliveryModes],
-    [schema.yardZones, NAMED_LIST_VALUES.yardZones],
     [schema.readerTypes, NAMED_LIST_VALUES.readerTypes],
     [schema.machineTypes, NAMED_LIST_VALUES.machineTypes],
     [schema.machineStatuses, NAMED_LIST_VALUES.machineStatuses],

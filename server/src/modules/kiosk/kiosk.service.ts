@@ -41,13 +41,12 @@ export function createKioskService(db: Database, deps: KioskDeps) {
   async function taskChoices(): Promise<KioskTaskChoices> {
     // The places are the tasks screen's: the yard zones and the TASK_TO_LOCATION places drawn on
     // /yard-locations (spec 2 §1 kiosk task: yard locations have a name), without Slot.
-    const [taskTypes, deliveryModes, zones, places] = await Promise.all([
+    const [taskTypes, deliveryModes, places] = await Promise.all([
       names('task-types'),
       names('delivery-modes'),
-      deps.masterData.named('yard-zones'),
       deps.yardLocations.list(),
     ]);
-    return { taskTypes, deliveryModes, locations: kioskTaskLocationsOf(taskPlaceNames(zones, places)) };
+    return { taskTypes, deliveryModes, locations: kioskTaskLocationsOf(taskPlaceNames(places)) };
   }
 
   return {

@@ -18,7 +18,8 @@ describe('master data lists', () => {
       categories: 'Reefer',
       cargoTypes: 'General Cargo',
       deliveryModes: 'Export Out',
-      yardZones: 'Export Zone',
+      // The YARD_ZONE yard locations (docs/yard-locations.md).
+      yardZones: 'North Stacks',
       readerTypes: 'GATEIN',
       machineTypes: 'Reach-Stacker',
       machineStatuses: 'Break-Down',

@@ -18,7 +18,6 @@ import {
   machineTypes,
   readerTypes,
   taskTypes,
-  yardZones,
 } from './master-data.table';
 import { containers, gateReaders, machines, ownerPrefix, tasks, yardRules } from '../../db/schema';
 
@@ -28,7 +27,6 @@ export const NAMED_LISTS = {
   categories,
   'cargo-types': cargoTypes,
   'delivery-modes': deliveryModes,
-  'yard-zones': yardZones,
   'reader-types': readerTypes,
   'machine-types': machineTypes,
   'machine-statuses': machineStatuses,

@@ -16,7 +16,8 @@ export async function masterDataRoutes(
     categories: named('categories'),
     cargoTypes: named('cargo-types'),
     deliveryModes: named('delivery-modes'),
-    yardZones: named('yard-zones'),
+    // The yard zones are the YARD_ZONE yard locations (docs/yard-locations.md): one source.
+    yardZones: () => yardLocations.zones(),
     yardLocations: () => yardLocations.list(),
     readerTypes: named('reader-types'),
     machineTypes: named('machine-types'),

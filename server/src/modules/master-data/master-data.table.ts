@@ -13,7 +13,6 @@ export const containerProcesses = namedList('container_processes');
 export const categories = namedList('categories');
 export const cargoTypes = namedList('cargo_types');
 export const deliveryModes = namedList('delivery_modes');
-export const yardZones = namedList('yard_zones');
 export const readerTypes = namedList('reader_types');
 export const machineTypes = namedList('machine_types');
 export const machineStatuses = namedList('machine_statuses');

@@ -137,6 +137,19 @@ describe('saving tasks (spec 3 §5)', () => {
     expect((refused.body as unknown as { message: string }).message).toBe(messages.taskUnknownLocation(name));
   });
 
+  it('takes as "to" a yard zone drawn on /yard-locations (the yard zones are the YARD_ZONE locations)', async () => {
+    const [saved] = (await operator.api.tasks.save({ body: [task({ toLocation: 'North Stacks' })] })).tasks;
+    expect(saved!.toLocation).toBe('North Stacks');
+    const zone = unique('Stacks');
+    const { location } = await superadmin.api.yardLocations.create({
+      body: { name: zone, type: 'YARD_ZONE', coordinates: square(-500, 500) },
+    });
+    expect((await operator.api.tasks.save({ body: [task({ toLocation: zone })] })).tasks[0]!.toLocation).toBe(zone);
+    await superadmin.api.yardLocations.delete({ params: { id: location.id } });
+    const refused = await outcome(operator.api.tasks.save({ body: [task({ toLocation: zone })] }));
+    expect((refused.body as unknown as { message: string }).message).toBe(messages.taskUnknownLocation(zone));
+  });
+
   it('finds a duplicate with the spec message and refuses to save it', async () => {
     const original = task();
     const [saved] = (await operator.api.tasks.save({ body: [original] })).tasks;

@@ -52,7 +52,6 @@ import type { Principal } from '../auth';
 import type { ExportsService } from '../exports';
 import type { InventoryService } from '../inventory';
 import type { MachinesService } from '../machines';
-import type { MasterDataService } from '../master-data';
 import type { YardLocationsService } from '../yard-locations';
 import type { DashboardFact, TaskDashboardService } from '../task-dashboard';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
@@ -124,11 +123,10 @@ export interface TasksDeps {
   inventory: InventoryService;
   exports: ExportsService;
   machines: MachinesService;
-  // The yard-zones list, which with the TASK_TO_LOCATION places names where a task may go.
-  masterData: MasterDataService;
   // The task dashboard's rollup, kept in the transactions here (drops, completions, deletions).
   taskDashboard: TaskDashboardService;
-  // The yard's places (TASK_TO_LOCATION yard locations), where a drop outside the slot grid lands.
+  // The yard's locations: the places a task may go to (taskPlaceNames), and the TASK_TO_LOCATION
+  // places where a drop outside the slot grid lands.
   yardLocations: YardLocationsService;
   timeZone: string;
 }
@@ -178,11 +176,10 @@ export function createTasksService(db: Database, deps: TasksDeps) {
     if (done) throw conflict(messages.taskAlreadyCompleted(done.containerNumber));
   };
 
-  // The locations a task may go to: Trailer, Slot, the yard zones and the TASK_TO_LOCATION places
-  // (the forms' and the kiosks' list, contracts taskLocationsOf/taskPlaceNames).
+  // The locations a task may go to: Trailer, Slot and the yard locations, zones and TASK_TO_LOCATION
+  // places (the forms' and the kiosks' list, contracts taskLocationsOf/taskPlaceNames).
   async function taskLocations(): Promise<string[]> {
-    const [zones, places] = await Promise.all([deps.masterData.named('yard-zones'), deps.yardLocations.list()]);
-    return taskLocationsOf(taskPlaceNames(zones, places));
+    return taskLocationsOf(taskPlaceNames(await deps.yardLocations.list()));
   }
 
   // A new or edited task's values after the rules (spec 3 §5), its machine as stored, its "to" a

@@ -184,6 +184,35 @@ describe('yard locations (spec 3 §7 /rest/enterprise/yard-locations)', () => {
   });
 });
 
+describe('the yard zones and task places (one source: the yard locations)', () => {
+  it('answers GET /rest/yard-zones with the YARD_ZONE locations, and offers every location as a task place', async () => {
+    const kiosk = await t.loginWithToken('kiosk', 'Yard locations kiosk');
+    const zonesDrawn = async () =>
+      (await operator.api.yardLocations.list())
+        .filter((each) => each.type === 'YARD_ZONE')
+        .map(({ id, name }) => ({ id, name }));
+    const zones = await gatein.api.masterData.yardZones();
+    expect(zones).toEqual(await zonesDrawn());
+    expect(zones.map((each) => each.name)).toEqual(expect.arrayContaining(['North Stacks', 'South Stacks']));
+    expect(zones.map((each) => each.name)).not.toContain('Export Zone');
+
+    const drawn = location({ name: name('Quay Zone'), coordinates: square(-300, 800) });
+    const { location: added } = await admin.api.yardLocations.create({ body: drawn });
+    expect(await gatein.api.masterData.yardZones()).toContainEqual({ id: added.id, name: drawn.name });
+    expect((await kiosk.api.kiosk.taskChoices()).locations).toEqual(
+      expect.arrayContaining(['Trailer', 'South Stacks', drawn.name, 'Export Zone', 'Import Zone']),
+    );
+
+    // Drawn again as a task place: no longer a zone, still a place; deleted: neither.
+    await admin.api.yardLocations.update({ params: { id: added.id }, body: { ...drawn, type: 'TASK_TO_LOCATION' } });
+    expect((await gatein.api.masterData.yardZones()).some((each) => each.id === added.id)).toBe(false);
+    expect((await kiosk.api.kiosk.taskChoices()).locations).toContain(drawn.name);
+    await admin.api.yardLocations.delete({ params: { id: added.id } });
+    expect((await kiosk.api.kiosk.taskChoices()).locations).not.toContain(drawn.name);
+    expect(await gatein.api.masterData.yardZones()).toEqual(zones);
+  });
+});
+
 describe('points placed in the yard locations (spec 3 §3)', () => {
   let machineId = 0;
   let machineName = '';

@@ -66,6 +66,11 @@ export function createYardLocationsService(
   return {
     list: () => list(),
 
+    // GET /rest/yard-zones (spec 3 §7 master data): the yard zones are the YARD_ZONE locations, by
+    // name, as the master list's items (the machine form's assigned zone picks from them).
+    zones: async () =>
+      (await list()).filter((location) => location.type === 'YARD_ZONE').map(({ id, name }) => ({ id, name })),
+
     // The locations ready for point lookups (machines, tasks), from the copy in memory.
     index,
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { MASTER_LISTS, masterListOf, messages, routes, type MasterItem, type MasterListKey } from '@openyard/contracts';
 import { useScreenAccess } from '../../../app/hooks/useScreenAccess';
 import { confirmDialog } from '../../../ui/confirmDialog';
@@ -14,7 +15,7 @@ import { MasterItemFormModal } from './MasterItemFormModal';
 // /master-data (issue 22): the lists the spec only reads, one tab each, kept by the administrators.
 // One editor for every list, drawn from the list's description (MASTER_LISTS in contracts). A
 // change reaches every screen that reads the list (topic `master-data`), and the yard grid's
-// colours when a liner changes.
+// colours when a liner changes. The yard zones and task places are the polygons of /yard-locations.
 export function MasterDataPage() {
   const access = useScreenAccess({ write: routes.masterData.createItem.access });
   const [list, setList] = useState<MasterListKey>('liner-infos');
@@ -26,6 +27,14 @@ export function MasterDataPage() {
         <Title order={3}>Master data</Title>
         <Text size="sm" c="dimmed">
           The lists the forms pick from. An item in use cannot be deleted.
+        </Text>
+        {/* The yard zones and task places are no list here: they are the polygons drawn there. */}
+        <Text size="sm" c="dimmed" data-testid="master-data-yard-locations">
+          Yard zones and task places are drawn on{' '}
+          <Anchor component={Link} to="/yard-locations" size="sm">
+            Yard Locations
+          </Anchor>
+          .
         </Text>
       </Group>
       <Tabs value={list} onChange={(value) => value && setList(value as MasterListKey)} keepMounted={false}>

@@ -6,10 +6,14 @@ import { yardLocationsQueryKeys } from '../utils/yardLocationsQueryKeys';
 
 // The yard location writes (spec 3 §8): save (POST a new one, PUT with its id) with 'Yard location
 // saved successfully', a refusal under 'Yard location could not be saved' with the server's words
-// (the form also puts it on its field); delete by id. The master list the task forms read is
-// reloaded with the page's list.
+// (the form also puts it on its field); delete by id. The master lists the task forms and the
+// machine form read (yard locations, yard zones) are reloaded with the page's list.
 export function useYardLocationWrites() {
-  const invalidates = [yardLocationsQueryKeys.all, containersQueryKeys.masterList('yardLocations')];
+  const invalidates = [
+    yardLocationsQueryKeys.all,
+    containersQueryKeys.masterList('yardLocations'),
+    containersQueryKeys.masterList('yardZones'),
+  ];
   const save = useNotifyingMutation({
     mutationFn: ({ id, body }: { id: number | null; body: YardLocationInput }) =>
       id === null ? api.yardLocations.create({ body }) : api.yardLocations.update({ params: { id }, body }),
