@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExportsService, neutraliseCell, readAhead, type Cell } from './exports.service';
+import { createExportsService, neutraliseCell, readAhead, zipCaughtUp, type Cell } from './exports.service';
 
 // The streamed xlsx writer (writeWorkbookStream) against exceljs' streaming writer used plainly
 // (each row added and committed, nothing shared): the files read back cell by cell, values, types
@@ -98,6 +99,46 @@ describe('writeWorkbookStream (xlsx)', () => {
     };
     expect(dated.style.numFmt).toBe('mm-dd-yy');
     expect(expected.cells[0]).toMatchObject({ value: 'Moved at', style: { font: { bold: true } } });
+  });
+});
+
+// Whether `promise` settles within `ms`.
+const settlesWithin = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+describe('zipCaughtUp', () => {
+  // exceljs hands the sheet's XML to the zip without waiting for it; the writer waits here instead.
+  // Nobody reads the workbook's output at first, so the zip's streams fill up: the writer must be
+  // told to wait after a few MB of rows, not write on (as it did, piling the XML up in memory), and
+  // go on once the output is read, the file whole.
+  it('waits while the zip holds more than its share of the sheet, and goes on once the output is read', async () => {
+    const output = new PassThrough();
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const sheet = book.addWorksheet('2.2 Container movements');
+    sheet.columns = COLUMNS;
+    const rows = rowsOf(2500);
+    let written = 0;
+    let waiting: Promise<void> | null = null;
+    while (!waiting) {
+      for (const row of rows) sheet.addRow(row).commit();
+      written += rows.length;
+      await new Promise((resolve) => setImmediate(resolve));
+      const caughtUp = zipCaughtUp(sheet);
+      if (!(await settlesWithin(caughtUp, 100))) waiting = caughtUp;
+      // 250,000 rows are about 75 MB of XML (the zip's streams after the first hold what a few MB
+      // of it compress to): no wait by then is no backpressure.
+      else if (written >= 250_000) throw new Error(`wrote ${written} rows to a zip nobody reads without waiting`);
+    }
+    const chunks: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk));
+    expect(await settlesWithin(waiting, 10_000)).toBe(true);
+    sheet.commit();
+    await book.commit();
+    const readBack = new ExcelJS.Workbook();
+    await readBack.xlsx.load(new Uint8Array(Buffer.concat(chunks)).buffer);
+    // The header and every row written.
+    expect(readBack.worksheets[0]!.rowCount).toBe(written + 1);
+    expect(readBack.worksheets[0]!.getRow(written + 1).getCell(3).value).toBe(rows.at(-1)![2]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { once } from 'node:events';
+import { once, type EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../auth';
@@ -36,8 +36,30 @@ function csvField(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-// Rows the xlsx writer writes before it lets the event loop run.
-const WRITE_SLICE = 1000;
+// Rows the xlsx writer writes before it lets the event loop run (and the zip's deflate, which
+// compresses a chunk a turn, take the next one).
+const WRITE_SLICE = 250;
+
+// The sheet's XML the zip may hold uncompressed before the writer waits for it. exceljs' worksheet
+// stream hands the XML, 64 KB at a time, to archiver without heeding write()'s answer (its StreamBuf
+// ignores it), into a PassThrough archiver puts before the entry's deflate stream: the writer makes
+// XML faster than the deflate takes it, and a 100,000-row sheet piled up 30 MB of it there (issue 18:
+// the export's memory).
+export const ZIP_BACKLOG_BYTES = 1024 * 1024;
+
+// Not in exceljs' typings: the streaming worksheet's stream and the streams it writes to, which are
+// readable-stream 2's (archiver's), without `writableLength`.
+interface BufferingStream extends EventEmitter {
+  writableLength?: number;
+  _writableState?: { length: number };
+}
+
+// Resolves once the streams compressing `sheet`'s XML hold at most ZIP_BACKLOG_BYTES of it.
+export async function zipCaughtUp(sheet: unknown): Promise<void> {
+  const { pipes } = (sheet as { stream: { pipes?: BufferingStream[] } }).stream;
+  for (const target of pipes ?? [])
+    if ((target.writableLength ?? target._writableState?.length ?? 0) > ZIP_BACKLOG_BYTES) await once(target, 'drain');
+}
 
 // The batches of `source`, each asked for before the one before it is written: the database reads
 // the next batch while the writer works on this one. One batch ahead at most.
@@ -176,7 +198,11 @@ export function createExportsService(dataDir: string) {
             row.commit();
             // The event loop between slices of a batch: other requests, and the zip stream's
             // compression, go on while a long export is written.
-            if (index % WRITE_SLICE === WRITE_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+            // The writer waits there too while the zip has more than ZIP_BACKLOG_BYTES to compress.
+            if (index % WRITE_SLICE === WRITE_SLICE - 1) {
+              await new Promise((resolve) => setImmediate(resolve));
+              await zipCaughtUp(sheet);
+            }
           }
         }
         sheet.commit();
