@@ -1,7 +1,10 @@
 // `npm run bench:gate`: the gate clerk's transactions while the device pipeline is busy.
 //
-//   1. Starts Openyard in a child process (bench/lib/stack-child.ts) as `npm start` runs it (embedded:
-//      PGlite, aedes, in-process queue; BENCH_TOPOLOGIES=services for PostgreSQL, Redis, Mosquitto).
+//   1. Starts Openyard (BENCH_TOPOLOGIES, comma-separated): `embedded` in a child process as `npm
+//      start` runs it (bench/lib/stack-child.ts: PGlite, aedes, in-process queue); `services`, the same
+//      one ROLE=all process on PostgreSQL, Redis and Mosquitto; `scaled`, as deployed: a ROLE=server
+//      and a ROLE=workers process on them (bench/lib/topology.ts), the gate calls on the server, the
+//      device pipeline in the workers. Each Openyard process's CPU over the measured phase is printed.
 //   2. Background: BENCH_READERS RFID readers on a gate of their own publish BENCH_TAG_RATE tag reads
 //      per second (QoS 1) through the whole pipeline for the length of the run.
 //   3. Gate-in (POST gate/containers, single 20 ft with tag and trailer) and dispatch (GET
@@ -20,7 +23,9 @@ import { checkDigit, topics as deviceTopics, type GateInForm } from '@openyard/c
 import { benchLogin, type BenchClient } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { runIfMain } from './lib/main';
-import { stackEnv } from './lib/stack-env';
+import { featureEnv, stackEnv } from './lib/stack-env';
+import { startScaledStack } from './lib/topology';
+import { processesCpu } from './lib/cpu';
 import { closeFleet, connectFleet, offerLoad } from '../loadtest/node/load';
 import { createDatabase, dropRedisPrefix, SERVICES } from './lib/services';
 import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
@@ -37,7 +42,8 @@ const READERS = number('BENCH_READERS', 20);
 const SCREEN_SAMPLES = number('BENCH_SCREEN_SAMPLES', 40);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded').split(',') as Topology[];
+type GateTopology = Topology | 'scaled';
+const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded').split(',').map((name) => name.trim()) as GateTopology[];
 // BENCH_PARTS=transactions: the gate calls alone, without the browser part.
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'transactions,screen').split(',').map((part) => part.trim()));
 
@@ -168,22 +174,73 @@ async function tagToScreen(baseUrl: string, reader: MqttClient, readerId: number
   }
 }
 
-async function runTopology(topology: Topology) {
-  const tag = randomBytes(4).toString('hex');
-  const prefix = `oy-bench-${tag}`;
+// The Openyard under test: where its REST and broker are, how a device logs in, its processes.
+interface GateStack {
+  baseUrl: string;
+  brokerUrl: string;
+  login: (device: { mqttUsername: string; mqttPassword: string }) => {
+    clientId: string;
+    username?: string;
+    password?: string;
+  };
+  processes: { name: string; pid: number }[];
+  // BENCH_PROFILE=1's CPU profile; the child process topologies only.
+  child: Child | null;
+  stop(): Promise<void>;
+}
+
+async function startGateStack(topology: GateTopology, prefix: string): Promise<GateStack> {
+  if (topology === 'scaled') {
+    const stack = await startScaledStack(1, featureEnv());
+    return {
+      baseUrl: stack.baseUrls[0]!,
+      brokerUrl: stack.brokerUrl,
+      login: (device) => stack.deviceLogin(device),
+      processes: stack.processes(),
+      child: null,
+      stop: () => stack.stop(),
+    };
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'openyard-bench-'));
   const database = topology === 'services' ? await createDatabase() : null;
-  const fleets: MqttClient[][] = [];
-  let child: Child | null = null;
-  const log = (line: string) => console.log(`[${topology}] ${line}`);
+  const child = await startChild(topology);
+  const stop = async () => {
+    await child.close();
+    if (database) await database.drop().catch(() => undefined);
+    if (topology === 'services') await dropRedisPrefix(prefix).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
-    child = await startChild(topology);
     const started = await child.call({
       op: 'start',
       env: stackEnv(topology, { dataDir, prefix, ...(database ? { databaseUrl: database.url } : {}) }),
     });
-    const { baseUrl } = started;
-    const brokerUrl = started.brokerUrl ?? SERVICES.mqttUrl;
+    return {
+      baseUrl: started.baseUrl,
+      brokerUrl: started.brokerUrl ?? SERVICES.mqttUrl,
+      login: (device) =>
+        topology === 'embedded'
+          ? { clientId: device.mqttUsername, username: device.mqttUsername, password: device.mqttPassword }
+          : { clientId: `${prefix}-${device.mqttUsername}` },
+      processes: [{ name: 'openyard (ROLE=all)', pid: child.pid }],
+      child,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function runTopology(topology: GateTopology) {
+  const tag = randomBytes(4).toString('hex');
+  const prefix = `oy-bench-${tag}`;
+  const fleets: MqttClient[][] = [];
+  let stack: GateStack | null = null;
+  const log = (line: string) => console.log(`[${topology}] ${line}`);
+  try {
+    stack = await startGateStack(topology, prefix);
+    const { baseUrl, brokerUrl, login, child } = stack;
     const { api } = await benchLogin(baseUrl);
 
     // Two gates of the bench's own: one whose readers carry the background load, one measured.
@@ -200,10 +257,6 @@ async function runTopology(topology: Topology) {
     const readers: Awaited<ReturnType<typeof reader>>[] = [];
     for (let i = 0; i < READERS; i += 1) readers.push(await reader(`Bench-${tag}-R${i + 1}`, busyGate));
     const measuredReader = await reader(`Bench-${tag}-measured`, measuredGate);
-    const login = (device: { mqttUsername: string; mqttPassword: string }) =>
-      topology === 'embedded'
-        ? { clientId: device.mqttUsername, username: device.mqttUsername, password: device.mqttPassword }
-        : { clientId: `${prefix}-${device.mqttUsername}` };
     const readerClients = await connectFleet(brokerUrl, readers.map(login));
     fleets.push(readerClients);
     const [measuredClient] = await connectFleet(brokerUrl, [login(measuredReader)]);
@@ -228,7 +281,8 @@ async function runTopology(topology: Topology) {
       }),
     });
     await sleep(2000);
-    if (PROFILE) await child.call({ op: 'profileStart' });
+    if (PROFILE && child) await child.call({ op: 'profileStart' });
+    const cpu = processesCpu(stack.processes);
     const [gateIns, dispatches, baseline] = await Promise.all([
       paced(GATE_RATE, SECONDS, (index) => gateIn(api, warm + index, measuredGate)),
       paced(GATE_RATE, SECONDS, (index) => dispatch(api, index, measuredGate)),
@@ -237,8 +291,9 @@ async function runTopology(topology: Topology) {
         await response.arrayBuffer();
       }),
     ]);
+    const processCpu = cpu().map(({ name, cpuPercent }) => ({ name, cpuPercent: round(cpuPercent ?? 0, 1) }));
     // BENCH_PROFILE=1: where the server spends its CPU during the measured gate calls (stderr).
-    if (PROFILE) {
+    if (PROFILE && child) {
       const profile = await child.call({ op: 'profileStop' });
       console.error(`[${topology}] server CPU during the gate calls, ${round(profile.idlePercent, 1)} % idle:`);
       for (const entry of profile.topFunctions.slice(0, 25))
@@ -259,6 +314,7 @@ async function runTopology(topology: Topology) {
       baseline: percentiles(baseline.latencies),
       tagToScreen: percentiles(screen),
       failures: gateIns.failures.length + dispatches.failures.length,
+      processCpu,
     };
     console.log(
       table([
@@ -284,15 +340,15 @@ async function runTopology(topology: Topology) {
       ]),
     );
     log(`background tag reads accepted by the broker: ${fmt(figures.tagRate)}/s (offered ${TAG_RATE}/s)`);
+    log(
+      `CPU over the gate calls, % of one core: ${processCpu.map((p) => `${p.name} ${fmt(p.cpuPercent, 1)}`).join(', ')}`,
+    );
     if (gateIns.failures.length) log(`gate-in failures: ${gateIns.failures.slice(0, 3).join('; ')}`);
     if (dispatches.failures.length) log(`dispatch failures: ${dispatches.failures.slice(0, 3).join('; ')}`);
     return figures;
   } finally {
     await closeFleet(fleets.flat()).catch(() => undefined);
-    await child?.close();
-    if (database) await database.drop().catch(() => undefined);
-    if (topology === 'services') await dropRedisPrefix(prefix).catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   }
 }
 

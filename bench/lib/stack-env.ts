@@ -33,12 +33,16 @@ export function stackEnv(
           JWT_SECRET: randomBytes(32).toString('hex'),
         }
       : { MQTT_PORT: '0' }),
-    // Feature switches set for the bench (FEATURE_PLANNING=false npm run bench:gate) reach the server.
-    ...Object.fromEntries(
-      Object.entries(process.env).filter(
-        (entry): entry is [string, string] => entry[0].startsWith('FEATURE_') && entry[1] !== undefined,
-      ),
-    ),
+    ...featureEnv(),
     ...extra,
   };
+}
+
+// Feature switches set for the bench (FEATURE_PLANNING=false npm run bench:gate), for its servers.
+export function featureEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('FEATURE_') && entry[1] !== undefined,
+    ),
+  );
 }
