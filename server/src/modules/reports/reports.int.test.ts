@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DWELL_BUCKETS, messages, REPORT_COLUMNS, REPORT_TYPES, routes, type ReportQuery } from '@openyard/contracts';
+import {
+  DWELL_BUCKETS,
+  messages,
+  REPORT_COLUMNS,
+  REPORT_TYPES,
+  routes,
+  type ReportKey,
+  type ReportQuery,
+} from '@openyard/contracts';
 import { rowsOf } from '../../db/bulk-insert';
 import { outcome } from '../../test/api-client';
 import { eventually } from '../../test/eventually';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { addContainer } from '../../test/yard-fixtures';
+import { archiveRepository } from '../archive';
 
 // A small history, hand-computed, in a yard at UTC+05:30 (Asia/Kolkata has no daylight saving): the
 // yard day 2025-03-10 runs from 2025-03-09T18:30Z to 2025-03-10T18:30Z. Rows at 18:29Z and 18:31Z
@@ -529,5 +538,140 @@ describe('access', () => {
     const reader = await createUserWithPermissions(t, admin.auth, 'reports-only', { reportsVisible: true });
     expect((await reader.api.reports.gateIn({ query: DAY })).totalCount).toBe(3);
     expect((await reader.api.reports.openAlarms({ query: {} })).totalCount).toBeGreaterThanOrEqual(0);
+  });
+});
+
+// A page past the first of a report ordered by a time and an id starts after the row before it,
+// found by a statement of the keys alone (reports.repository.ts, keyedStatement): a page is the
+// slice of what one read of the whole report answers, through ties on the time (7 rows a minute,
+// their ids not in the order they were written), the range's first instant, the last partial page
+// and past the end.
+describe('deep pages (issue 18)', () => {
+  const DEEP_DAY = { from: '2025-07-10', to: '2025-07-10' } as const;
+  type Row = Record<string, unknown>;
+
+  // The rows from every start among the first two pages, the third's first, the last page's and
+  // past the end, each a page of 15 (through the service: the route adds nothing to a page).
+  async function pagesAgree(key: ReportKey, query: ReportQuery): Promise<Row[]> {
+    const read = async (window: ReportQuery) =>
+      (await t.services.reports.report(key, { ...query, ...window })).entities as unknown as Row[];
+    const whole = await read({ pageSize: 1000 });
+    expect(whole.length, key).toBeGreaterThan(15);
+    const last = whole.length;
+    const offsets = new Set([
+      ...Array(17).keys(),
+      29,
+      30,
+      31,
+      last - 16,
+      last - 15,
+      last - 14,
+      last - 1,
+      last,
+      last + 1,
+      last + 100,
+    ]);
+    for (const offset of offsets) {
+      if (offset < 0) continue;
+      const page = await read({ startIndex: offset + 1, pageSize: 15 });
+      expect(page, `${key} from row ${offset + 1}`).toEqual(whole.slice(offset, offset + 15));
+    }
+    return whole;
+  }
+
+  it('are the rows a read of the whole report gives, the archive views too', async () => {
+    const start = `'2025-07-09T18:30:00Z'::timestamptz`;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      const run = (text: string) => tx.execute(sql.raw(text));
+      // 56 visits, 7 a minute from the yard day's first instant; one more at its end (not in it).
+      // The odd ones left on 07-11, 5 a minute; the even ones, Maersk's, are in the yard, every
+      // third with a tag first used in January (expired).
+      await run(`insert into containers (id, container_number, size_id, rfid_tag_id, gate_in_at, dispatched_at)
+        select 96000 + n, case when n % 2 = 0 then 'MAEU7' else 'CMAU7' end || lpad(n::text, 6, '0'), ${ids.s20},
+          case when n % 6 = 0 then 'DEEP' || n end,
+          case when n = 57 then ${start} + interval '1 day' else ${start} + ((n * 5) % 8) * interval '1 minute' end,
+          case when n % 2 = 1 then '2025-07-11T00:00:00Z'::timestamptz + ((n * 3) % 5) * interval '1 minute' end
+        from generate_series(1, 57) n`);
+      await run(`insert into rfid_tags (tag_id, first_used_at, last_bound_at, bind_count)
+        select 'DEEP' || n, '2025-01-02T00:00:00Z'::timestamptz + ((n * 3) % 5) * interval '1 minute', now(), 1
+        from generate_series(1, 40) n`);
+      await run(`insert into container_movements (container_id, container_number, source, moved_at)
+        select id, container_number, 'gate', gate_in_at from containers where id between 96001 and 96057`);
+      await run(`insert into trailers (id, trailer_number, type, activity_group, container_numbers, entry_at)
+        select 96100 + n, 'DEEP-' || n, case when n % 3 = 0 then 'Export' else 'Import' end, 'VEHICLE GATE-IN', '{}',
+          ${start} + ((n * 3) % 6) * interval '1 minute'
+        from generate_series(1, 50) n`);
+      await run(`insert into machines (id, machine_name, machine_type, machine_status, secret_hash) values
+        (9801, 'DP-1', 'Reach-Stacker', 'Working', 'x'), (9802, 'DP-2', 'Reach-Stacker', 'Working', 'x')`);
+      await run(`insert into machine_events (id, machine_id, kind, container_number, message_id, occurred_at)
+        select 98000 + n, 9801 + n % 2, 'drop', 'MAEU7000002', 'deep-' || n, ${start} + ((n * 7) % 10) * interval '1 minute'
+        from generate_series(1, 70) n`);
+      await run(`insert into tasks (container_id, container_number, task_type, source, generated_at, completed_at,
+          assigned_to_machine, completed_by_machine, completed_by_event_id)
+        select 96002, 'MAEU7000002', 'Grounding', 'user', ${start}, ${start}, 'DP-1', 'DP-1', 98000 + n
+        from generate_series(4, 70, 4) n`);
+      await run(`insert into alarms (kind, severity, source_kind, source_id, source_name, message, raised_at, cleared_at)
+        select 'readerDown', 'critical', 'reader', 9900 + n, 'R' || n, 'down', ${start} + ((n * 2) % 5) * interval '1 minute',
+          ${start} + interval '1 hour'
+        from generate_series(1, 40) n`);
+      // Visits an archive run moved, on the same minutes, with their movements (read only when a
+      // run's cut-off is after the range's start).
+      await run(`insert into archive.containers (id, container_number, size_id, hazardous, movement_alert, planned,
+          gate_in_at, dispatched_at, created_at, updated_at, archive_run_id)
+        select 96200 + n, 'ARCU7' || lpad(n::text, 6, '0'), ${ids.s20}, false, false, false,
+          ${start} + ((n * 3) % 8) * interval '1 minute', '2025-07-11T00:00:00Z'::timestamptz + (n % 5) * interval '1 minute',
+          now(), now(), 1
+        from generate_series(1, 24) n`);
+      await run(`insert into archive.container_movements (id, container_id, container_number, source, moved_at)
+        select 960000 + id, id, container_number, 'gate', gate_in_at from archive.containers where id > 96200`);
+    });
+    const maersk = await one<{ id: number }>(`select liner_id as id from liner_prefixes where prefix = 'MAEU'`);
+    const queries: [ReportKey, ReportQuery][] = [
+      ['gateIn', DEEP_DAY],
+      ['gateOut', { from: '2025-07-11', to: '2025-07-11' }],
+      ['expiredTags', {}],
+      ['inventory', { liner: maersk.id }],
+      ['containerMovements', DEEP_DAY],
+      ['dwellTime', DEEP_DAY],
+      ['offloadingLocations', DEEP_DAY],
+      ['machineMovementsDetailed', { ...DEEP_DAY, machineName: 'All' }],
+      ['machineMovementsDetailed', { ...DEEP_DAY, machineName: 'DP-1' }],
+      ['trailers', { ...DEEP_DAY, gateInType: 'Import' }],
+      ['alarms', DEEP_DAY],
+    ];
+    const gateIns = await pagesAgree('gateIn', DEEP_DAY);
+    expect(gateIns).toHaveLength(56);
+    // Ties: 7 visits at the range's first instant, in the order of their ids.
+    expect(gateIns.slice(0, 7).map((row) => row.gateInAt)).toEqual(
+      gateIns.slice(0, 7).map(() => Date.parse('2025-07-09T18:30:00Z')),
+    );
+    expect(gateIns.slice(0, 7).map((row) => row.containerId)).toEqual([
+      96008, 96016, 96024, 96032, 96040, 96048, 96056,
+    ]);
+    for (const [key, query] of queries.slice(1)) await pagesAgree(key, query);
+
+    // The same over the archive views: an archive run whose cut-off is after the range.
+    await t.db.execute(sql`insert into archive_runs (id, cutoff_date, cutoff_at, status, requested_by, containers)
+      values (9999, '2100-01-01', '2100-01-01T00:00:00Z', 'done', 'test', 24)`);
+    try {
+      expect(await archiveRepository.reachesArchive(t.db, new Date('2025-07-09T18:30:00Z'))).toBe(true);
+      const withArchived = await pagesAgree('gateIn', DEEP_DAY);
+      expect(withArchived).toHaveLength(56 + 24);
+      expect(withArchived.map((row) => String(row.containerNumber)).filter((n) => n.startsWith('ARCU'))).toHaveLength(
+        24,
+      );
+      for (const key of [
+        'gateOut',
+        'containerMovements',
+        'dwellTime',
+        'offloadingLocations',
+        'machineMovementsDetailed',
+        'trailers',
+      ] as const)
+        for (const [, query] of queries.filter(([other]) => other === key)) await pagesAgree(key, query);
+    } finally {
+      await t.db.execute(sql`delete from archive_runs where id = 9999`);
+    }
   });
 });

@@ -100,28 +100,37 @@ const gateInTrailer = (from: Sources) =>
   sql`(select t.trailer_number from ${from.trailers} t where t.entry_at = c.gate_in_at and c.container_number = any(t.container_numbers) limit 1)`;
 
 // One report's statement: the rows of a window in its order; and its count. `keyed` reports are
-// ordered by a time and a unique id, so a window may start after a cursor.
-export interface ReportStatement {
-  keyed: boolean;
-  rows(filter: ReportFilter, window: ReportWindow): SQL;
-  count(filter: ReportFilter): SQL;
-}
+// ordered by a time and a unique id, so a window may start after a cursor, and a deep page starts
+// after the cursor its key statement finds (`keyedStatement`).
+export type ReportStatement =
+  | { keyed: false; rows(filter: ReportFilter, window: ReportWindow): SQL; count(filter: ReportFilter): SQL }
+  | {
+      keyed: true;
+      rows(filter: ReportFilter, window: ReportWindow): SQL;
+      // The cursor of the row `offset` rows into the order (none past the last row), from the time
+      // and id alone.
+      keys(filter: ReportFilter, offset: number): SQL;
+      count(filter: ReportFilter): SQL;
+    };
 
 const page = (window: ReportWindow) => sql` offset ${window.offset} limit ${window.limit}`;
 
-// The order, cursor and page of a report ordered by `at` then `id` (a unique id of type `idType`):
-// the cursor's columns to select, and what follows the statement's `where` (`and` the rows after the
-// cursor, the order, the page). The time bound before the row comparison lets a btree on the time
-// alone start at the cursor.
-const keyed = (at: string, id: string, idType: 'bigint' | 'text') => ({
-  columns: sql.raw(`, ${at}::text as "${CURSOR_AT}", ${id}::text as "${CURSOR_ID}"`),
-  order: (window: ReportWindow) => {
-    const after = window.after
-      ? sql` and ${sql.raw(at)} >= ${window.after.at}::timestamptz
-          and (${sql.raw(at)}, ${sql.raw(id)}) > (${window.after.at}::timestamptz, ${window.after.id}::${sql.raw(idType)})`
-      : sql``;
-    return sql`${after} order by ${sql.raw(at)}, ${sql.raw(id)} ${page(window.after ? { ...window, offset: 0 } : window)}`;
-  },
+// The order and cursor of a report ordered by `at` then `id` (a unique id of type `idType`): the
+// cursor's columns to select, the condition (`and` …) of the rows after a cursor, and the order. The
+// time bound before the row comparison lets a btree on the time alone start at the cursor.
+interface KeyOrder {
+  cursor: SQL;
+  after(cursor: ReportCursor | null | undefined): SQL;
+  order: SQL;
+}
+const keyed = (at: string, id: string, idType: 'bigint' | 'text'): KeyOrder => ({
+  cursor: sql.raw(`${at}::text as "${CURSOR_AT}", ${id}::text as "${CURSOR_ID}"`),
+  after: (cursor) =>
+    cursor
+      ? sql` and ${sql.raw(at)} >= ${cursor.at}::timestamptz
+          and (${sql.raw(at)}, ${sql.raw(id)}) > (${cursor.at}::timestamptz, ${cursor.id}::${sql.raw(idType)})`
+      : sql``,
+  order: sql.raw(` order by ${at}, ${id}`),
 });
 const BY_GATE_IN = keyed('c.gate_in_at', 'c.id', 'bigint');
 const BY_DISPATCH = keyed('c.dispatched_at', 'c.id', 'bigint');
@@ -130,6 +139,41 @@ const BY_MOVE = keyed('m.moved_at', 'm.id', 'bigint');
 const BY_EVENT = keyed('e.occurred_at', 'e.id', 'bigint');
 const BY_ENTRY = keyed('t.entry_at', 't.id', 'bigint');
 const BY_RAISE = keyed('a.raised_at', 'a.id', 'bigint');
+
+// A keyed report, stated once in parts that its two statements are built from.
+interface KeyedParts {
+  // The columns of a row (scalar subselects included).
+  columns: SQL;
+  // The report's table and its joins: every join the `where` reads, and every one that may drop a
+  // row (an inner join: an archived container's size may be gone). The key statement reads these.
+  from: SQL;
+  // Left joins that only the columns read, each giving a row at most one match (a lateral `limit 1`;
+  // one container in the yard per real tag): they neither drop nor repeat a row, so the key
+  // statement leaves them out.
+  lookups?: SQL;
+  where: SQL;
+}
+// The rows of a window: from the window's offset, or after its cursor. The keys: the time and id
+// alone over the same FROM and WHERE, which the planner answers from the time's index, without the
+// lookups, the subselects of the columns, and the left joins it removes itself; so a deep page costs
+// a walk of that index to its start, not the whole statement for every row before it (issue 18).
+const keyedStatement = (
+  by: KeyOrder,
+  parts: (filter: ReportFilter, from: Sources) => KeyedParts,
+  count: (filter: ReportFilter) => SQL,
+): ReportStatement => ({
+  keyed: true,
+  rows: (filter, window) => {
+    const { columns, from, lookups = sql``, where } = parts(filter, sourcesOf(filter));
+    return sql`select ${columns}, ${by.cursor} from ${from} ${lookups}
+      where ${where} ${by.after(window.after)} ${by.order} ${page(window.after ? { ...window, offset: 0 } : window)}`;
+  },
+  keys: (filter, offset) => {
+    const { from, where } = parts(filter, sourcesOf(filter));
+    return sql`select ${by.cursor} from ${from} where ${where} ${by.order} ${page({ offset, limit: 1 })}`;
+  },
+  count,
+});
 
 // A total from day counts (reports.table.ts, and the dashboard's gate-ins and gate-outs per day):
 // the yard days of the range summed, at most 366 rows a year, where a count over the rows read a
@@ -244,67 +288,69 @@ export type RollupReportKey = 'machineMovementsSummary';
 export type StatementReportKey = Exclude<ReportKey, RollupReportKey>;
 
 export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
-  gateIn: {
-    keyed: true,
-    rows: (filter, window, from = sourcesOf(filter)) => sql`
-      select ${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", c.igm, c.item, ${gateInTrailer(from)} as "trailerNumber",
-        ${ms('c.gate_in_at')} as "gateInAt", ${location(from)} as "location", ${ms('c.dispatched_at')} as "dispatchedAt"
-        ${BY_GATE_IN.columns}
-      from ${from.containers} c ${CONTAINER_JOINS}
-      where ${gateInWhere(filter)} ${BY_GATE_IN.order(window)}`,
-    count: (filter) => yardDaysTotal('gate_ins', filter),
-  },
-  gateOut: {
-    keyed: true,
-    rows: (filter, window) => sql`
-      select ${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", ${ms('c.gate_in_at')} as "gateInAt",
+  gateIn: keyedStatement(
+    BY_GATE_IN,
+    (filter, from) => ({
+      columns: sql`${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", c.igm, c.item, ${gateInTrailer(from)} as "trailerNumber",
+        ${ms('c.gate_in_at')} as "gateInAt", ${location(from)} as "location", ${ms('c.dispatched_at')} as "dispatchedAt"`,
+      from: sql`${from.containers} c ${CONTAINER_JOINS}`,
+      where: gateInWhere(filter),
+    }),
+    (filter) => yardDaysTotal('gate_ins', filter),
+  ),
+  gateOut: keyedStatement(
+    BY_DISPATCH,
+    (filter, from) => ({
+      columns: sql`${CONTAINER_COLUMNS}, c.rfid_tag_id as "tagId", ${ms('c.gate_in_at')} as "gateInAt",
         ${ms('c.dispatched_at')} as "dispatchedAt",
-        round((extract(epoch from c.dispatched_at - c.gate_in_at) / 3600)::numeric, 1)::float8 as "dwellHours"
-        ${BY_DISPATCH.columns}
-      from ${sourcesOf(filter).containers} c ${CONTAINER_JOINS}
-      where c.voided_at is null and ${range('c.dispatched_at', filter)} ${BY_DISPATCH.order(window)}`,
-    count: (filter) => yardDaysTotal('gate_outs', filter),
-  },
-  expiredTags: {
-    keyed: true,
-    rows: (filter, window) => sql`
-      select r.tag_id as "tagId", ${ms('r.first_used_at')} as "firstUsedAt", ${ms('r.last_bound_at')} as "lastBoundAt",
+        round((extract(epoch from c.dispatched_at - c.gate_in_at) / 3600)::numeric, 1)::float8 as "dwellHours"`,
+      from: sql`${from.containers} c ${CONTAINER_JOINS}`,
+      where: sql`c.voided_at is null and ${range('c.dispatched_at', filter)}`,
+    }),
+    (filter) => yardDaysTotal('gate_outs', filter),
+  ),
+  expiredTags: keyedStatement(
+    BY_FIRST_USE,
+    (filter) => ({
+      columns: sql`r.tag_id as "tagId", ${ms('r.first_used_at')} as "firstUsedAt", ${ms('r.last_bound_at')} as "lastBoundAt",
         r.bind_count as "bindCount", ${ms(`(r.first_used_at + make_interval(days => ${filter.tagLifetimeDays}))`)} as "expiredAt",
-        c.container_number as "containerNumber", case when c.id is null then null else ${location(CURRENT)} end as "location"
-        ${BY_FIRST_USE.columns}
-      from rfid_tags r
-      left join containers c on c.rfid_tag_id = r.tag_id and c.dispatched_at is null and c.voided_at is null
-        and not c.planned
-      where r.first_used_at <= ${at(filter.now)}::timestamptz - make_interval(days => ${filter.tagLifetimeDays})
-      ${BY_FIRST_USE.order(window)}`,
-    count: (filter) => sql`select count(*)::int as total from rfid_tags r
+        c.container_number as "containerNumber", case when c.id is null then null else ${location(CURRENT)} end as "location"`,
+      from: sql`rfid_tags r`,
+      // rfid_tags holds the real tags only (a special tag is never bound), each in at most one
+      // container in the yard (containers_active_tag_unique).
+      lookups: sql`left join containers c on c.rfid_tag_id = r.tag_id and c.dispatched_at is null and c.voided_at is null
+        and not c.planned`,
+      where: sql`r.first_used_at <= ${at(filter.now)}::timestamptz - make_interval(days => ${filter.tagLifetimeDays})`,
+    }),
+    (filter) => sql`select count(*)::int as total from rfid_tags r
       where r.first_used_at <= ${at(filter.now)}::timestamptz - make_interval(days => ${filter.tagLifetimeDays})`,
-  },
-  inventory: {
-    keyed: true,
-    rows: (filter, window) => sql`
-      select ${CONTAINER_COLUMNS},
+  ),
+  inventory: keyedStatement(
+    BY_GATE_IN,
+    (filter) => ({
+      columns: sql`${CONTAINER_COLUMNS},
         (select a.name from container_positions cp join yard_areas a on a.id = cp.area_id where cp.container_id = c.id limit 1) as "area",
         ${location(CURRENT)} as "location", c.rfid_tag_id as "tagId", c.igm, c.item, c.hazardous,
         ${ms('c.gate_in_at')} as "gateInAt",
-        floor(extract(epoch from ${at(filter.now)} - c.gate_in_at) / 86400)::int as "dwellDays"
-        ${BY_GATE_IN.columns}
-      from containers c ${CONTAINER_JOINS}
-      where ${inventoryWhere(filter)} ${BY_GATE_IN.order(window)}`,
-    count: (filter) => sql`select count(*)::int as total from containers c
+        floor(extract(epoch from ${at(filter.now)} - c.gate_in_at) / 86400)::int as "dwellDays"`,
+      // The liner's filter reads lp of the container joins.
+      from: sql`containers c ${CONTAINER_JOINS}`,
+      where: inventoryWhere(filter),
+    }),
+    (filter) => sql`select count(*)::int as total from containers c
       left join liner_prefixes lp on lp.prefix = left(c.container_number, 4) where ${inventoryWhere(filter)}`,
-  },
-  containerMovements: {
-    keyed: true,
-    rows: (filter, window) => sql`
-      select m.id::float8 as "id", ${ms('m.moved_at')} as "movedAt", m.container_number as "containerNumber",
-        m.from_location as "fromLocation", m.to_location as "toLocation", m.source, m.moved_by as "movedBy", m.device
-        ${BY_MOVE.columns}
-      from ${sourcesOf(filter).movements} m where ${range('m.moved_at', filter)} and ${NOT_PLANNING}
-      ${BY_MOVE.order(window)}`,
+  ),
+  containerMovements: keyedStatement(
+    BY_MOVE,
+    (filter, from) => ({
+      columns: sql`m.id::float8 as "id", ${ms('m.moved_at')} as "movedAt", m.container_number as "containerNumber",
+        m.from_location as "fromLocation", m.to_location as "toLocation", m.source, m.moved_by as "movedBy", m.device`,
+      from: sql`${from.movements} m`,
+      where: sql`${range('m.moved_at', filter)} and ${NOT_PLANNING}`,
+    }),
     // The day counts leave a plan's reservation moves out too (migration 0029's trigger).
-    count: (filter) => reportDaysTotal('movements', filter),
-  },
+    (filter) => reportDaysTotal('movements', filter),
+  ),
   locationStatistics: {
     keyed: false,
     rows: (filter, window) => sql`
@@ -313,54 +359,54 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
       from report order by o1, o2 ${page(window)}`,
     count: () => sql`select (count(*) + 1)::int as total from yard_areas`,
   },
-  dwellTime: {
-    keyed: true,
-    rows: (filter, window) => sql`
-      select c.id as "containerId", c.container_number as "containerNumber", s.name as "size", p.name as "process",
+  dwellTime: keyedStatement(
+    BY_GATE_IN,
+    (filter, from) => ({
+      columns: sql`c.id as "containerId", c.container_number as "containerNumber", s.name as "size", p.name as "process",
         li.name as "liner", ${ms('c.gate_in_at')} as "gateInAt", ${ms('c.dispatched_at')} as "dispatchedAt",
         c.dispatched_at is null as "inYard",
         round((extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 3600)::numeric, 1)::float8 as "dwellHours",
-        floor(extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 86400)::int as "dwellDays"
-        ${BY_GATE_IN.columns}
-      from ${sourcesOf(filter).containers} c ${CONTAINER_JOINS}
-      where ${gateInWhere(filter)} ${BY_GATE_IN.order(window)}`,
-    count: (filter) => yardDaysTotal('gate_ins', filter),
-  },
-  offloadingLocations: {
-    keyed: true,
-    rows: (filter, window, from = sourcesOf(filter)) => sql`
-      select c.id as "containerId", c.container_number as "containerNumber", s.name as "size", p.name as "process",
+        floor(extract(epoch from coalesce(c.dispatched_at, ${at(filter.now)}) - c.gate_in_at) / 86400)::int as "dwellDays"`,
+      from: sql`${from.containers} c ${CONTAINER_JOINS}`,
+      where: gateInWhere(filter),
+    }),
+    (filter) => yardDaysTotal('gate_ins', filter),
+  ),
+  offloadingLocations: keyedStatement(
+    BY_GATE_IN,
+    (filter, from) => ({
+      columns: sql`c.id as "containerId", c.container_number as "containerNumber", s.name as "size", p.name as "process",
         li.name as "liner", ${gateInTrailer(from)} as "trailerNumber", ${ms('c.gate_in_at')} as "gateInAt",
         f.to_location as "location", ${ms('f.moved_at')} as "offloadedAt",
         coalesce(f.device, f.moved_by) as "offloadedBy", f.source,
-        floor(extract(epoch from f.moved_at - c.gate_in_at) / 60)::int as "minutesToOffload"
-        ${BY_GATE_IN.columns}
-      from ${from.containers} c ${CONTAINER_JOINS}
-      left join lateral (
+        floor(extract(epoch from f.moved_at - c.gate_in_at) / 60)::int as "minutesToOffload"`,
+      from: sql`${from.containers} c ${CONTAINER_JOINS}`,
+      lookups: sql`left join lateral (
         select m.to_location, m.moved_at, m.moved_by, m.device, m.source from ${from.movements} m
         where m.container_id = c.id and m.to_area_id is not null and ${NOT_PLANNING} order by m.id limit 1
-      ) f on true
-      where ${gateInWhere(filter)} ${BY_GATE_IN.order(window)}`,
-    count: (filter) => yardDaysTotal('gate_ins', filter),
-  },
-  machineMovementsDetailed: {
-    keyed: true,
-    rows: (filter, window) => sql`
-      select e.id::float8 as "id", ${ms('e.occurred_at')} as "occurredAt", mm.machine_name as "machineName", e.kind,
+      ) f on true`,
+      where: gateInWhere(filter),
+    }),
+    (filter) => yardDaysTotal('gate_ins', filter),
+  ),
+  machineMovementsDetailed: keyedStatement(
+    BY_EVENT,
+    (filter, from) => ({
+      columns: sql`e.id::float8 as "id", ${ms('e.occurred_at')} as "occurredAt", mm.machine_name as "machineName", e.kind,
         e.container_number as "containerNumber", e.tag_id as "tagId", e.height, e.latitude, e.longitude,
-        t.id::float8 as "taskId", t.task_type as "taskType" ${BY_EVENT.columns}
-      from machine_events e join machines mm on mm.id = e.machine_id
-      left join lateral (select t.id, t.task_type from ${sourcesOf(filter).tasks} t
-        where t.completed_by_event_id = e.id order by t.id limit 1) t on true
-      where ${range('e.occurred_at', filter)} ${filter.machineId === null ? sql`` : sql`and e.machine_id = ${filter.machineId}`}
-      ${BY_EVENT.order(window)}`,
-    count: (filter) =>
+        t.id::float8 as "taskId", t.task_type as "taskType"`,
+      from: sql`machine_events e join machines mm on mm.id = e.machine_id`,
+      lookups: sql`left join lateral (select t.id, t.task_type from ${from.tasks} t
+        where t.completed_by_event_id = e.id order by t.id limit 1) t on true`,
+      where: sql`${range('e.occurred_at', filter)} ${filter.machineId === null ? sql`` : sql`and e.machine_id = ${filter.machineId}`}`,
+    }),
+    (filter) =>
       reportDaysTotal(
         'machineEvents',
         filter,
         filter.machineId === null ? sql`true` : sql`key = ${String(filter.machineId)}`,
       ),
-  },
+  ),
   machineBreakdown: {
     keyed: false,
     rows: (filter, window) =>
@@ -380,28 +426,31 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
       order by periods.started ${page(window)}`,
     count: (filter) => sql`${statusPeriods(filter)} select count(*)::int as total from periods`,
   },
-  trailers: {
-    keyed: true,
-    rows: (filter, window) => sql`
-      select t.id, t.trailer_number as "trailerNumber", t.trailer_tag_id as "trailerTagId", t.pla_card1 as "plaCard",
+  trailers: keyedStatement(
+    BY_ENTRY,
+    (filter, from) => ({
+      columns: sql`t.id, t.trailer_number as "trailerNumber", t.trailer_tag_id as "trailerTagId", t.pla_card1 as "plaCard",
         t.trailer_type as "trailerType", t.type as "gateInType", t.activity_group as "activityGroup",
         t.container_numbers as "containerNumbers", ${ms('t.entry_at')} as "entryAt", ${ms('t.out_at')} as "outAt",
         floor(extract(epoch from coalesce(t.out_at, ${at(filter.now)}) - t.entry_at) / 60)::int as "minutesInYard",
-        t.entered_by as "enteredBy", t.dispatched_by as "dispatchedBy" ${BY_ENTRY.columns}
-      from ${sourcesOf(filter).trailers} t where ${trailersWhere(filter)} ${BY_ENTRY.order(window)}`,
-    count: (filter) => reportDaysTotal('trailers', filter, trailerKeys(filter)),
-  },
-  alarms: {
-    keyed: true,
-    rows: (filter, window) => sql`
-      select a.id::float8 as "id", a.kind, a.severity, a.source_kind as "sourceKind", a.source_id as "sourceId",
+        t.entered_by as "enteredBy", t.dispatched_by as "dispatchedBy"`,
+      from: sql`${from.trailers} t`,
+      where: trailersWhere(filter),
+    }),
+    (filter) => reportDaysTotal('trailers', filter, trailerKeys(filter)),
+  ),
+  alarms: keyedStatement(
+    BY_RAISE,
+    (filter) => ({
+      columns: sql`a.id::float8 as "id", a.kind, a.severity, a.source_kind as "sourceKind", a.source_id as "sourceId",
         a.source_name as "sourceName", a.message, ${ms('a.raised_at')} as "raisedAt", ${ms('a.cleared_at')} as "clearedAt",
         case when a.cleared_at is null then null
-          else floor(extract(epoch from a.cleared_at - a.raised_at) / 60)::int end as "durationMinutes"
-        ${BY_RAISE.columns}
-      from alarms a where ${range('a.raised_at', filter)} ${BY_RAISE.order(window)}`,
-    count: (filter) => sql`select count(*)::int as total from alarms a where ${range('a.raised_at', filter)}`,
-  },
+          else floor(extract(epoch from a.cleared_at - a.raised_at) / 60)::int end as "durationMinutes"`,
+      from: sql`alarms a`,
+      where: range('a.raised_at', filter),
+    }),
+    (filter) => sql`select count(*)::int as total from alarms a where ${range('a.raised_at', filter)}`,
+  ),
 };
 
 // The dwell-time distribution of report 2.4 over every container of the range (DWELL_BUCKETS), in
@@ -419,7 +468,20 @@ const dwellDays = (filter: ReportFilter) => sql`
 
 export const reportsRepository = {
   async rows(db: Database, key: StatementReportKey, filter: ReportFilter, window: ReportWindow) {
-    return rowsOf<Record<string, unknown>>(await db.execute(REPORT_STATEMENTS[key].rows(filter, window)));
+    const statement = REPORT_STATEMENTS[key];
+    let start = window;
+    // A keyed report's page past the first: the rows after the cursor of the row before it (a
+    // deferred join; the same rows as the offset, ties on the time ordered by the id).
+    if (statement.keyed && !window.after && window.offset > 0) {
+      const [before] = rowsOf<Record<string, unknown>>(await db.execute(statement.keys(filter, window.offset - 1)));
+      if (!before) return [];
+      start = {
+        offset: 0,
+        limit: window.limit,
+        after: { at: String(before[CURSOR_AT]), id: String(before[CURSOR_ID]) },
+      };
+    }
+    return rowsOf<Record<string, unknown>>(await db.execute(statement.rows(filter, start)));
   },
 
   async count(db: Database, key: StatementReportKey, filter: ReportFilter): Promise<number> {
