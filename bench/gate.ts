@@ -237,6 +237,9 @@ async function runTopology(topology: GateTopology) {
   const prefix = `oy-bench-${tag}`;
   const fleets: MqttClient[][] = [];
   let stack: GateStack | null = null;
+  // The background tag load, stopped before its clients are closed (whatever failed meanwhile).
+  let loadRunning = true;
+  let background: ReturnType<typeof offerLoad> | null = null;
   const log = (line: string) => console.log(`[${topology}] ${line}`);
   try {
     stack = await startGateStack(topology, prefix);
@@ -269,8 +272,7 @@ async function runTopology(topology: GateTopology) {
     log(`${warm} containers gated in for the dispatches`);
 
     // The background tag load for the whole measured phase (and the screen part after it).
-    let loadRunning = true;
-    const background = offerLoad({
+    background = offerLoad({
       clients: readerClients,
       rate: TAG_RATE,
       durationMs: (SECONDS + 120) * 1000,
@@ -347,6 +349,8 @@ async function runTopology(topology: GateTopology) {
     if (dispatches.failures.length) log(`dispatch failures: ${dispatches.failures.slice(0, 3).join('; ')}`);
     return figures;
   } finally {
+    loadRunning = false;
+    await background?.catch(() => undefined);
     await closeFleet(fleets.flat()).catch(() => undefined);
     await stack?.stop();
   }
