@@ -16,7 +16,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { chromium } from 'playwright-core';
 import { checkDigit, topics as deviceTopics, type GateInForm } from '@openyard/contracts';
@@ -191,7 +191,8 @@ interface GateStack {
 
 async function startGateStack(topology: GateTopology, prefix: string): Promise<GateStack> {
   if (topology === 'scaled') {
-    const stack = await startScaledStack(1, featureEnv());
+    // The server serves the web app for the screen part, as the image's WEB_DIR has it.
+    const stack = await startScaledStack(1, { ...featureEnv(), WEB_DIR: resolve('web/dist') });
     return {
       baseUrl: stack.baseUrls[0]!,
       brokerUrl: stack.brokerUrl,
