@@ -24,9 +24,9 @@ import { benchLogin, type BenchClient } from './lib/api';
 import { startChild, type Child } from './lib/child';
 import { runIfMain } from './lib/main';
 import { featureEnv, stackEnv } from './lib/stack-env';
-import { startScaledStack } from './lib/topology';
+import { startScaledStack, type DeviceCredentials } from './lib/topology';
 import { processesCpu } from './lib/cpu';
-import { closeFleet, connectFleet, offerLoad } from '../loadtest/node/load';
+import { closeFleet, connectFleet, offerLoad, type DeviceLogin } from '../loadtest/node/load';
 import { createDatabase, dropRedisPrefix, SERVICES } from './lib/services';
 import { fmt, percentiles, round, sleep, table } from '../loadtest/node/stats';
 
@@ -178,11 +178,7 @@ async function tagToScreen(baseUrl: string, reader: MqttClient, readerId: number
 interface GateStack {
   baseUrl: string;
   brokerUrl: string;
-  login: (device: { mqttUsername: string; mqttPassword: string }) => {
-    clientId: string;
-    username?: string;
-    password?: string;
-  };
+  login: (device: DeviceCredentials) => DeviceLogin;
   processes: { name: string; pid: number }[];
   // BENCH_PROFILE=1's CPU profile; the child process topologies only.
   child: Child | null;
