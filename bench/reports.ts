@@ -762,9 +762,14 @@ async function runTopology(topology: Topology) {
   ).entries.length;
   const kept =
     topology === 'services' && KEEP_HISTORY
-      ? templateName(`s${SCALE}_${TIME_ZONE}_m${migrations}_${new Date().toISOString().slice(0, 10)}`)
+      ? templateName(`s${SCALE}_${TIME_ZONE}_${new Date().toISOString().slice(0, 10)}`)
       : null;
-  const keptFigures = kept ? await keptTemplate<{ history: HistoryFigures; rebuildMs: number }>(kept) : null;
+  // A history kept with fewer migrations is migrated forward on its copy when the server starts, as
+  // an upgrade is (their backfills run on it); one kept with more is not used.
+  const stored = kept
+    ? await keptTemplate<{ history: HistoryFigures; rebuildMs: number; migrations?: number }>(kept)
+    : null;
+  const keptFigures = stored && (stored.migrations ?? Infinity) <= migrations ? stored : null;
   const database = topology === 'services' ? await createDatabase(keptFigures ? kept! : undefined) : null;
   const log = (line: string) => console.log(`[${topology}] ${line}`);
   let child: Child | null = null;
@@ -784,7 +789,9 @@ async function runTopology(topology: Topology) {
     let rebuildMs: number;
     if (keptFigures) {
       ({ history, rebuildMs } = keptFigures);
-      log(`history: a copy of the kept ${kept!} (seeded in ${fmt(history.seconds)} s)`);
+      log(
+        `history: a copy of the kept ${kept!} (seeded in ${fmt(history.seconds)} s, ${String(keptFigures.migrations)} migrations; ${String(migrations)} now)`,
+      );
     } else {
       history = await seedHistory(child, {
         scale: SCALE,
@@ -797,7 +804,7 @@ async function runTopology(topology: Topology) {
         // The copy needs the database without connections: the server stops meanwhile.
         await child.close();
         const copying = Date.now();
-        await keepAsTemplate(database.name, kept, { history, rebuildMs });
+        await keepAsTemplate(database.name, kept, { history, rebuildMs, migrations });
         log(`history kept as ${kept} in ${fmt((Date.now() - copying) / 1000, 1)} s`);
         child = await startChild(topology);
         started = await child.call({ op: 'start', env });

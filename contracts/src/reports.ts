@@ -126,7 +126,8 @@ export const ContainerMovementReportRow = Type.Object({
 export type ContainerMovementReportRow = Static<typeof ContainerMovementReportRow>;
 
 // 2.3 Location statistics (path location-not-updated): per area, the placements into it within the
-// range by how the location was updated (by a machine's drop, by a person, at the gate); and a last
+// range by how the location was updated (by a machine's drop, by a person, at the gate) and the
+// containers placed into it (each once a yard day: the figures are sums of day counts); and a last
 // row (area null) with the containers gated in within the range whose location was never updated.
 export const LocationStatisticsReportRow = Type.Object({
   areaId: Nullable(Type.Integer()),

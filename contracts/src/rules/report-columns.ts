@@ -82,7 +82,8 @@ export const REPORT_COLUMNS: Record<ReportKey, readonly ReportColumn[]> = {
     number('machineMoves', 'By machine'),
     number('manualMoves', 'By hand'),
     number('gateMoves', 'At the gate'),
-    number('containers', 'Containers'),
+    // Each container once a yard day (a box placed in the area on two days of the range counts twice).
+    number('containers', 'Containers placed'),
     number('notUpdated', 'Location not updated'),
   ],
   dwellTime: [

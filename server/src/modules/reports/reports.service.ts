@@ -65,12 +65,11 @@ type Answer<K extends ReportKey> = ReportAnswers[K];
 // (docs/archive.md): over a range before a cut-off they read the archived rows too. Their totals
 // come from the day counts, which keep the archived rows. 2.1 and 1.3 list containers in the yard
 // (never archived); the machine reports read the machines' history, which stays, but 3.2 names the
-// task each drop completed, and an archived visit's tasks are in the archive.
+// task each drop completed, and an archived visit's tasks are in the archive. 2.3 is day counts only.
 const ARCHIVED_HISTORY: ReadonlySet<ReportKey> = new Set<ReportKey>([
   'gateIn',
   'gateOut',
   'containerMovements',
-  'locationStatistics',
   'dwellTime',
   'offloadingLocations',
   'machineMovementsDetailed',
@@ -156,8 +155,12 @@ export function createReportsService(db: Database, deps: ReportsDependencies) {
     return [...counted.values()];
   }
 
-  const rowsOf = (key: ReportKey, filter: ReportFilter, window: ReportWindow): Promise<Row[]> =>
-    isRollupReport(key) ? machineSummaryRows(filter, window) : reportsRepository.rows(db, key, filter, window);
+  // 2.3's rows are day counts (reports.repository.ts), read once the counts are cut in the yard's zone.
+  const rowsOf = async (key: ReportKey, filter: ReportFilter, window: ReportWindow): Promise<Row[]> => {
+    if (isRollupReport(key)) return machineSummaryRows(filter, window);
+    if (key === 'locationStatistics') await deps.dayCountsReady();
+    return reportsRepository.rows(db, key, filter, window);
+  };
 
   const isKeyed = (key: ReportKey) => !isRollupReport(key) && REPORT_STATEMENTS[key].keyed;
 

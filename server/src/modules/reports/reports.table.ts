@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 // The reports' day counts (docs/performance.md "Reports on years of history"): a page of a report
 // is 15 rows read by an index, but its total was a count over the whole range — a year of
@@ -15,6 +15,15 @@ import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 //                                                                of their gate-in (report 2.4's
 //                                                                distribution; voided and planned
 //                                                                ones not counted)
+// kind 'areaMoves'      key area id|source                       container_movements into an area
+//                                                                (report 2.3's placements by how)
+// kind 'areaContainers' key area id                              the containers placed in the area
+//                                                                that day, each once (2.3)
+// kind 'notLocated'     key ''                                   containers by their gate-in day
+//                                                                that no movement has placed yet
+//                                                                (2.3's "location not updated";
+//                                                                voided and planned ones not counted)
+// The area kinds are read by day for every key of the kind: (kind, day) is indexed for them.
 export const reportDays = pgTable(
   'report_days',
   {
@@ -23,5 +32,8 @@ export const reportDays = pgTable(
     day: date({ mode: 'string' }).notNull(),
     n: integer().notNull().default(0),
   },
-  (table) => [primaryKey({ name: 'report_days_pkey', columns: [table.kind, table.key, table.day] })],
+  (table) => [
+    primaryKey({ name: 'report_days_pkey', columns: [table.kind, table.key, table.day] }),
+    index('report_days_kind_day_idx').on(table.kind, table.day),
+  ],
 );
