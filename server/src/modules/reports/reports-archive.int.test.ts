@@ -184,4 +184,22 @@ describe('the reports over an archived period', () => {
     expect(recent.rows.map((row) => String(row.containerNumber)).filter((n) => n.startsWith('ARCU'))).toEqual([]);
     expect(recent.rows.length).toBe(recent.totalCount);
   }, 120_000);
+
+  it('are planned for their range on every call over the archive views (never the plan cache’s generic plan)', async () => {
+    // Runs after the archive run above: the range reaches archived visits.
+    const query = { ...range(), startIndex: 1, pageSize: 15 };
+    for (let call = 0; call < 8; call += 1) await superadmin.api.reports.gateIn({ query });
+    // PGlite keeps each statement prepared (pglite-prepared.ts), so the plan cache's choice shows in
+    // pg_prepared_statements; on PostgreSQL the reports' statements are unnamed, planned each time.
+    if (t.databaseKind !== 'pglite') return;
+    const [plans] = rowsOf<{ statements: number; generic: number; custom: number }>(
+      await t.db.execute(sql`select count(*)::int as statements, coalesce(sum(generic_plans), 0)::int as generic,
+        coalesce(sum(custom_plans), 0)::int as custom
+        from pg_prepared_statements
+        where statement like '%containers_with_archive%' and statement not like '%pg_prepared_statements%'`),
+    );
+    expect(plans!.statements).toBeGreaterThan(0);
+    expect(plans!.custom).toBeGreaterThanOrEqual(8);
+    expect(plans!.generic).toBe(0);
+  });
 });
