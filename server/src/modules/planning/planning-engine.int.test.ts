@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@openyard/contracts';
-import { containerChanges, inventoryState, tasks } from '../../db/schema';
+import { containerChanges, containerPositions, inventoryState, tasks, yardAreas } from '../../db/schema';
 import { outcome } from '../../test/api-client';
 import { createGate, freeGroundSlots, rfidTag, singleGateIn } from '../../test/gate-fixtures';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
@@ -31,6 +31,45 @@ const slotParts = (slot: string) => {
   const [area, row, column, tier] = slot.split('_');
   return { area: area!, row: Number(row), column: Number(column), tier: Number(tier) };
 };
+
+// The next free slot of a column of a row (null: the area has no such column, or it is full).
+async function nextSlotOf({ area, row, column }: { area: string; row: number; column: number }) {
+  const layout = (await admin.api.yard.layout()).areaLayouts.find((candidate) => candidate.name === area)!;
+  if (!layout.cellNames.some((cell) => cell.index === column)) return null;
+  const [top] = await t.db
+    .select({ height: max(containerPositions.tier) })
+    .from(containerPositions)
+    .innerJoin(yardAreas, eq(yardAreas.id, containerPositions.areaId))
+    .where(
+      and(eq(yardAreas.name, area), eq(containerPositions.rowIndex, row), eq(containerPositions.columnIndex, column)),
+    );
+  const height = Number(top?.height ?? 0);
+  return height < layout.maxHeight ? `${area}_${row}_${column}_${height + 1}` : null;
+}
+
+// A gate-in whose container planning sends to the given slot (its task given at the gate): a
+// pending drop there until the machine puts it down.
+async function dropTo(location: string, number = containerNumber('MSCU')) {
+  const answer = await admin.api.gateOperations.gateIn({
+    body: singleGateIn(
+      {
+        gateId,
+        trailerTag1: rfidTag(),
+        planningGeneratedTasks: [
+          {
+            containerNumber: number,
+            taskType: 'Offloading',
+            deliveryMode: 'Loaded',
+            fromLocation: 'Trailer',
+            toLocation: location,
+          },
+        ],
+      },
+      { containerNumber: number },
+    ),
+  });
+  expect(answer.tasks.map((task) => task.toLocation)).toEqual([location]);
+}
 
 describe('suggestions', () => {
   it('gives each container a free slot of its size, reserving nothing, with the default task to it', async () => {
@@ -133,7 +172,7 @@ describe('gate-in with planning on', () => {
     expect(slots[0]).not.toBe(slots[1]);
   });
 
-  it('takes advice asked before the transaction only while nothing changed beside its slots', async () => {
+  it('takes advice asked before the transaction only while nothing changed in its slots’ stacks', async () => {
     const { planning } = t.services;
     const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }];
     const advice = await planning.advise(asked);
@@ -151,6 +190,85 @@ describe('gate-in with planning on', () => {
     });
     expect(answer.tasks[0]!.toLocation).toBe(slot);
     expect(await holds()).toBe(false);
+  });
+
+  it('keeps advice through boxes and drops in the columns beside its slot', async () => {
+    const { planning } = t.services;
+    const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }];
+    const advice = await planning.advise(asked);
+    const slot = slotParts(advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!);
+    const holds = () => t.db.transaction((tx) => planning.adviceHolds(tx, advice));
+    const [beside, other] = (
+      await Promise.all([slot.column - 1, slot.column + 1].map((column) => nextSlotOf({ ...slot, column })))
+    ).filter((name) => name !== null);
+    // A box put on a column beside it, and a gate-in whose task goes to the other (or on that box).
+    await addContainer(t, admin.auth, { location: beside! });
+    expect(await holds()).toBe(true);
+    await dropTo(other ?? (await nextSlotOf(slotParts(beside!)))!);
+    expect(await holds()).toBe(true);
+    // A box put on its own stack does void it.
+    await addContainer(t, admin.auth, { location: (await nextSlotOf(slot))! });
+    expect(await holds()).toBe(false);
+  });
+
+  it('voids advice for a 40 ft box when a box is put in the second column of its pair', async () => {
+    const { planning } = t.services;
+    const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '40' }];
+    const advice = await planning.advise(asked);
+    const slot = slotParts(advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!);
+    expect(pairs.get(slot.area)!.has(slot.column)).toBe(true);
+    await addContainer(t, admin.auth, { location: (await nextSlotOf({ ...slot, column: slot.column + 1 }))! });
+    expect(await t.db.transaction((tx) => planning.adviceHolds(tx, advice))).toBe(false);
+  });
+
+  it('voids advice when a pending drop goes to its slot', async () => {
+    const { planning } = t.services;
+    const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }];
+    const advice = await planning.advise(asked);
+    const slot = advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!;
+    // A container whose task (planning's, given at the gate) goes to that slot: not the engine's choice.
+    await dropTo(slot, containerNumber('HLXU'));
+    expect(await t.db.transaction((tx) => planning.adviceHolds(tx, advice))).toBe(false);
+  });
+
+  it('never gives two gate-ins advised on one yard the same slot', async () => {
+    const { planning, gateOperations, auth } = t.services;
+    const principal = await auth.authenticate(sessionIdOf(admin.token), admin.userId);
+    const forms = [0, 1].map(() =>
+      singleGateIn({ gateId, trailerTag1: rfidTag() }, { containerNumber: containerNumber('MSCU') }),
+    );
+    const numbers = forms.map((form) => form.container1Data!.containerNumber!);
+    // Asked alone on the same yard, the engine gives both boxes the same slot.
+    const advised = await Promise.all(
+      numbers.map(
+        async (number) =>
+          (await planning.advise([{ containerNumber: number, containerSize: '20' }])).suggestions.get(number)!
+            .slotFullName,
+      ),
+    );
+    expect(advised[1]).toBe(advised[0]);
+    // Both checked (and advised) before either transaction runs, then run together.
+    const prepared = await Promise.all(forms.map((form) => gateOperations.prepareGateIn(form, principal)));
+    const results = await Promise.all(
+      prepared.map((entry) => {
+        if ('answer' in entry) throw new Error(`answered at once: ${JSON.stringify(entry.answer)}`);
+        return gateOperations.changeInventory(entry.run, entry.context);
+      }),
+    );
+    const slots = results.map((result) => result.tasks[0]!.toLocation);
+    expect(slots).toContain(advised[0]);
+    expect(slots[0]).not.toBe(slots[1]);
+    // A burst through the route: every task goes to a slot of its own.
+    const burst = await Promise.all(
+      [0, 1, 2, 3].map(() =>
+        admin.api.gateOperations.gateIn({
+          body: singleGateIn({ gateId, trailerTag1: rfidTag() }, { containerNumber: containerNumber('MSCU') }),
+        }),
+      ),
+    );
+    const burstSlots = burst.map((answer) => answer.tasks[0]!.toLocation);
+    expect(burstSlots.every((slot) => typeof slot === 'string')).toBe(true);
+    expect(new Set(burstSlots).size).toBe(burstSlots.length);
   });
 
   it('holds a pending drop’s slot until its task goes, and then offers it again', async () => {
@@ -194,3 +312,8 @@ describe('dig-out', () => {
     expect(plan.steps[2]!.to).toBeNull();
   });
 });
+
+function sessionIdOf(token: string): string {
+  const payload = token.replace(/^Bearer /, '').split('.')[1]!;
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sid: string }).sid;
+}

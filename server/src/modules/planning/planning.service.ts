@@ -40,6 +40,7 @@ import { planningRepository as repository, type EngineRunRow, type QueuedRow } f
 import {
   buildYardModel,
   cellKey,
+  stackCellOf,
   type SlotGroupRule,
   type StackFrame,
   type StandingBox,
@@ -717,9 +718,25 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   }
 
   // Whether suggestions made outside a transaction (advise) still hold inside it, after the yard's
-  // lock: none of the containers changed since the yard they were made on stands, stood or is going
-  // next to a suggested slot (its column or a neighbour, in its row), and the layout and master
-  // data are the same. Conservative: a change near a slot sends the gate-in back to the engine.
+  // lock: the layout and master data are the same, and none of the containers changed since the
+  // yard they were made on stands, stood or is going (a pending drop) in the stack of a suggested
+  // slot — its column, or for a slot of a merged pair the pair (stackCellOf).
+  //
+  // Why the stack alone: every hard rule a suggestion must meet reads the slot's own stack and
+  // nothing beside it. The engine's (engine/placement.ts, yard-model.ts): the size (a 20 ft box on a
+  // column alone, a 40 ft on a merged pair: the layout), the height (the next free tier under the
+  // area's height, counting the stack's boxes, the plans' reservations, which stand in their slots,
+  // and the pending drops going to it, each counted when it is the next free tier of its own
+  // columns), closed (a pair holding a 20 ft box takes nothing: mixing is within a pair, both of
+  // whose columns are the stack) and the slot groups (per cell, from the params, not the boxes). The
+  // yard's at the drop (applyMoves, migration 0003): one box a position, no hole under a box, the
+  // area's height, a 40 ft box on both positions of its pair in one tier. There is no rule between
+  // stacks: no equal heights of neighbouring stacks, no machine access past a neighbour. What other
+  // stacks change is only the score (the dwell spread read off the yard's boxes when the depot has
+  // no history; which stack is least bad), so the advice may be a little worse than a fresh run but
+  // is never an illegal slot. Two gate-ins advised on one yard are never given one slot: the first
+  // one's task to it is a pending drop recorded with its commit (container_changes), so the second,
+  // after the lock, finds a changed container going to its slot's stack and asks the engine again.
   async function adviceHolds(tx: Database, advice: PlanningAdvice): Promise<boolean> {
     const { yard, grid } = advice;
     const { changed, ...state } = await repository.boxesState(tx, yard.version);
@@ -740,10 +757,12 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       }
       return target;
     };
-    const slots = [...advice.suggestions.values()].flatMap((suggestion) => {
-      const place = suggestion.slotFullName ? placeOf(suggestion.slotFullName) : null;
-      return place ? [place] : [];
-    });
+    const stacks = new Set(
+      [...advice.suggestions.values()].flatMap((suggestion) => {
+        const place = suggestion.slotFullName ? placeOf(suggestion.slotFullName) : null;
+        return place ? [stackCellOf(grid, place)] : [];
+      }),
+    );
     const touched = [
       ...rows,
       ...changed.flatMap((id) => yard.byContainer.get(id) ?? []),
@@ -752,14 +771,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
         return place ? [place] : [];
       }),
     ];
-    return !touched.some((place) =>
-      slots.some(
-        (slot) =>
-          slot.areaId === place.areaId &&
-          slot.rowIndex === place.rowIndex &&
-          Math.abs(slot.columnIndex - place.columnIndex) <= 1,
-      ),
-    );
+    return !touched.some((place) => stacks.has(stackCellOf(grid, place)));
   }
 
   // --- engine runs ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSlotNamer } from '../yard';
 import type { EngineBox } from './engine/types';
-import { buildYardModel, cellKey, type StandingBox } from './yard-model';
+import { buildYardModel, cellKey, stackCellOf, type StandingBox } from './yard-model';
 
 // One area of 2 rows × 4 columns, height 3; columns 3-4 a merged 40 ft pair.
 const namer = createSlotNamer({ slotFormat: 'AREA_ROW_COLUMN_HEIGHT', startHeight: 1, portStyleColumnNumbers: false });
@@ -112,5 +112,13 @@ describe('the yard as the engine sees it', () => {
     expect(third.get('A:1:1/20')!.boxes.map((entry) => entry.id)).toEqual(['B1', 'B2']);
     expect(third.get('A:1:3/40')!.boxes.map((entry) => entry.id)).toEqual(['F1']);
     expect(third.get('A:1:2/20')).toBe(before.get('A:1:2/20'));
+  });
+
+  it('names the stack a slot is in: its column alone, or its merged pair by the first column', () => {
+    const stackOf = (rowIndex: number, columnIndex: number) => stackCellOf(grid, { areaId: 1, rowIndex, columnIndex });
+    expect([1, 2, 3, 4].map((column) => stackOf(1, column))).toEqual(['1:1:1', '1:1:2', '1:1:3', '1:1:3']);
+    expect(stackOf(2, 4)).toBe('1:2:3');
+    // A column the layout does not have: itself.
+    expect(stackOf(1, 9)).toBe('1:1:9');
   });
 });

@@ -83,6 +83,8 @@ interface Skeleton {
   columns: SkeletonColumn[];
   // Where each stack stands (by stack key: its first column).
   places: Map<string, { areaId: number; rowIndex: number; columnIndex: number }>;
+  // The stack each column is part of, by cell key: the cell of its first column.
+  stackCells: Map<string, string>;
 }
 const skeletons = new WeakMap<Grid, Skeleton>();
 const stackKeyOf = (area: GridArea, rowIndex: number, columnIndex: number) =>
@@ -91,7 +93,7 @@ const stackKeyOf = (area: GridArea, rowIndex: number, columnIndex: number) =>
 function skeletonOf(grid: Grid): Skeleton {
   let skeleton = skeletons.get(grid);
   if (skeleton) return skeleton;
-  skeleton = { columns: [], places: new Map() };
+  skeleton = { columns: [], places: new Map(), stackCells: new Map() };
   for (const area of grid.areasById.values()) {
     const columns = [...area.columnsByIndex.values()].sort((a, b) => a.index - b.index);
     const starts = new Map(columns.map((column) => [column.index, pairStart(columns, column.index)]));
@@ -108,10 +110,18 @@ function skeletonOf(grid: Grid): Skeleton {
           nextCell: cellKey({ ...position, columnIndex: column.index + 1 }),
         });
         skeleton.places.set(stackKeyOf(area, rowIndex, column.index), position);
+        skeleton.stackCells.set(cellKey(position), cellKey({ ...position, columnIndex: start ?? column.index }));
       }
   }
   skeletons.set(grid, skeleton);
   return skeleton;
+}
+
+// The stack a slot is in, by the cell of the stack's first column: its column alone, or the merged
+// pair it is part of (a 40 ft stack, or the two closed 20 ft stacks of a pair holding 20 ft boxes).
+export function stackCellOf(grid: Grid, place: { areaId: number; rowIndex: number; columnIndex: number }): string {
+  const cell = cellKey(place);
+  return skeletonOf(grid).stackCells.get(cell) ?? cell;
 }
 
 export function buildYardModel(input: YardModelInput): YardModel {
