@@ -934,10 +934,11 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
         const advised =
           advice &&
           admittedPlans.every(({ plan }) => plan.advice === advice) &&
-          unplaced.every((container) => advice.suggestions.get(container.containerNumber)?.slotFullName) &&
-          (await deps.planning.adviceHolds(tx, advice));
+          unplaced.every((container) => advice.suggestions.get(container.containerNumber)?.slotFullName)
+            ? await deps.planning.heldAdvice(tx, advice)
+            : null;
         const suggestions = advised
-          ? unplaced.map((container) => advice.suggestions.get(container.containerNumber)!)
+          ? unplaced.map((container) => advised.get(container.containerNumber)!)
           : await deps.planning.suggestWithin(tx, unplaced);
         for (const suggestion of suggestions)
           suggested.set(suggestion.containerNumber, {

@@ -175,9 +175,10 @@ describe('gate-in with planning on', () => {
   it('takes advice asked before the transaction only while nothing changed in its slots’ stacks', async () => {
     const { planning } = t.services;
     const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }];
-    const advice = await planning.advise(asked);
+    // One slot ranked: the advice holds or the engine is asked again.
+    const advice = await planning.advise(asked, 1);
     const slot = advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!;
-    const holds = () => t.db.transaction((tx) => planning.adviceHolds(tx, advice));
+    const holds = async () => (await t.db.transaction((tx) => planning.heldAdvice(tx, advice))) === advice.suggestions;
     // A box put in another row leaves the advice standing.
     const [far] = (await freeGroundSlots(t, 40, slotParts(slot).area)).filter(
       (candidate) => slotParts(candidate).row !== slotParts(slot).row,
@@ -187,13 +188,13 @@ describe('gate-in with planning on', () => {
     // A gate-in of the same kind of box, committed meanwhile, goes to the slot the engine advises
     // on the yard as it is now (the box just put may draw it there: like boxes stack): advice asked
     // on this yard is void, while the first advice still holds unless that slot is in its stack.
-    const now = await planning.advise(asked);
+    const now = await planning.advise(asked, 1);
     const nowSlot = now.suggestions.get(asked[0]!.containerNumber)!.slotFullName!;
     const answer = await admin.api.gateOperations.gateIn({
       body: singleGateIn({ gateId, trailerTag1: rfidTag() }, { containerNumber: containerNumber('MSCU') }),
     });
     expect(answer.tasks[0]!.toLocation).toBe(nowSlot);
-    expect(await t.db.transaction((tx) => planning.adviceHolds(tx, now))).toBe(false);
+    expect(await t.db.transaction((tx) => planning.heldAdvice(tx, now))).toBeNull();
     const sameStack = (a: string, b: string) =>
       slotParts(a).area === slotParts(b).area &&
       slotParts(a).row === slotParts(b).row &&
@@ -204,9 +205,9 @@ describe('gate-in with planning on', () => {
   it('keeps advice through boxes and drops in the columns beside its slot', async () => {
     const { planning } = t.services;
     const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }];
-    const advice = await planning.advise(asked);
+    const advice = await planning.advise(asked, 1);
     const slot = slotParts(advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!);
-    const holds = () => t.db.transaction((tx) => planning.adviceHolds(tx, advice));
+    const holds = async () => (await t.db.transaction((tx) => planning.heldAdvice(tx, advice))) === advice.suggestions;
     const [beside, other] = (
       await Promise.all([slot.column - 1, slot.column + 1].map((column) => nextSlotOf({ ...slot, column })))
     ).filter((name) => name !== null);
@@ -223,21 +224,46 @@ describe('gate-in with planning on', () => {
   it('voids advice for a 40 ft box when a box is put in the second column of its pair', async () => {
     const { planning } = t.services;
     const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '40' }];
-    const advice = await planning.advise(asked);
+    const advice = await planning.advise(asked, 1);
     const slot = slotParts(advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!);
     expect(pairs.get(slot.area)!.has(slot.column)).toBe(true);
     await addContainer(t, admin.auth, { location: (await nextSlotOf({ ...slot, column: slot.column + 1 }))! });
-    expect(await t.db.transaction((tx) => planning.adviceHolds(tx, advice))).toBe(false);
+    expect(await t.db.transaction((tx) => planning.heldAdvice(tx, advice))).toBeNull();
   });
 
   it('voids advice when a pending drop goes to its slot', async () => {
     const { planning } = t.services;
     const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }];
-    const advice = await planning.advise(asked);
+    const advice = await planning.advise(asked, 1);
     const slot = advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!;
     // A container whose task (planning's, given at the gate) goes to that slot: not the engine's choice.
     await dropTo(slot, containerNumber('HLXU'));
-    expect(await t.db.transaction((tx) => planning.adviceHolds(tx, advice))).toBe(false);
+    expect(await t.db.transaction((tx) => planning.heldAdvice(tx, advice))).toBeNull();
+  });
+
+  it('takes the next of its ranked slots whose stack nothing changed, and asks again when none is left', async () => {
+    const { planning } = t.services;
+    const number = containerNumber('MSCU');
+    const advice = await planning.advise([{ containerNumber: number, containerSize: '20' }], 3);
+    const ranked = advice.ranked.get(number)!.map((suggestion) => suggestion.slotFullName!);
+    expect(ranked).toHaveLength(3);
+    expect(ranked[0]).toBe(advice.suggestions.get(number)!.slotFullName);
+    // Three stacks.
+    const stackOf = (slot: string) => {
+      const { area, row, column } = slotParts(slot);
+      return `${area}_${row}_${column}`;
+    };
+    expect(new Set(ranked.map(stackOf)).size).toBe(3);
+    const taken = async () =>
+      (await t.db.transaction((tx) => planning.heldAdvice(tx, advice)))?.get(number)?.slotFullName ?? null;
+    expect(await taken()).toBe(ranked[0]);
+    // A box on the first's stack: the second. A pending drop to the second's: the third.
+    await addContainer(t, admin.auth, { location: (await nextSlotOf(slotParts(ranked[0]!)))! });
+    expect(await taken()).toBe(ranked[1]);
+    await dropTo(ranked[1]!, containerNumber('HLXU'));
+    expect(await taken()).toBe(ranked[2]);
+    await addContainer(t, admin.auth, { location: ranked[2]! });
+    expect(await taken()).toBeNull();
   });
 
   it('never gives two gate-ins advised on one yard the same slot', async () => {
@@ -247,15 +273,16 @@ describe('gate-in with planning on', () => {
       singleGateIn({ gateId, trailerTag1: rfidTag() }, { containerNumber: containerNumber('MSCU') }),
     );
     const numbers = forms.map((form) => form.container1Data!.containerNumber!);
-    // Asked alone on the same yard, the engine gives both boxes the same slot.
-    const advised = await Promise.all(
-      numbers.map(
-        async (number) =>
-          (await planning.advise([{ containerNumber: number, containerSize: '20' }])).suggestions.get(number)!
-            .slotFullName,
+    // Asked alone on the same yard, the engine ranks the same slots for both boxes.
+    const advices = await Promise.all(
+      numbers.map(async (number) =>
+        (await planning.advise([{ containerNumber: number, containerSize: '20' }])).ranked
+          .get(number)!
+          .map((suggestion) => suggestion.slotFullName),
       ),
     );
-    expect(advised[1]).toBe(advised[0]);
+    const advised = advices.map((ranked) => ranked[0]);
+    expect(advices[1]).toEqual(advices[0]);
     // Both checked (and advised) before either transaction runs, then run together.
     const prepared = await Promise.all(forms.map((form) => gateOperations.prepareGateIn(form, principal)));
     const results = await Promise.all(
@@ -267,6 +294,8 @@ describe('gate-in with planning on', () => {
     const slots = results.map((result) => result.tasks[0]!.toLocation);
     expect(slots).toContain(advised[0]);
     expect(slots[0]).not.toBe(slots[1]);
+    // The second takes the engine's second choice on that yard, without asking it again.
+    expect([...slots].sort()).toEqual([advices[0]![0], advices[0]![1]].sort());
     // A burst through the route: every task goes to a slot of its own.
     const burst = await Promise.all(
       [0, 1, 2, 3].map(() =>

@@ -65,6 +65,9 @@ const DWELL_CACHE_MS = 5 * 60_000;
 // than this changed since it was read (rereading them one by one would cost more).
 const BOXES_FULL_READ_MS = 60_000;
 const BOXES_DELTA_LIMIT = 500;
+// The slots ranked for a container advised alone before its gate-in (heldAdvice): as many gate-ins
+// advised on one yard each find one the others left alone.
+const ADVICE_ALTERNATIVES = 8;
 const BOXES_REFRESH_AFTER = 32;
 const SUGGESTION_CLOCK_MS = 60_000;
 const DWELL_HISTORY_DAYS = 180;
@@ -319,11 +322,13 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     reread: number;
   }
   let yardBoxes: YardBoxes | null = null;
-  // Suggestions made on a read of the yard (advise), by container number.
+  // Suggestions made on a read of the yard (advise), by container number; `ranked`: each one's
+  // slots in the engine's order (the suggestion first, then the next cheapest stacks as they stood).
   interface PlanningAdvice {
     yard: YardBoxes;
     grid: Grid;
     suggestions: Map<string, SlotSuggestion>;
+    ranked: Map<string, SlotSuggestion[]>;
   }
   let refreshing: Promise<unknown> | null = null;
 
@@ -654,8 +659,8 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   async function suggestWithYard(
     database: Database,
     containers: PlanningContainer[],
-    options: { reservations: boolean },
-  ): Promise<{ suggestions: SlotSuggestion[]; yard: YardBoxes; grid: Grid }> {
+    options: { reservations: boolean; alternatives?: number },
+  ): Promise<{ suggestions: SlotSuggestion[]; ranked: Map<string, SlotSuggestion[]>; yard: YardBoxes; grid: Grid }> {
     const numbers = containers.map((container) => normalizeContainerNumber(container.containerNumber));
     const reserved = new Map(
       options.reservations
@@ -677,10 +682,14 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     const { grid, model, origin, estimate, rules, yard } = await yardModel(database, now, settings);
     const open = containers.filter((_, index) => !reserved.has(numbers[index]!));
     const placed = new Map<string, { location: string; fullName: string; reason: string; rehandles: number }>();
+    const ranked = new Map<string, SlotSuggestion[]>();
     const unplaced = new Map<string, string>();
     if (open.length) {
       const arrivals = await arrivalsOf(database, open, sizes, rules, estimate, now);
-      const result = planPlacements(model.stacks, arrivals, engineOptions(now, origin, estimate.depot));
+      const result = planPlacements(model.stacks, arrivals, {
+        ...engineOptions(now, origin, estimate.depot),
+        alternatives: options.alternatives ?? 1,
+      });
       for (const placement of result.placements) {
         const names = slotName(grid, model, placement.stackKey, placement.tier);
         if (names)
@@ -690,6 +699,22 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
             reason: placement.reason,
             rehandles: placement.expectedRehandles,
           });
+        if (!placement.alternatives) continue;
+        const slots = [placement, ...placement.alternatives].flatMap((choice) => {
+          const choiceNames = slotName(grid, model, choice.stackKey, choice.tier);
+          return choiceNames
+            ? [
+                {
+                  containerNumber: placement.boxId,
+                  slotFullName: choiceNames.location,
+                  slotReason: choice.reason,
+                  expectedRehandles: choice.expectedRehandles,
+                  tasks: [defaultTask(placement.boxId, choiceNames.location, choiceNames.fullName)],
+                },
+              ]
+            : [];
+        });
+        ranked.set(placement.boxId, slots);
       }
       for (const entry of result.unplaced) unplaced.set(entry.boxId, entry.reason);
     }
@@ -714,7 +739,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
         tasks: [defaultTask(number, slot?.location ?? null, slot?.fullName ?? null)],
       };
     });
-    return { suggestions, yard, grid };
+    return { suggestions, ranked, yard, grid };
   }
 
   // Whether suggestions made outside a transaction (advise) still hold inside it, after the yard's
@@ -737,12 +762,19 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   // is never an illegal slot. Two gate-ins advised on one yard are never given one slot: the first
   // one's task to it is a pending drop recorded with its commit (container_changes), so the second,
   // after the lock, finds a changed container going to its slot's stack and asks the engine again.
-  async function adviceHolds(tx: Database, advice: PlanningAdvice): Promise<boolean> {
+  //
+  // A container advised alone that finds its slot's stack changed takes the next of its ranked
+  // slots whose stack nothing changed: gate-ins advised on one yard (a burst at the gate) are all
+  // advised the same stack first, and each takes one the ones before it left alone. Each ranked
+  // slot is one the engine weighed legal on that yard, in a stack as it then stood.
+  //
+  // Returns the suggestions to take by container number, or null: ask the engine again.
+  async function heldAdvice(tx: Database, advice: PlanningAdvice): Promise<Map<string, SlotSuggestion> | null> {
     const { yard, grid } = advice;
     const { changed, ...state } = await repository.boxesState(tx, yard.version);
-    if (state.layoutVersion !== yard.layoutVersion || state.masterVersion !== yard.masterVersion) return false;
-    if (!changed.length) return true;
-    if (changed.length > BOXES_DELTA_LIMIT) return false;
+    if (state.layoutVersion !== yard.layoutVersion || state.masterVersion !== yard.masterVersion) return null;
+    if (!changed.length) return advice.suggestions;
+    if (changed.length > BOXES_DELTA_LIMIT) return null;
     const [rows, drops] = await Promise.all([repository.boxes(tx, changed), repository.pendingDrops(tx, changed)]);
     const targets = dropTargetsOf(grid);
     const placeOf = (location: string) => {
@@ -757,21 +789,25 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       }
       return target;
     };
-    const stacks = new Set(
-      [...advice.suggestions.values()].flatMap((suggestion) => {
-        const place = suggestion.slotFullName ? placeOf(suggestion.slotFullName) : null;
-        return place ? [stackCellOf(grid, place)] : [];
-      }),
+    const touched = new Set(
+      [
+        ...rows,
+        ...changed.flatMap((id) => yard.byContainer.get(id) ?? []),
+        ...[...drops, ...changed.flatMap((id) => yard.dropsByContainer.get(id) ?? [])].flatMap((drop) => {
+          const place = placeOf(drop.toLocation);
+          return place ? [place] : [];
+        }),
+      ].map((place) => stackCellOf(grid, place)),
     );
-    const touched = [
-      ...rows,
-      ...changed.flatMap((id) => yard.byContainer.get(id) ?? []),
-      ...[...drops, ...changed.flatMap((id) => yard.dropsByContainer.get(id) ?? [])].flatMap((drop) => {
-        const place = placeOf(drop.toLocation);
-        return place ? [place] : [];
-      }),
-    ];
-    return !touched.some((place) => stacks.has(stackCellOf(grid, place)));
+    const untouched = (suggestion: SlotSuggestion) => {
+      const place = suggestion.slotFullName ? placeOf(suggestion.slotFullName) : null;
+      return !place || !touched.has(stackCellOf(grid, place));
+    };
+    if ([...advice.suggestions.values()].every(untouched)) return advice.suggestions;
+    if (advice.suggestions.size !== 1) return null;
+    const [number] = advice.suggestions.keys();
+    const next = advice.ranked.get(number!)?.find((slot) => slot.slotFullName && untouched(slot));
+    return next ? new Map([[number!, next]]) : null;
   }
 
   // --- engine runs ---------------------------------------------------------------------------------
@@ -971,17 +1007,21 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       suggestOn(tx, containers, { reservations: false }),
 
     // The same, asked before the gate-in's transaction (the engine's time off the yard's lock), and
-    // checked inside it after the lock (adviceHolds): the gate-in takes the advice when it holds, or
+    // checked inside it after the lock (heldAdvice): the gate-in takes the advice when it holds, or
     // asks suggestWithin again.
-    async advise(containers: PlanningContainer[]): Promise<PlanningAdvice> {
-      const { suggestions, yard, grid } = await suggestWithYard(db, containers, { reservations: false });
+    async advise(containers: PlanningContainer[], alternatives = ADVICE_ALTERNATIVES): Promise<PlanningAdvice> {
+      const { suggestions, ranked, yard, grid } = await suggestWithYard(db, containers, {
+        reservations: false,
+        alternatives: containers.length === 1 ? alternatives : 1,
+      });
       return {
         yard,
         grid,
         suggestions: new Map(suggestions.map((suggestion) => [suggestion.containerNumber, suggestion])),
+        ranked,
       };
     },
-    adviceHolds,
+    heldAdvice,
 
     // The plans holding these reservations (by container id), for the gate-in that uses them.
     plansOfReservations: (tx: Database, containerIds: number[]) => repository.plansOf(tx, containerIds),

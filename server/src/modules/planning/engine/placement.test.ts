@@ -178,4 +178,35 @@ describe('planPlacements: fewest expected rehandles', () => {
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(1);
   });
+
+  it('ranks the next cheapest stacks for a box without changing where it goes', () => {
+    const stacks = () => [
+      stack('S1', [box('A', 2), box('B', 1)]),
+      stack('S2', [box('C', 5)]),
+      stack('S3', []),
+      stack('S4', [box('D', 9)], { maxHeight: 1 }),
+      stack('S5', [box('E', 0.3)]),
+      stack('S6', [], { size: 40 }),
+    ];
+    const arrivals = [box('X', 3), box('Y', 0.5), box('Z', 8)];
+    const alone = planPlacements(stacks(), arrivals, { now: NOW });
+    const ranked = planPlacements(stacks(), arrivals, { now: NOW, alternatives: 3 });
+    expect(ranked.placements.map(({ alternatives: _, ...placement }) => placement)).toEqual(alone.placements);
+    for (const placement of ranked.placements) {
+      const keys = [placement.stackKey, ...placement.alternatives!.map((choice) => choice.stackKey)];
+      // Distinct stacks, each legal (a 20 ft stack with room), at its next tier.
+      expect(new Set(keys).size).toBe(3);
+      expect(keys).not.toContain('S4');
+      expect(keys).not.toContain('S6');
+    }
+    // The first box: each next one is where it would go were the ones before it closed.
+    const [first] = ranked.placements;
+    const order = [first!.stackKey, ...first!.alternatives!.map((choice) => choice.stackKey)];
+    order.slice(1).forEach((key, index) => {
+      const closed = new Set(order.slice(0, index + 1));
+      const without = stacks().map((entry) => (closed.has(entry.key) ? { ...entry, closed: true } : entry));
+      const [alone] = planPlacements(without, [arrivals[0]!], { now: NOW }).placements;
+      expect(alone).toMatchObject({ stackKey: key, ...first!.alternatives![index] });
+    });
+  });
 });

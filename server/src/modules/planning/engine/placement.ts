@@ -123,6 +123,7 @@ export function planPlacements(
 ): EnginePlanResult {
   const weights = { ...PLACEMENT_WEIGHTS, ...options.weights };
   const { now, origin } = options;
+  const ranked = Math.max(1, Math.floor(options.alternatives ?? 1));
   const dwell = dwellOf(stacks, arrivals, options);
   const accepting = (mu: number) => normalCdf((mu - dwell.mu) / dwell.sigma);
   const distanceOf = (stack: EngineStack) =>
@@ -161,13 +162,15 @@ export function planPlacements(
     if (index % step === 0) options.progress?.(index / arrivals.length);
     const departure = departureOf(box, now);
     const takesBox = accepting(departure.mu);
-    let best: WorkStack | null = null;
-    let bestCost = Infinity;
-    let bestRisk = 0;
+    // The cheapest `ranked` stacks so far, cheapest first; a stack is weighed only while it can get
+    // among them: cheaper than the last, or as cheap and earlier in the input (deterministic ties).
+    const top: { entry: WorkStack; cost: number; risk: number }[] = [];
     let candidates = 0;
-    // Ahead of the best so far: cheaper, or as cheap and earlier in the input (deterministic ties).
-    const beats = (cost: number, entry: WorkStack) =>
-      cost < bestCost || (cost === bestCost && best !== null && entry.index < best.index);
+    const beats = (cost: number, entry: WorkStack) => {
+      if (top.length < ranked) return true;
+      const last = top[ranked - 1]!;
+      return cost < last.cost || (cost === last.cost && entry.index < last.entry.index);
+    };
     const refused = { size: 0, closed: 0, full: 0, groups: new Map<string, number>() };
     for (const kind of kinds.values()) {
       if (kind.size !== box.size) {
@@ -206,25 +209,35 @@ export function planPlacements(
           stays *= 1 - leavesBefore(held.departure, departure);
         }
         const risk = 1 - stays;
-        if (beats(risk + rest, entry)) {
-          best = entry;
-          bestCost = risk + rest;
-          bestRisk = risk;
+        const cost = risk + rest;
+        if (beats(cost, entry)) {
+          let at = top.length;
+          while (
+            at > 0 &&
+            (cost < top[at - 1]!.cost || (cost === top[at - 1]!.cost && entry.index < top[at - 1]!.entry.index))
+          )
+            at--;
+          top.splice(at, 0, { entry, cost, risk });
+          if (top.length > ranked) top.pop();
         }
       }
     }
-    if (!best) {
+    if (!top.length) {
       unplaced.push({ boxId: box.id, reason: unplacedReason(box, refused) });
       return;
     }
-    placements.push({
-      boxId: box.id,
-      stackKey: best.stack.key,
-      tier: best.boxes.length + 1,
-      expectedRehandles: Number(bestRisk.toFixed(3)),
-      reason: placementReason(box, departure, best, bestRisk, candidates, origin !== undefined && best.distance > 0),
-    });
-    addBox(best, box, departure, accepting);
+    const ranking = top.map(({ entry, risk }) => ({
+      stackKey: entry.stack.key,
+      tier: entry.boxes.length + 1,
+      expectedRehandles: Number(risk.toFixed(3)),
+      reason: placementReason(box, departure, entry, risk, candidates, origin !== undefined && entry.distance > 0),
+    }));
+    placements.push(
+      ranked > 1
+        ? { boxId: box.id, ...ranking[0]!, alternatives: ranking.slice(1) }
+        : { boxId: box.id, ...ranking[0]! },
+    );
+    addBox(top[0]!.entry, box, departure, accepting);
   });
   options.progress?.(1);
   return { placements, unplaced };

@@ -55,6 +55,9 @@ export interface EnginePlacementResult {
   // in expectation under the departure estimates), and the reason in words for the planner.
   expectedRehandles: number;
   reason: string;
+  // With `alternatives` > 1: the next cheapest stacks for this box, cheapest first, as they stood
+  // when it was placed (the box is placed on the first; these are not changed by it).
+  alternatives?: { stackKey: string; tier: number; expectedRehandles: number; reason: string }[];
 }
 
 export interface EnginePlanResult {
@@ -73,6 +76,9 @@ export interface EnginePlanOptions {
   // boxes still to come when it weighs keeping a stack free for later-leaving ones. Without it the
   // engine reads it off the boxes it is given.
   dwell?: { medianMs: number; sigma: number };
+  // How many stacks to rank for each box (1: only the one it goes to). The gate asks for a few, so
+  // that gate-ins advised on the same yard can each take one the others left untouched.
+  alternatives?: number;
 }
 
 // Dig-out: stacks of boxes by retrieval priority (1 leaves first), bottom first.
