@@ -124,6 +124,15 @@ export async function dispatch(api: BenchClient, serial: number, gateId: number)
 }
 
 // Tag published on the broker → shown in the open gate form's container tag field, in Chromium.
+// How the server's gate-ins got their slots from planning so far (GET /metrics, loopback): the
+// advice as asked before the yard lock, a next ranked slot of it, or the engine asked in the lock.
+async function slotAdvice(baseUrl: string) {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const count = (outcome: string) =>
+    Number(new RegExp(`^openyard_gate_slot_advice_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { held: count('held'), ranked: count('ranked'), engine: count('engine') };
+}
+
 async function tagToScreen(baseUrl: string, reader: MqttClient, readerId: number, gateId: number) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -282,6 +291,7 @@ async function runTopology(topology: GateTopology) {
     await sleep(2000);
     if (PROFILE && child) await child.call({ op: 'profileStart' });
     const cpu = processesCpu(stack.processes);
+    const adviceBefore = await slotAdvice(baseUrl);
     const [gateIns, dispatches, baseline] = await Promise.all([
       paced(GATE_RATE, SECONDS, (index) => gateIn(api, warm + index, measuredGate)),
       paced(GATE_RATE, SECONDS, (index) => dispatch(api, index, measuredGate)),
@@ -291,6 +301,12 @@ async function runTopology(topology: GateTopology) {
       }),
     ]);
     const processCpu = cpu().map(({ name, cpuPercent }) => ({ name, cpuPercent: round(cpuPercent ?? 0, 1) }));
+    const adviceAfter = await slotAdvice(baseUrl);
+    const advice = {
+      held: adviceAfter.held - adviceBefore.held,
+      ranked: adviceAfter.ranked - adviceBefore.ranked,
+      engine: adviceAfter.engine - adviceBefore.engine,
+    };
     // BENCH_PROFILE=1: where the server spends its CPU during the measured gate calls (stderr).
     if (PROFILE && child) {
       const profile = await child.call({ op: 'profileStop' });
@@ -314,6 +330,7 @@ async function runTopology(topology: GateTopology) {
       tagToScreen: percentiles(screen),
       failures: gateIns.failures.length + dispatches.failures.length,
       processCpu,
+      slotAdvice: advice,
     };
     console.log(
       table([
@@ -342,6 +359,9 @@ async function runTopology(topology: GateTopology) {
     log(
       `CPU over the gate calls, % of one core: ${processCpu.map((p) => `${p.name} ${fmt(p.cpuPercent, 1)}`).join(', ')}`,
     );
+    log(
+      `gate-ins' slots from planning: advice held ${advice.held}, a next ranked slot ${advice.ranked}, the engine in the lock ${advice.engine}`,
+    );
     if (gateIns.failures.length) log(`gate-in failures: ${gateIns.failures.slice(0, 3).join('; ')}`);
     if (dispatches.failures.length) log(`dispatch failures: ${dispatches.failures.slice(0, 3).join('; ')}`);
     return figures;
@@ -368,6 +388,7 @@ async function main() {
       tagRate: first.tagRate,
       gateRate: first.gateRate,
       failures: first.failures,
+      slotAdvice: first.slotAdvice,
       topologies: results,
     }),
   );

@@ -155,6 +155,7 @@ export async function buildApp({
       ...(tellNow ? { tellNow } : {}),
       ...(erp ? { erp } : {}),
       ...(queue ? { jobs: queue } : {}),
+      metrics,
     });
   if (!given) app.addHook('onClose', async () => services.close());
   const { auth, inventoryVersion } = services;

@@ -1,3 +1,4 @@
+import type { Metrics } from './lib/metrics';
 import type { DatabaseHandle } from './adapters/db';
 import type { JobRequest } from './adapters/queue';
 import { createFileBlobs } from './adapters/blobs';
@@ -61,6 +62,8 @@ export interface ServicesDependencies {
   // The worker queue that services hand work to (the planning engine's runs); none: such work
   // cannot be asked for (a process without a queue, some tests).
   jobs?: { addBulk(jobs: readonly JobRequest[]): Promise<void> };
+  // The process's metrics, for what services count where the work happens (the gate's slot advice).
+  metrics?: Metrics;
 }
 
 // Every domain service, built once per process: the API (buildApp) and the workers (jobs, ingest)
@@ -73,6 +76,7 @@ export function createServices({
   listen = true,
   erp = config.erp.url ? createHttpErp({ ...config.erp, url: config.erp.url }) : noErp,
   jobs,
+  metrics,
 }: ServicesDependencies) {
   const { db } = database;
   const notifications = listen ? database.notifications : null;
@@ -160,6 +164,7 @@ export function createServices({
     tagLifetimeDays: config.gate.tagLifetimeDays,
     allowExpiredContainerTag: config.features.allowExpiredContainerTag,
     planningEnabled: config.features.planningEngineEnabled,
+    ...(metrics ? { countSlotAdvice: (outcome) => metrics.gateSlotAdvice.inc({ outcome }) } : {}),
   });
   // Batch files run their rows through the gate's services; the ERP sync sends the inventory.
   const batch = createBatchService(db, {

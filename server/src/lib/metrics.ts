@@ -52,6 +52,12 @@ export function createMetrics({ defaults = true }: { defaults?: boolean } = {}) 
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  const gateSlotAdvice = new Counter({
+    name: 'openyard_gate_slot_advice_total',
+    help: 'Slots planning gave gate-ins: the advice asked before the yard lock as it was (held), a next ranked slot of it (ranked), or the engine asked again inside the lock (engine)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   const ocrRead = new Histogram({
     name: 'openyard_ocr_read_seconds',
     help: 'Time to read one camera frame on an OCR thread',
@@ -136,6 +142,7 @@ export function createMetrics({ defaults = true }: { defaults?: boolean } = {}) 
     deviceMessages,
     jobs,
     jobDuration,
+    gateSlotAdvice,
     ocrRead,
     addQueue(name: string, queue: QueueSource) {
       queues.set(name, queue);

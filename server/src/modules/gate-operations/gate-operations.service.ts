@@ -64,6 +64,8 @@ export interface GateOperationsDependencies {
   // Plans' reservations are used by the gate-in of their containers, and the engine suggests slots
   // (issue 19).
   planning?: PlanningService;
+  // Counts how a gate-in's slot came from planning (metrics: openyard_gate_slot_advice_total).
+  countSlotAdvice?: (outcome: 'held' | 'ranked' | 'engine') => void;
 }
 
 // A dispatch time this far ahead of the server's clock is a typing mistake, not a clock difference.
@@ -940,6 +942,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
         const suggestions = advised
           ? unplaced.map((container) => advised.get(container.containerNumber)!)
           : await deps.planning.suggestWithin(tx, unplaced);
+        deps.countSlotAdvice?.(!advised ? 'engine' : advised === advice?.suggestions ? 'held' : 'ranked');
         for (const suggestion of suggestions)
           suggested.set(suggestion.containerNumber, {
             location: suggestion.slotFullName,

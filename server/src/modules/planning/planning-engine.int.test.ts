@@ -32,6 +32,14 @@ const slotParts = (slot: string) => {
   return { area: area!, row: Number(row), column: Number(column), tier: Number(tier) };
 };
 
+// How the gate-ins' slots came from planning so far (GET /metrics): held, ranked, engine.
+async function slotAdvice() {
+  const text = (await t.app.inject({ url: '/metrics' })).body;
+  const count = (outcome: string) =>
+    Number(new RegExp(`^openyard_gate_slot_advice_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { held: count('held'), ranked: count('ranked'), engine: count('engine') };
+}
+
 // The next free slot of a column of a row (null: the area has no such column, or it is full).
 async function nextSlotOf({ area, row, column }: { area: string; row: number; column: number }) {
   const layout = (await admin.api.yard.layout()).areaLayouts.find((candidate) => candidate.name === area)!;
@@ -284,6 +292,7 @@ describe('gate-in with planning on', () => {
     const advised = advices.map((ranked) => ranked[0]);
     expect(advices[1]).toEqual(advices[0]);
     // Both checked (and advised) before either transaction runs, then run together.
+    const before = await slotAdvice();
     const prepared = await Promise.all(forms.map((form) => gateOperations.prepareGateIn(form, principal)));
     const results = await Promise.all(
       prepared.map((entry) => {
@@ -296,6 +305,12 @@ describe('gate-in with planning on', () => {
     expect(slots[0]).not.toBe(slots[1]);
     // The second takes the engine's second choice on that yard, without asking it again.
     expect([...slots].sort()).toEqual([advices[0]![0], advices[0]![1]].sort());
+    const after = await slotAdvice();
+    expect({
+      held: after.held - before.held,
+      ranked: after.ranked - before.ranked,
+      engine: after.engine - before.engine,
+    }).toEqual({ held: 1, ranked: 1, engine: 0 });
     // A burst through the route: every task goes to a slot of its own.
     const burst = await Promise.all(
       [0, 1, 2, 3].map(() =>
