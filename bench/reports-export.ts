@@ -125,6 +125,7 @@ export async function benchReports() {
         exports: exports as ExportsService,
         taskDashboard: services.taskDashboard,
         dayCountsReady: services.dashboard.ready,
+        inventoryVersion: services.inventory.currentVersion,
         timeZone: TIME_ZONE,
         tagLifetimeDays: config.gate.tagLifetimeDays,
         ...(exportBatchRows ? { exportBatchRows } : {}),

@@ -224,6 +224,7 @@ export function createServices({
     taskDashboard,
     // The day counts the report totals sum are cut in the yard's zone with the dashboard's.
     dayCountsReady: dashboard.ready,
+    inventoryVersion: inventory.currentVersion,
     timeZone: config.yard.timeZone,
     tagLifetimeDays: config.gate.tagLifetimeDays,
   });

@@ -189,3 +189,12 @@ export const DWELL_BUCKETS = [
   { label: '30-60 days', fromDays: 30, toDays: 60 },
   { label: 'Over 60 days', fromDays: 60, toDays: null },
 ] as const;
+
+// A dwell in whole days (a bucket's bounds are whole days: a dwell is in it exactly when its whole
+// days are); the database's statements and day counts cut it the same way (floor of the seconds
+// over 86,400).
+export const dwellDays = (fromMs: number, untilMs: number): number => Math.floor((untilMs - fromMs) / 86_400_000);
+
+// The index of the bucket of DWELL_BUCKETS a dwell of whole days is in (-1: none, a negative dwell).
+export const dwellBucketOf = (days: number): number =>
+  DWELL_BUCKETS.findIndex((bucket) => days >= bucket.fromDays && (bucket.toDays === null || days < bucket.toDays));

@@ -303,6 +303,8 @@ export function createInventoryService(
     // The inventory version (raised by every change of containers or positions, in its transaction),
     // as the given connection or transaction sees it: what caches of the yard's boxes are keyed by.
     version: (database: Database) => containersRepository.version(database),
+    // The version as this process knows it (from memory while the notifications are live, else read).
+    currentVersion,
 
     // The active containers (not dispatched or voided) in the yard with these numbers or RFID tags;
     // a plan's reservations are not in the yard (plannedContainers names them).

@@ -126,6 +126,7 @@ beforeAll(async () => {
     exports: t.services.exports,
     taskDashboard: t.services.taskDashboard,
     dayCountsReady: t.services.dashboard.ready,
+    inventoryVersion: t.services.inventory.currentVersion,
     timeZone: t.config.yard.timeZone,
     tagLifetimeDays: t.config.gate.tagLifetimeDays,
     exportBatchRows: 7,

@@ -417,19 +417,30 @@ describe('the totals kept as day counts', () => {
     );
     // The dwell distribution: 9501 (1-3 days → 0-3), 9502 (18 days → 15-30), 9503 dispatched on the 3rd
     // (2 days → 0-3), 9505 (90 days → over 60); 9504 voided.
+    const dwellBuckets = async () => {
+      const direct = await t.db.execute(
+        sql.raw(`select floor(extract(epoch from coalesce(dispatched_at, now()) - gate_in_at) / 86400)::int as days
+          from containers where voided_at is null and not planned and ${inRange('gate_in_at')}`),
+      );
+      return DWELL_BUCKETS.map(
+        (bucket) =>
+          rowsOf<{ days: number }>(direct).filter(
+            (row) => row.days >= bucket.fromDays && (bucket.toDays === null || row.days < bucket.toDays),
+          ).length,
+      );
+    };
     const dwell = await admin.api.reports.dwellTime({ query: MAY });
-    const direct = await t.db.execute(
-      sql.raw(`select floor(extract(epoch from coalesce(dispatched_at, now()) - gate_in_at) / 86400)::int as days
-        from containers where voided_at is null and not planned and ${inRange('gate_in_at')}`),
-    );
-    const expected = DWELL_BUCKETS.map(
-      (bucket) =>
-        rowsOf<{ days: number }>(direct).filter(
-          (row) => row.days >= bucket.fromDays && (bucket.toDays === null || row.days < bucket.toDays),
-        ).length,
-    );
+    const expected = await dwellBuckets();
     expect(dwell.buckets.map((bucket) => bucket.count)).toEqual(expected);
     expect(expected.reduce((sum, n) => sum + n, 0)).toBe(dwell.totalCount);
+    // The dispatched part is kept by range and inventory version: a dispatch moved (9505: 90 → 10
+    // days) and one taken back into the yard (9502: now over 60 days) show at the next call.
+    await run(`update containers set dispatched_at = '2025-05-12T19:00:00Z' where id = 9505`);
+    await run(`update containers set dispatched_at = null where id = 9502`);
+    const changed = await dwellBuckets();
+    expect(changed).not.toEqual(expected);
+    expect((await admin.api.reports.dwellTime({ query: MAY })).buckets.map((bucket) => bucket.count)).toEqual(changed);
+    await run(`update containers set dispatched_at = '2025-05-20T10:00:00Z' where id = 9502`);
     // The day counts cap a dwell at 366 days, above the last bucket's start.
     expect(Math.max(...DWELL_BUCKETS.map((bucket) => bucket.toDays ?? bucket.fromDays))).toBeLessThan(366);
   });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ACTIVITY_GROUPS, DWELL_BUCKETS, type ReportKey } from '@openyard/contracts';
+import { ACTIVITY_GROUPS, type ReportKey } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { rowsOf } from '../../db/bulk-insert';
 
@@ -458,17 +458,14 @@ export const REPORT_STATEMENTS: Record<StatementReportKey, ReportStatement> = {
 };
 
 // The dwell-time distribution of report 2.4 over every container of the range (DWELL_BUCKETS), in
-// whole days (a bucket's bounds are whole days, so a dwell is in it exactly when its whole days
-// are): the dispatched ones from their day counts (fixed once they left; at most 366), those still
-// in the yard counted now (a few thousand, by the in-yard index).
-const dwellDays = (filter: ReportFilter) => sql`
-  select key::int as days, sum(n)::int as n from report_days where kind = 'dwell' and ${days(filter)} group by 1
-  union all
-  select least(floor(extract(epoch from ${at(filter.now)} - c.gate_in_at) / 86400), 366)::int, count(*)::int
-  from containers c
-  where c.dispatched_at is null and c.voided_at is null and not c.planned
-    ${filter.from && filter.to ? sql`and ${range('c.gate_in_at', filter)}` : sql``}
-  group by 1`;
+// whole days (contracts' dwellDays): the dispatched ones from their day counts (fixed once they
+// left; at most 366), those still in the yard from their gate-in times (inYardGateIns).
+export interface DwellDays {
+  days: number;
+  n: number;
+}
+const dispatchedDwellDays = (filter: ReportFilter) => sql`
+  select key::int as days, sum(n)::int as n from report_days where kind = 'dwell' and ${days(filter)} group by 1`;
 
 // A window of a report's rows: from its offset, or, for a keyed report's page past the first, the
 // rows after the cursor of the row before it (a deferred join; the same rows as the offset, ties on
@@ -506,15 +503,17 @@ export const reportsRepository = {
     return Number(row?.total ?? 0);
   },
 
-  async dwellBuckets(db: Database, filter: ReportFilter): Promise<number[]> {
-    const counts = DWELL_BUCKETS.map(() => 0);
-    for (const row of rowsOf<{ days: number; n: number }>(await db.execute(dwellDays(filter)))) {
-      const index = DWELL_BUCKETS.findIndex(
-        (bucket) => row.days >= bucket.fromDays && (bucket.toDays === null || row.days < bucket.toDays),
-      );
-      if (index >= 0) counts[index]! += Number(row.n);
-    }
-    return counts;
+  dispatchedDwellDays: async (db: Database, filter: ReportFilter) =>
+    rowsOf<DwellDays>(await db.execute(dispatchedDwellDays(filter))),
+  // The gate-in times (epoch ms, in order) of the containers in the yard, a plan's reservations left
+  // out: 2.4 counts their dwell up to its call.
+  async inYardGateIns(db: Database): Promise<Float64Array> {
+    const rows = rowsOf<{ at: number }>(
+      await db.execute(sql`
+        select ${ms('gate_in_at')} as at from containers
+        where dispatched_at is null and voided_at is null and not planned order by gate_in_at`),
+    );
+    return Float64Array.from(rows, (row) => Number(row.at));
   },
 
   // A machine by its name in any case: its id and its name as the machines list writes it.
