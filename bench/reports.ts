@@ -578,6 +578,8 @@ async function measureWall({
     let nextSampleAt = started + WALL_WARMUP_SECONDS * 1000;
     let nextDrainAt = started + 5000;
     log(`${WALL_EVENTS_PER_SEC} events/s for ${WALL_MINUTES} min on ${WALL_URL}`);
+    // BENCH_PROFILE=1: where the server spends its CPU over the wall's first minute after the warm-up.
+    let profileUntil = process.env.BENCH_PROFILE === '1' ? 0 : null;
     for (let index = 0; ; index += 1) {
       const due = started + (index * 1000) / WALL_EVENTS_PER_SEC;
       if (due - started >= totalMs) break;
@@ -587,6 +589,16 @@ async function measureWall({
       if (now >= nextDrainAt) {
         await drain();
         nextDrainAt = now + 5000;
+      }
+      if (profileUntil === 0 && now >= nextSampleAt) {
+        await child.call({ op: 'profileStart' });
+        profileUntil = now + 60_000;
+      } else if (profileUntil && now >= profileUntil) {
+        profileUntil = null;
+        const profile = await child.call({ op: 'profileStop' });
+        console.error(`[${topology}] server CPU over a minute of the wall, ${fmt(profile.idlePercent, 1)} % idle:`);
+        for (const entry of profile.topFunctions.slice(0, 30))
+          console.error(`  ${fmt(entry.percent, 1).padStart(5)} %  ${entry.name.slice(0, 140)}`);
       }
       if (now >= nextSampleAt) {
         heapSamplesMb.push(await heapMb());

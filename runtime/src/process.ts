@@ -92,6 +92,9 @@ export async function startOpenyard(config: Config, logger: Logger) {
         })()
       : null;
   const erp = referenceErp ? createHttpErp({ ...config.erp, url: referenceErp.url }) : undefined;
+  // The process's metrics and readiness (GET /metrics, /readyz; plugins/observability.ts); services
+  // count what they do in them too.
+  const metrics = createMetrics();
   // Every service once, shared by the API and the workers of this process.
   const services = createServices({
     config,
@@ -100,6 +103,7 @@ export async function startOpenyard(config: Config, logger: Logger) {
     tellNow,
     listen: config.role !== 'workers',
     jobs: queue,
+    metrics,
     ...(erp ? { erp } : {}),
   });
   const stops: (() => Promise<void>)[] = [];
@@ -123,8 +127,6 @@ export async function startOpenyard(config: Config, logger: Logger) {
   const requeuedFrames = await requeueFrameIntake(services.blobs, ocrQueue);
   if (requeuedFrames) logger.info({ frames: requeuedFrames }, 'queued the OCR jobs of frames stored before a crash');
 
-  // The process's metrics and readiness (GET /metrics, /readyz; plugins/observability.ts).
-  const metrics = createMetrics();
   metrics.addQueue('main', queue);
   metrics.addQueue('ocr', ocrQueue);
   metrics.setDatabase(database);
