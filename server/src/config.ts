@@ -168,6 +168,9 @@ export function loadConfig(env: Env = process.env) {
     publicRateLimitPerMinute: integer(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 120, 1, 1000000),
     publicGlobalRateLimitPerMinute: integer(env, 'PUBLIC_GLOBAL_RATE_LIMIT_PER_MINUTE', 3000, 1, 10000000),
     exportRetentionMinutes: integer(env, 'EXPORT_RETENTION_MINUTES', 60, 1, 10080),
+    // The yard a gate-in's slot advice is made on is read again after this long (planning.service.ts
+    // adviceYard); 0: at every gate-in.
+    planningAdviceYardMs: integer(env, 'PLANNING_ADVICE_YARD_MS', 1000, 0, 60_000),
     webDir: optionalText(env, 'WEB_DIR'),
     // all: API, websocket, workers and (without MQTT_URL) the embedded broker in one process.
     role: oneOf(env, 'ROLE', ['all', 'server', 'workers'], 'all'),

@@ -147,7 +147,12 @@ export function createServices({
     timeZone: config.yard.timeZone,
   });
   // Planning reserves slots through the inventory's change; its engine runs as a worker job.
-  const planning = createPlanningService(db, { inventory, afterCommit: committed, jobs });
+  const planning = createPlanningService(db, {
+    inventory,
+    afterCommit: committed,
+    jobs,
+    adviceYardMs: config.planningAdviceYardMs,
+  });
   // Archive runs (spec 3 §4) move history to the archive schema as a worker job.
   const archive = createArchiveService(db, { afterCommit: committed, timeZone: config.yard.timeZone, jobs });
   // CHA vehicles: the trailer gate-in counts against the agents' allocations in its transaction.

@@ -6,6 +6,7 @@ import { outcome } from '../../test/api-client';
 import { createGate, freeGroundSlots, rfidTag, singleGateIn } from '../../test/gate-fixtures';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { addContainer, containerNumber } from '../../test/yard-fixtures';
+import { createPlanningService } from './planning.service';
 
 // The calls that ask the planning engine (issue 19): suggestions for the gate and planners, the
 // gate-in's default task to the suggested slot, and dig-outs. The engine's own rules are tested in
@@ -18,7 +19,8 @@ let gateId: number;
 const pairs = new Map<string, Set<number>>();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Each advice on the yard as it is (the reuse of the advice's yard has a test of its own).
+  t = await createTestApp({ env: { PLANNING_ADVICE_YARD_MS: '0' } });
   admin = await t.login('superadmin');
   ({ gateId } = await createGate(t, 'IN'));
   const layout = await admin.api.yard.layout();
@@ -272,6 +274,27 @@ describe('gate-in with planning on', () => {
     expect(await taken()).toBe(ranked[2]);
     await addContainer(t, admin.auth, { location: ranked[2]! });
     expect(await taken()).toBeNull();
+  });
+
+  it('advises on a yard kept for adviceYardMs, and the check after the lock sees every change since', async () => {
+    const keeping = createPlanningService(t.db, {
+      inventory: t.services.inventory,
+      afterCommit: () => undefined,
+      adviceYardMs: 60_000,
+    });
+    const ask = () => [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }];
+    const first = await keeping.advise(ask());
+    const [slot, next] = [...first.ranked.values()][0]!.map((suggestion) => suggestion.slotFullName!);
+    await addContainer(t, admin.auth, { location: (await nextSlotOf(slotParts(slot!)))! });
+    // The kept yard: the same version, the same first slot, though a box now stands in its stack.
+    const second = await keeping.advise(ask());
+    expect(second.yard.version).toBe(first.yard.version);
+    const [number] = second.suggestions.keys();
+    expect(second.suggestions.get(number!)!.slotFullName).toBe(slot);
+    const held = await t.db.transaction((tx) => keeping.heldAdvice(tx, second));
+    expect(held!.get(number!)!.slotFullName).toBe(next);
+    // Read again at every advice (this app's setting): the box is seen.
+    expect((await t.services.planning.advise(ask())).yard.version).toBeGreaterThan(first.yard.version);
   });
 
   it('never gives two gate-ins advised on one yard the same slot', async () => {

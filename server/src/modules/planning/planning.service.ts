@@ -55,6 +55,9 @@ export interface PlanningDependencies {
   jobs?: { addBulk(jobs: readonly JobRequest[]): Promise<void> } | undefined;
   // How far back the gate history the departure estimates read goes.
   dwellHistoryDays?: number;
+  // How long the yard a gate-in's advice is made on is kept (adviceYard; PLANNING_ADVICE_YARD_MS);
+  // none: read at every advice.
+  adviceYardMs?: number;
 }
 
 // The selector lists at most this many queued containers; a plan holds at most as many.
@@ -68,6 +71,10 @@ const BOXES_DELTA_LIMIT = 500;
 // The slots ranked for a container advised alone before its gate-in (heldAdvice): as many gate-ins
 // advised on one yard each find one the others left alone.
 const ADVICE_ALTERNATIVES = 8;
+// An advice is checked against at most this many containers changed since its yard (their boxes
+// and drops read inside the lock: a few milliseconds, against tens for the engine); more, and the
+// engine is asked again.
+const ADVICE_DELTA_LIMIT = 2_000;
 const BOXES_REFRESH_AFTER = 32;
 const SUGGESTION_CLOCK_MS = 60_000;
 const DWELL_HISTORY_DAYS = 180;
@@ -594,6 +601,29 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     return { grid, model, origin, estimate, rules, yard };
   }
 
+  async function settingsAndModel(database: Database, now: number) {
+    const settings = await settingsOf(database);
+    return { settings, ...(await yardModel(database, now, settings)) };
+  }
+
+  // The yard advice is asked on (outside any transaction), kept for adviceYardMs: an advice need
+  // not be fresh, since heldAdvice checks every change since the yard it was made on, and a model of
+  // the yard is tens of milliseconds of the process at 15,000 boxes (docs/performance.md), which a
+  // busy gate would otherwise pay for each gate-in. A planner's suggestion and the gate-in's own,
+  // inside its transaction, read the yard as it is.
+  let adviceModel: { at: number; now: number; built: ReturnType<typeof settingsAndModel> } | null = null;
+  function adviceYard(now: number) {
+    const at = Date.now();
+    if (!adviceModel || adviceModel.now !== now || at - adviceModel.at >= (deps.adviceYardMs ?? 0)) {
+      const entry = { at, now, built: settingsAndModel(db, now) };
+      entry.built.catch(() => {
+        if (adviceModel === entry) adviceModel = null;
+      });
+      adviceModel = entry;
+    }
+    return adviceModel.built;
+  }
+
   const slotName = (grid: Grid, model: YardModel, stackKey: string, tier: number) => {
     const position = model.positionOf(stackKey, tier);
     return position ? namer.names(grid, position) : null;
@@ -659,7 +689,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   async function suggestWithYard(
     database: Database,
     containers: PlanningContainer[],
-    options: { reservations: boolean; alternatives?: number },
+    options: { reservations: boolean; alternatives?: number; adviceYard?: boolean },
   ): Promise<{ suggestions: SlotSuggestion[]; ranked: Map<string, SlotSuggestion[]>; yard: YardBoxes; grid: Grid }> {
     const numbers = containers.map((container) => normalizeContainerNumber(container.containerNumber));
     const reserved = new Map(
@@ -677,9 +707,10 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     // To the minute: departures are days long, and a standing box's departure is then worked out
     // once a minute, not at every suggestion (the engine keeps it per box and time).
     const now = Math.floor(Date.now() / SUGGESTION_CLOCK_MS) * SUGGESTION_CLOCK_MS;
-    const settings = await settingsOf(database);
+    const { settings, grid, model, origin, estimate, rules, yard } = options.adviceYard
+      ? await adviceYard(now)
+      : await settingsAndModel(database, now);
     const { sizes } = settings;
-    const { grid, model, origin, estimate, rules, yard } = await yardModel(database, now, settings);
     const open = containers.filter((_, index) => !reserved.has(numbers[index]!));
     const placed = new Map<string, { location: string; fullName: string; reason: string; rehandles: number }>();
     const ranked = new Map<string, SlotSuggestion[]>();
@@ -774,7 +805,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     const { changed, ...state } = await repository.boxesState(tx, yard.version);
     if (state.layoutVersion !== yard.layoutVersion || state.masterVersion !== yard.masterVersion) return null;
     if (!changed.length) return advice.suggestions;
-    if (changed.length > BOXES_DELTA_LIMIT) return null;
+    if (changed.length > ADVICE_DELTA_LIMIT) return null;
     const [rows, drops] = await Promise.all([repository.boxes(tx, changed), repository.pendingDrops(tx, changed)]);
     const targets = dropTargetsOf(grid);
     const placeOf = (location: string) => {
@@ -1012,6 +1043,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     async advise(containers: PlanningContainer[], alternatives = ADVICE_ALTERNATIVES): Promise<PlanningAdvice> {
       const { suggestions, ranked, yard, grid } = await suggestWithYard(db, containers, {
         reservations: false,
+        adviceYard: true,
         alternatives: containers.length === 1 ? alternatives : 1,
       });
       return {
