@@ -70,7 +70,7 @@ const BOXES_FULL_READ_MS = 60_000;
 const BOXES_DELTA_LIMIT = 500;
 // The slots ranked for a container advised alone before its gate-in (heldAdvice): as many gate-ins
 // advised on one yard each find one the others left alone.
-const ADVICE_ALTERNATIVES = 8;
+const ADVICE_ALTERNATIVES = 64;
 // An advice is checked against at most this many containers changed since its yard (their boxes
 // and drops read inside the lock: a few milliseconds, against tens for the engine); more, and the
 // engine is asked again.
