@@ -124,13 +124,47 @@ export async function dispatch(api: BenchClient, serial: number, gateId: number)
 }
 
 // Tag published on the broker → shown in the open gate form's container tag field, in Chromium.
-// How the server's gate-ins got their slots from planning so far (GET /metrics, loopback): the
-// advice as asked before the yard lock, a next ranked slot of it, or the engine asked in the lock.
-async function slotAdvice(baseUrl: string) {
+// From the server's /metrics (loopback): how its gate-ins got their slots from planning (the advice
+// as asked before the yard lock, a next ranked slot of it, or the engine asked in the lock), and the
+// yard's write lock: its waits and holds, as cumulative histogram buckets by phase.
+async function serverMetrics(baseUrl: string) {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
   const count = (outcome: string) =>
     Number(new RegExp(`^openyard_gate_slot_advice_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-  return { held: count('held'), ranked: count('ranked'), engine: count('engine') };
+  const lock = { wait: new Map<number, number>(), held: new Map<number, number>() };
+  const sums = { wait: 0, held: 0 };
+  for (const [, labels, value] of text.matchAll(
+    /^openyard_inventory_lock_seconds_(?:bucket|sum)\{?([^}\s]*)\}? (\S+)$/gm,
+  )) {
+    const phase = /phase="(wait|held)"/.exec(labels!)?.[1] as 'wait' | 'held' | undefined;
+    if (!phase) continue;
+    const le = /le="([^"]+)"/.exec(labels!)?.[1];
+    if (le === undefined) sums[phase] = Number(value);
+    else lock[phase].set(le === '+Inf' ? Infinity : Number(le), Number(value));
+  }
+  return { advice: { held: count('held'), ranked: count('ranked'), engine: count('engine') }, lock, sums };
+}
+
+// The lock's figures between two readings of serverMetrics: count, mean, and the p50 and p99 as the
+// upper bound of their histogram bucket (ms).
+function lockFigures(before: Awaited<ReturnType<typeof serverMetrics>>, after: typeof before) {
+  const figures = (phase: 'wait' | 'held') => {
+    const buckets = [...after.lock[phase]].map(
+      ([le, total]) => [le, total - (before.lock[phase].get(le) ?? 0)] as const,
+    );
+    const n = buckets.at(-1)?.[1] ?? 0;
+    const at = (share: number) => buckets.find(([, total]) => total >= share * n)?.[0] ?? null;
+    const bound = (value: number | null) =>
+      value === null ? null : value === Infinity ? 'inf' : round(value * 1000, 1);
+    return {
+      n,
+      meanMs: n ? round(((after.sums[phase] - before.sums[phase]) / n) * 1000, 2) : null,
+      p50UpToMs: n ? bound(at(0.5)) : null,
+      p99UpToMs: n ? bound(at(0.99)) : null,
+      busyShare: round((after.sums[phase] - before.sums[phase]) / SECONDS, 2),
+    };
+  };
+  return { wait: figures('wait'), held: figures('held') };
 }
 
 async function tagToScreen(baseUrl: string, reader: MqttClient, readerId: number, gateId: number) {
@@ -291,7 +325,7 @@ async function runTopology(topology: GateTopology) {
     await sleep(2000);
     if (PROFILE && child) await child.call({ op: 'profileStart' });
     const cpu = processesCpu(stack.processes);
-    const adviceBefore = await slotAdvice(baseUrl);
+    const metricsBefore = await serverMetrics(baseUrl);
     const [gateIns, dispatches, baseline] = await Promise.all([
       paced(GATE_RATE, SECONDS, (index) => gateIn(api, warm + index, measuredGate)),
       paced(GATE_RATE, SECONDS, (index) => dispatch(api, index, measuredGate)),
@@ -301,12 +335,13 @@ async function runTopology(topology: GateTopology) {
       }),
     ]);
     const processCpu = cpu().map(({ name, cpuPercent }) => ({ name, cpuPercent: round(cpuPercent ?? 0, 1) }));
-    const adviceAfter = await slotAdvice(baseUrl);
+    const metricsAfter = await serverMetrics(baseUrl);
     const advice = {
-      held: adviceAfter.held - adviceBefore.held,
-      ranked: adviceAfter.ranked - adviceBefore.ranked,
-      engine: adviceAfter.engine - adviceBefore.engine,
+      held: metricsAfter.advice.held - metricsBefore.advice.held,
+      ranked: metricsAfter.advice.ranked - metricsBefore.advice.ranked,
+      engine: metricsAfter.advice.engine - metricsBefore.advice.engine,
     };
+    const lock = lockFigures(metricsBefore, metricsAfter);
     // BENCH_PROFILE=1: where the server spends its CPU during the measured gate calls (stderr).
     if (PROFILE && child) {
       const profile = await child.call({ op: 'profileStop' });
@@ -331,6 +366,7 @@ async function runTopology(topology: GateTopology) {
       failures: gateIns.failures.length + dispatches.failures.length,
       processCpu,
       slotAdvice: advice,
+      inventoryLock: lock,
     };
     console.log(
       table([
@@ -362,6 +398,13 @@ async function runTopology(topology: GateTopology) {
     log(
       `gate-ins' slots from planning: advice held ${advice.held}, a next ranked slot ${advice.ranked}, the engine in the lock ${advice.engine}`,
     );
+    for (const phase of ['wait', 'held'] as const) {
+      const figure = lock[phase];
+      log(
+        `the server's yard lock, ${phase}: ${figure.n} times, mean ${fmt(figure.meanMs, 2)} ms, p50 ≤ ${figure.p50UpToMs} ms, ` +
+          `p99 ≤ ${figure.p99UpToMs} ms, ${fmt(figure.busyShare, 2)} s per second`,
+      );
+    }
     if (gateIns.failures.length) log(`gate-in failures: ${gateIns.failures.slice(0, 3).join('; ')}`);
     if (dispatches.failures.length) log(`dispatch failures: ${dispatches.failures.slice(0, 3).join('; ')}`);
     return figures;
@@ -389,6 +432,7 @@ async function main() {
       gateRate: first.gateRate,
       failures: first.failures,
       slotAdvice: first.slotAdvice,
+      inventoryLock: first.inventoryLock,
       topologies: results,
     }),
   );

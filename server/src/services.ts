@@ -106,6 +106,7 @@ export function createServices({
     slots: config.yard,
     afterCommit: committed,
     version: inventoryVersion,
+    ...(metrics ? { lockTimed: (phase, seconds) => metrics.inventoryLock.observe({ phase }, seconds) } : {}),
   });
   const containers = createContainersService(db, { inventory, exports });
   const yardAdmin = createYardAdminService(db, { inventory });

@@ -58,6 +58,13 @@ export function createMetrics({ defaults = true }: { defaults?: boolean } = {}) 
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const inventoryLock = new Histogram({
+    name: 'openyard_inventory_lock_seconds',
+    help: "The yard's write lock: time a writer waited for it (wait), and time a change held it to its commit (held)",
+    labelNames: ['phase'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
   const ocrRead = new Histogram({
     name: 'openyard_ocr_read_seconds',
     help: 'Time to read one camera frame on an OCR thread',
@@ -143,6 +150,7 @@ export function createMetrics({ defaults = true }: { defaults?: boolean } = {}) 
     jobs,
     jobDuration,
     gateSlotAdvice,
+    inventoryLock,
     ocrRead,
     addQueue(name: string, queue: QueueSource) {
       queues.set(name, queue);

@@ -64,6 +64,32 @@ describe('/metrics', () => {
       expect(text).toContain(name);
   });
 
+  it("times the yard's write lock: each writer's wait, and each change's hold to its commit", async () => {
+    const lock = async () => {
+      const text = (await t.app.inject({ url: '/metrics' })).body;
+      const value = (series: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((row) => row.startsWith(`openyard_inventory_lock_seconds_${series} `))
+            ?.split(' ')
+            .pop() ?? 0,
+        );
+      return {
+        waits: value('count{phase="wait"}'),
+        holds: value('count{phase="held"}'),
+        heldSeconds: value('sum{phase="held"}'),
+      };
+    };
+    const before = await lock();
+    await t.services.inventory.change(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const after = await lock();
+    expect(after.waits).toBeGreaterThan(before.waits);
+    expect(after.holds).toBeGreaterThan(before.holds);
+    // The hold runs from the lock to the commit: at least the 50 ms the change took.
+    expect(after.heldSeconds - before.heldSeconds).toBeGreaterThanOrEqual(0.05);
+  });
+
   it('answers only the loopback without METRICS_TOKEN, and only the token with it', async () => {
     expect((await t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
     // A forged X-Forwarded-For does not make a remote client local.

@@ -111,7 +111,14 @@ function toGrid(version: number, lastUpdated: number, rows: InYardRow[]): Invent
 
 export function createInventoryService(
   db: Database,
-  deps: { slots: SlotOptions; afterCommit: AfterCommit; version: InventoryVersion },
+  deps: {
+    slots: SlotOptions;
+    afterCommit: AfterCommit;
+    version: InventoryVersion;
+    // The yard's lock, timed (openyard_inventory_lock_*): how long a writer waited for it, and how
+    // long a change() held it, from taking it to its commit (or rollback).
+    lockTimed?: (phase: 'wait' | 'held', seconds: number) => void;
+  },
 ) {
   const namer = createSlotNamer(deps.slots);
   // The current inventory version: from memory while it is known (InventoryVersion), else read.
@@ -125,19 +132,32 @@ export function createInventoryService(
   const gridCache = new Map<boolean, GridBody>();
   const gridBuilding = new Map<boolean, Promise<GridBody>>();
 
+  // The yard's lock: every writer of the yard takes it first (change() for its own transactions).
+  // Returns when it was taken (performance.now()).
+  async function lockInventory(tx: Database) {
+    const asked = performance.now();
+    await containersRepository.lockInventory(tx);
+    const taken = performance.now();
+    deps.lockTimed?.('wait', (taken - asked) / 1000);
+    return taken;
+  }
+
   // One transaction per change, taking the inventory lock first; events go to the outbox in it.
   // `answers` go before the yard's own (a gate names its constraints in its own words).
   async function change<T>(
     work: (tx: Database, events: NewEvent[]) => Promise<T>,
     context: { number?: string; answers?: DatabaseAnswers } = {},
   ) {
+    let taken: number | null = null;
     try {
       return await commitWithEvents(db, deps.afterCommit, async (tx, events) => {
-        await containersRepository.lockInventory(tx);
+        taken = await lockInventory(tx);
         return work(tx, events);
       });
     } catch (error) {
       throw databaseError(error, combineAnswers(context.answers ?? {}, yardChangeAnswers(context)));
+    } finally {
+      if (taken !== null) deps.lockTimed?.('held', (performance.now() - taken) / 1000);
     }
   }
 
@@ -268,7 +288,9 @@ export function createInventoryService(
     moveWithin,
 
     // The inventory lock every change takes first (change() takes it for its own transactions).
-    lockInventory: (tx: Database) => containersRepository.lockInventory(tx),
+    async lockInventory(tx: Database) {
+      await lockInventory(tx);
+    },
 
     // The slot under a point of the yard at a height (a height name as the yard writes it): by the
     // areas' corners and the yard's slot names; null when the point is outside every area.
