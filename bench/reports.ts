@@ -435,11 +435,18 @@ const DRAIN = `(() => {
   return { changes: live.changes.splice(0), staleness: live.staleness.splice(0), drawn: live.drawn.splice(0), elements: live.elements };
 })()`;
 
+// The seconds the server's changes have held the yard's write lock so far (GET /metrics, loopback).
+async function lockHeldSeconds(baseUrl: string) {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  return Number(/^openyard_inventory_lock_seconds_sum\{phase="held"\} (\S+)$/m.exec(text)?.[1] ?? 0);
+}
+
 interface TimedEvent {
   kind: 'move' | 'gateIn' | 'dispatch';
   sentAt: number;
   containerId?: number;
   failed?: boolean;
+  doneAt?: number;
 }
 
 interface WallFigures {
@@ -564,7 +571,9 @@ async function measureWall({
     const track = (event: TimedEvent | null, call: Promise<unknown>) => {
       if (event) timed.push(event);
       const done = call.then(
-        () => undefined,
+        () => {
+          if (event) event.doneAt = Date.now();
+        },
         (error: unknown) => {
           failed += 1;
           if (event) event.failed = true;
@@ -578,8 +587,38 @@ async function measureWall({
     let nextSampleAt = started + WALL_WARMUP_SECONDS * 1000;
     let nextDrainAt = started + 5000;
     log(`${WALL_EVENTS_PER_SEC} events/s for ${WALL_MINUTES} min on ${WALL_URL}`);
-    // BENCH_PROFILE=1: where the server spends its CPU over the wall's first minute after the warm-up.
+    // BENCH_PROFILE=1: where the server spends its CPU over the wall's first minute after the
+    // warm-up, or from BENCH_PROFILE_AT_MINUTE on (a late minute of a long wall).
     let profileUntil = process.env.BENCH_PROFILE === '1' ? 0 : null;
+    const profileFrom = started + number('BENCH_PROFILE_AT_MINUTE', WALL_WARMUP_SECONDS / 60) * 60_000;
+    // What the server did over each sample's interval: its calls' answer times, by kind, of the
+    // calls sent in the interval; the yard's lock (seconds held per second); open tasks and the
+    // outbox's backlog. Where a long wall falls behind, this shows what grew first.
+    let sampledAt = started;
+    let lockBefore = await lockHeldSeconds(baseUrl);
+    const serverState = async (now: number) => {
+      const lock = await lockHeldSeconds(baseUrl);
+      const answered = (kind: TimedEvent['kind']) => {
+        const times = timed
+          .filter((event) => event.kind === kind && event.sentAt >= sampledAt && event.sentAt < now && event.doneAt)
+          .map((event) => event.doneAt! - event.sentAt);
+        const p = percentiles(times);
+        return `${kind} p50 ${fmt(p.p50)} p99 ${fmt(p.p99)} ms (${times.length})`;
+      };
+      const [state] = (await child.call({
+        op: 'sql',
+        text: `select (select count(*) from tasks where completed_at is null)::int as "openTasks",
+          (select count(*) from outbox_events where published_at is null)::int as "unpublished",
+          (select count(*) from container_changes)::int as "changes"`,
+      })) as { openTasks: number; unpublished: number; changes: number }[];
+      const line =
+        `${answered('gateIn')}, ${answered('dispatch')}, ${answered('move')}; yard lock held ` +
+        `${fmt((lock - lockBefore) / ((now - sampledAt) / 1000), 2)} s/s; open tasks ${fmt(state!.openTasks)}, ` +
+        `outbox unpublished ${fmt(state!.unpublished)}, change journal ${fmt(state!.changes)} rows; ${inFlight.size} in flight`;
+      sampledAt = now;
+      lockBefore = lock;
+      return line;
+    };
     for (let index = 0; ; index += 1) {
       const due = started + (index * 1000) / WALL_EVENTS_PER_SEC;
       if (due - started >= totalMs) break;
@@ -590,7 +629,7 @@ async function measureWall({
         await drain();
         nextDrainAt = now + 5000;
       }
-      if (profileUntil === 0 && now >= nextSampleAt) {
+      if (profileUntil === 0 && now >= nextSampleAt && now >= profileFrom) {
         await child.call({ op: 'profileStart' });
         profileUntil = now + 60_000;
       } else if (profileUntil && now >= profileUntil) {
@@ -603,7 +642,8 @@ async function measureWall({
       if (now >= nextSampleAt) {
         heapSamplesMb.push(await heapMb());
         log(
-          `${fmt((now - started) / 60_000, 1)} min: page heap ${fmt(heapSamplesMb.at(-1), 1)} MB, ${fmt(sent)} events sent`,
+          `${fmt((now - started) / 60_000, 1)} min: page heap ${fmt(heapSamplesMb.at(-1), 1)} MB, ${fmt(sent)} events sent; ` +
+            (await serverState(now)),
         );
         nextSampleAt += WALL_SAMPLE_SECONDS * 1000;
       }

@@ -1,4 +1,4 @@
-import { count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type GateInForm } from '@openyard/contracts';
 import type { Bus } from '../../adapters/bus';
@@ -100,6 +100,71 @@ describe('two gate-ins for one slot at the same time', () => {
     const answers = await Promise.all([0, 1].map(() => gateIn(singleGateIn({}, { containerNumber: number }))));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await t.db.select().from(containers).where(eq(containers.containerNumber, number))).toHaveLength(1);
+  });
+});
+
+describe('gate-ins and dispatches arriving together (group commit, issue 19)', () => {
+  // Changes of the yard so far: each holds the yard's lock once, from its first statement to its commit.
+  const yardChanges = async () => {
+    const text = (await t.app.inject({ url: '/metrics' })).body;
+    const row = text
+      .split('\n')
+      .find((line) => line.startsWith('openyard_inventory_lock_seconds_count{phase="held"} '));
+    return Number(row?.split(' ').pop() ?? 0);
+  };
+
+  it('writes them in fewer transactions, each answered and refused as if alone', async () => {
+    const numbers = Array.from({ length: 10 }, () => containerNumber());
+    const forms = numbers.map((number) => {
+      const form = singleGateIn({}, { containerNumber: number });
+      form.trailerNumber = `T${number.slice(4)}`;
+      return form;
+    });
+    // A second gate-in of the third container (another request): whichever of the two is checked
+    // second is refused with the gate's words.
+    const twin = singleGateIn({}, { containerNumber: numbers[2]! });
+    twin.trailerNumber = forms[2]!.trailerNumber;
+    const before = await yardChanges();
+    const answers = await Promise.all([...forms, twin].map((form) => gateIn(form)));
+    const changes = (await yardChanges()) - before;
+    const lost = answers[2]!.status === 409 ? 2 : 10;
+    const won = answers.map((_, index) => index).filter((index) => index !== lost);
+    expect(won.map((index) => answers[index]!.status)).toEqual(Array(10).fill(200));
+    expect(answers[lost]).toMatchObject({ status: 409, body: { message: messages.gateContainerInYard(numbers[2]!) } });
+    expect(new Set(won.map((index) => answers[index]!.body.visitId)).size).toBe(10);
+    for (const index of won)
+      expect(answers[index]!.body.containers.map((container) => container.containerNumber)).toEqual([
+        numbers[index % 10],
+      ]);
+    expect(changes).toBeLessThan(11);
+    const rows = await t.db.select().from(containers).where(inArray(containers.containerNumber, numbers));
+    expect(rows).toHaveLength(10);
+    // The refused one's request id stays free: nothing of it was written.
+    const refused = [...forms, twin][lost]!.requestId;
+    expect(await t.db.select().from(gateTransactions).where(eq(gateTransactions.requestId, refused))).toEqual([]);
+    expect(await visitsAndContainersOf([numbers[2]!])).toEqual({ containers: 1, visits: 1 });
+
+    // Their dispatches together, one of a container that is not in the yard.
+    const missing = containerNumber();
+    const dispatchBefore = await yardChanges();
+    const dispatched = await Promise.all(
+      [...numbers, missing].map((number) =>
+        outcome(
+          clerk.api.gateOperations.dispatch({
+            query: { requestId: requestId(), containerNumber: number, dispatchTime: Date.now() },
+          }),
+        ),
+      ),
+    );
+    expect(dispatched.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(dispatched.slice(0, 10).map((answer) => answer.body.containerNumber)).toEqual(numbers);
+    expect(dispatched[10]).toMatchObject({ status: 404, body: { message: messages.dispatchNotInYard(missing) } });
+    expect((await yardChanges()) - dispatchBefore).toBeLessThan(11);
+    const left = await t.db
+      .select()
+      .from(containers)
+      .where(and(inArray(containers.containerNumber, numbers), isNull(containers.dispatchedAt)));
+    expect(left).toEqual([]);
   });
 });
 

@@ -33,6 +33,7 @@ import {
 } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { createBatcher } from '../../lib/batcher';
 import { databaseError, type DatabaseAnswers } from '../../lib/database-errors';
 import type { Principal } from '../auth';
 import { chaAllocationChanged, type ChaService } from '../cha';
@@ -73,6 +74,9 @@ const DISPATCH_CLOCK_TOLERANCE_MS = 5 * 60_000;
 // ERP lookups of dispatches checked together (a batch chunk) in flight at once: a slow ERP costs a
 // chunk a few lookup budgets, not one per row, and the ERP is not flooded.
 const ERP_LOOKUPS_AT_ONCE = 8;
+// Group commit of the gate's own gate-ins and dispatches (one route call each): those that arrive
+// while a set of them is being written go together in the next transaction, up to this many.
+const GATE_COMMIT_SET = 32;
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 
@@ -180,6 +184,62 @@ const TAG_READERS: Record<GateTagKind, { readerType: string; gateType: 'IN' | 'O
 // tasks and the domain events.
 export function createGateOperationsService(db: Database, deps: GateOperationsDependencies) {
   const { inventory, tasks } = deps;
+
+  // Group commit (issue 19). Every change of the yard holds the yard's write lock from its first
+  // statement to its commit, so a busy gate's gate-ins and dispatches, each a transaction of its
+  // own, wait on each other's whole round trips. The gate's single gate-ins and dispatches go
+  // instead as sets: one runs at a time per kind in this process; those that arrive meanwhile go
+  // together in the next transaction (runGateIns and runDispatches take sets, as a batch file's
+  // chunk), with each one's rules applied in its turn and each one's answer or refusal its own. A
+  // lone call waits for nothing (a timer of 0 ms). A set that fails as a whole (a database error,
+  // where a constraint meets a twin of another process) is retried one by one, each with its own
+  // words for the constraints (createBatcher), so none fails for a neighbour. Calls with work of
+  // their own in the transaction (the smart gate's `within`) run alone, as before.
+  function groupCommit<Plan, Result>(
+    run: (tx: Database, events: NewEvent[], plans: Plan[]) => Promise<(Result | AppError)[]>,
+    requestIdOf: (plan: Plan) => string,
+    contextOf: (plan: Plan) => { number: string; answers: DatabaseAnswers },
+  ) {
+    type Item = { plan: Plan; result?: Result | AppError };
+    const batcher = createBatcher<Item>({
+      maxItems: GATE_COMMIT_SET,
+      maxWaitMs: 0,
+      flush: async (items) => {
+        // A twin (the same request id posted again before the first was answered) gets the
+        // first's answer, as it would from the stored answer after the first's commit.
+        const firsts = new Map<string, Item>();
+        for (const item of items) if (!firsts.has(requestIdOf(item.plan))) firsts.set(requestIdOf(item.plan), item);
+        const unique = [...firsts.values()];
+        const results = await inventory.change(
+          (tx, events) =>
+            run(
+              tx,
+              events,
+              unique.map((item) => item.plan),
+            ),
+          unique.length === 1 ? contextOf(unique[0]!.plan) : {},
+        );
+        for (const [index, item] of unique.entries()) item.result = results[index];
+        for (const item of items) item.result = firsts.get(requestIdOf(item.plan))!.result;
+      },
+    });
+    return async (plan: Plan): Promise<Result> => {
+      const item: Item = { plan };
+      await batcher.submit(item);
+      if (item.result instanceof AppError) throw item.result;
+      return item.result!;
+    };
+  }
+  const commitGateIn = groupCommit<GateInPlan, GateInResult>(
+    (tx, events, plans) => runGateIns(tx, events, plans),
+    (plan) => plan.form.requestId,
+    (plan) => ({ number: plan.numbers.join(', '), answers: gateAnswers(plan.realTags, plan.trailerTag) }),
+  );
+  const commitDispatch = groupCommit<DispatchPlan, DispatchResult>(
+    (tx, events, plans) => runDispatches(tx, events, plans),
+    (plan) => plan.requestId,
+    (plan) => ({ number: plan.number, answers: gateAnswers([], null) }),
+  );
 
   // The stored answer of a committed request id, read before any work.
   async function stored<T>(
@@ -566,6 +626,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
   ): Promise<DispatchResult> {
     const prepared = await prepareDispatch(query, principal, scanning, options);
     if ('answer' in prepared) return prepared.answer;
+    if (!options.within) return commitDispatch(prepared.plan);
     return inventory.change(prepared.run, prepared.context);
   }
 
@@ -932,17 +993,29 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     );
     if (unplaced.length && deps.planning) {
       try {
-        const advice = admittedPlans[0]?.plan.advice;
+        // The advice each gate-in was given before the lock (a batch file's set shares one), held
+        // if it still holds for all of them, checked in their order.
+        const advices = [...new Set(admittedPlans.map(({ plan }) => plan.advice))];
+        const advisable = (advice: GateInPlan['advice']): advice is NonNullable<GateInPlan['advice']> => !!advice;
         const advised =
-          advice &&
-          admittedPlans.every(({ plan }) => plan.advice === advice) &&
-          unplaced.every((container) => advice.suggestions.get(container.containerNumber)?.slotFullName)
-            ? await deps.planning.heldAdvice(tx, advice)
+          advices.every(advisable) &&
+          unplaced.every((container) =>
+            advices.some((advice) => advice.suggestions.get(container.containerNumber)?.slotFullName),
+          )
+            ? await deps.planning.heldAdvice(tx, advices)
             : null;
         const suggestions = advised
           ? unplaced.map((container) => advised.get(container.containerNumber)!)
           : await deps.planning.suggestWithin(tx, unplaced);
-        deps.countSlotAdvice?.(!advised ? 'engine' : advised === advice?.suggestions ? 'held' : 'ranked');
+        // Counted per gate-in: its advice as given, a next ranked slot of it, or the engine.
+        for (const { plan } of admittedPlans) {
+          const mine = unplaced.filter((container) => plan.numbers.includes(container.containerNumber));
+          if (!mine.length) continue;
+          const asGiven = mine.every(
+            ({ containerNumber }) => advised?.get(containerNumber) === plan.advice?.suggestions.get(containerNumber),
+          );
+          deps.countSlotAdvice?.(!advised ? 'engine' : asGiven ? 'held' : 'ranked');
+        }
         for (const suggestion of suggestions)
           suggested.set(suggestion.containerNumber, {
             location: suggestion.slotFullName,
@@ -1066,6 +1139,12 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
   return {
     // POST gate/containers: single (one container) or double (two 20 ft) offloading.
     async gateIn(form: GateInForm, principal: Principal, options: GateTransactionOptions = {}): Promise<GateInResult> {
+      if (!options.within) {
+        const [checked] = await checkGateIns([form], principal, {});
+        if ('refusal' in checked!) throw checked.refusal;
+        if ('answer' in checked!) return checked.answer;
+        return commitGateIn(checked!.plan);
+      }
       const prepared = await prepareGateIn(form, principal, options);
       if ('answer' in prepared) return prepared.answer;
       return inventory.change(prepared.run, prepared.context);

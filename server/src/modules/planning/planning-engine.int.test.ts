@@ -42,6 +42,10 @@ async function slotAdvice() {
   return { held: count('held'), ranked: count('ranked'), engine: count('engine') };
 }
 
+// Whether the check after the lock took an advice as it was given (its own first suggestions).
+const asGiven = (advice: { suggestions: Map<string, unknown> }, held: Map<string, unknown> | null): boolean =>
+  !!held && [...advice.suggestions].every(([number, suggestion]) => held.get(number) === suggestion);
+
 // The next free slot of a column of a row (null: the area has no such column, or it is full).
 async function nextSlotOf({ area, row, column }: { area: string; row: number; column: number }) {
   const layout = (await admin.api.yard.layout()).areaLayouts.find((candidate) => candidate.name === area)!;
@@ -188,7 +192,7 @@ describe('gate-in with planning on', () => {
     // One slot ranked: the advice holds or the engine is asked again.
     const advice = await planning.advise(asked, 1);
     const slot = advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!;
-    const holds = async () => (await t.db.transaction((tx) => planning.heldAdvice(tx, advice))) === advice.suggestions;
+    const holds = async () => asGiven(advice, await t.db.transaction((tx) => planning.heldAdvice(tx, [advice])));
     // A box put in another row leaves the advice standing.
     const [far] = (await freeGroundSlots(t, 40, slotParts(slot).area)).filter(
       (candidate) => slotParts(candidate).row !== slotParts(slot).row,
@@ -204,7 +208,7 @@ describe('gate-in with planning on', () => {
       body: singleGateIn({ gateId, trailerTag1: rfidTag() }, { containerNumber: containerNumber('MSCU') }),
     });
     expect(answer.tasks[0]!.toLocation).toBe(nowSlot);
-    expect(await t.db.transaction((tx) => planning.heldAdvice(tx, now))).toBeNull();
+    expect(await t.db.transaction((tx) => planning.heldAdvice(tx, [now]))).toBeNull();
     const sameStack = (a: string, b: string) =>
       slotParts(a).area === slotParts(b).area &&
       slotParts(a).row === slotParts(b).row &&
@@ -217,7 +221,7 @@ describe('gate-in with planning on', () => {
     const asked = [{ containerNumber: containerNumber('MSCU'), containerSize: '20' }];
     const advice = await planning.advise(asked, 1);
     const slot = slotParts(advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!);
-    const holds = async () => (await t.db.transaction((tx) => planning.heldAdvice(tx, advice))) === advice.suggestions;
+    const holds = async () => asGiven(advice, await t.db.transaction((tx) => planning.heldAdvice(tx, [advice])));
     const [beside, other] = (
       await Promise.all([slot.column - 1, slot.column + 1].map((column) => nextSlotOf({ ...slot, column })))
     ).filter((name) => name !== null);
@@ -238,7 +242,7 @@ describe('gate-in with planning on', () => {
     const slot = slotParts(advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!);
     expect(pairs.get(slot.area)!.has(slot.column)).toBe(true);
     await addContainer(t, admin.auth, { location: (await nextSlotOf({ ...slot, column: slot.column + 1 }))! });
-    expect(await t.db.transaction((tx) => planning.heldAdvice(tx, advice))).toBeNull();
+    expect(await t.db.transaction((tx) => planning.heldAdvice(tx, [advice]))).toBeNull();
   });
 
   it('voids advice when a pending drop goes to its slot', async () => {
@@ -248,7 +252,7 @@ describe('gate-in with planning on', () => {
     const slot = advice.suggestions.get(asked[0]!.containerNumber)!.slotFullName!;
     // A container whose task (planning's, given at the gate) goes to that slot: not the engine's choice.
     await dropTo(slot, containerNumber('HLXU'));
-    expect(await t.db.transaction((tx) => planning.heldAdvice(tx, advice))).toBeNull();
+    expect(await t.db.transaction((tx) => planning.heldAdvice(tx, [advice]))).toBeNull();
   });
 
   it('takes the next of its ranked slots whose stack nothing changed, and asks again when none is left', async () => {
@@ -265,7 +269,7 @@ describe('gate-in with planning on', () => {
     };
     expect(new Set(ranked.map(stackOf)).size).toBe(3);
     const taken = async () =>
-      (await t.db.transaction((tx) => planning.heldAdvice(tx, advice)))?.get(number)?.slotFullName ?? null;
+      (await t.db.transaction((tx) => planning.heldAdvice(tx, [advice])))?.get(number)?.slotFullName ?? null;
     expect(await taken()).toBe(ranked[0]);
     // A box on the first's stack: the second. A pending drop to the second's: the third.
     await addContainer(t, admin.auth, { location: (await nextSlotOf(slotParts(ranked[0]!)))! });
@@ -292,10 +296,36 @@ describe('gate-in with planning on', () => {
     expect(second.yard.version).toBe(first.yard.version);
     const [number] = second.suggestions.keys();
     expect(second.suggestions.get(number!)!.slotFullName).toBe(slot);
-    const held = await t.db.transaction((tx) => keeping.heldAdvice(tx, second));
+    const held = await t.db.transaction((tx) => keeping.heldAdvice(tx, [second]));
     expect(held!.get(number!)!.slotFullName).toBe(next);
     // Read again at every advice (this app's setting): the box is seen.
     expect((await t.services.planning.advise(ask())).yard.version).toBeGreaterThan(first.yard.version);
+  });
+
+  it('checks advices committed together in their order: a later one does not take an earlier one’s stack', async () => {
+    const keeping = createPlanningService(t.db, {
+      inventory: t.services.inventory,
+      afterCommit: () => undefined,
+      adviceYardMs: 60_000,
+    });
+    const numbers = [containerNumber('MSCU'), containerNumber('MSCU'), containerNumber('MSCU')];
+    const advices = await Promise.all(
+      numbers.map((number) => keeping.advise([{ containerNumber: number, containerSize: '20' }])),
+    );
+    const ranked = advices.map((advice, index) =>
+      advice.ranked.get(numbers[index]!)!.map((suggestion) => suggestion.slotFullName!),
+    );
+    // One yard, like boxes: the same ranking for the three.
+    expect(ranked[1]).toEqual(ranked[0]);
+    expect(ranked[2]).toEqual(ranked[0]);
+    const held = await t.db.transaction((tx) => keeping.heldAdvice(tx, advices));
+    expect(numbers.map((number) => held!.get(number)!.slotFullName)).toEqual(ranked[0]!.slice(0, 3));
+    expect(asGiven(advices[0]!, held)).toBe(true);
+    expect(asGiven(advices[1]!, held)).toBe(false);
+    // A box on the first's stack meanwhile: the three take the next three.
+    await addContainer(t, admin.auth, { location: (await nextSlotOf(slotParts(ranked[0]![0]!)))! });
+    const after = await t.db.transaction((tx) => keeping.heldAdvice(tx, advices));
+    expect(numbers.map((number) => after!.get(number)!.slotFullName)).toEqual(ranked[0]!.slice(1, 4));
   });
 
   it('never gives two gate-ins advised on one yard the same slot', async () => {

@@ -799,46 +799,84 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   // advised the same stack first, and each takes one the ones before it left alone. Each ranked
   // slot is one the engine weighed legal on that yard, in a stack as it then stood.
   //
-  // Returns the suggestions to take by container number, or null: ask the engine again.
-  async function heldAdvice(tx: Database, advice: PlanningAdvice): Promise<Map<string, SlotSuggestion> | null> {
-    const { yard, grid } = advice;
+  // Several advices checked in one transaction (gate-ins committed together, in the order given)
+  // are checked as if one after the other: the stacks of the slots given to the earlier ones count
+  // as changed for the later ones.
+  //
+  // Returns the suggestions to take by container number (the advice's own objects, the first or a
+  // ranked one), or null: ask the engine again for all of them.
+  async function heldAdvice(
+    tx: Database,
+    advices: readonly PlanningAdvice[],
+  ): Promise<Map<string, SlotSuggestion> | null> {
+    // The stacks changed since each advice's yard (advices asked on one kept yard share it), or
+    // null when the layout or master data changed or too much did to check.
+    const touchedByYard = new Map<YardBoxes, Set<string> | null>();
+    const taken = new Set<string>();
+    const chosen = new Map<string, SlotSuggestion>();
+    for (const advice of advices) {
+      const { yard, grid } = advice;
+      if (!touchedByYard.has(yard)) touchedByYard.set(yard, await touchedSince(tx, advice));
+      const touched = touchedByYard.get(yard);
+      if (!touched) return null;
+      const stackOf = (suggestion: SlotSuggestion) => {
+        const place = suggestion.slotFullName ? placeIn(grid, suggestion.slotFullName) : null;
+        return place ? stackCellOf(grid, place) : null;
+      };
+      const free = (suggestion: SlotSuggestion) => {
+        const stack = stackOf(suggestion);
+        return stack === null || (!touched.has(stack) && !taken.has(stack));
+      };
+      let picks = [...advice.suggestions];
+      if (!picks.every(([, suggestion]) => free(suggestion))) {
+        if (picks.length !== 1) return null;
+        const [number] = picks[0]!;
+        const next = advice.ranked.get(number)?.find((slot) => slot.slotFullName && free(slot));
+        if (!next) return null;
+        picks = [[number, next]];
+      }
+      for (const [number, suggestion] of picks) {
+        chosen.set(number, suggestion);
+        const stack = stackOf(suggestion);
+        if (stack !== null) taken.add(stack);
+      }
+    }
+    return chosen;
+  }
+
+  // A slot's place by its name (a task's location text) in a layout, kept per layout.
+  function placeIn(grid: Grid, location: string) {
+    const targets = dropTargetsOf(grid);
+    let target = targets.get(location);
+    if (target === undefined) {
+      try {
+        target = namer.resolve(grid, location);
+      } catch {
+        target = null;
+      }
+      targets.set(location, target);
+    }
+    return target;
+  }
+
+  // The stacks (stackCellOf) where a container changed since an advice's yard stands, stood or is
+  // going; null when the layout or the master data changed since, or too many containers did.
+  async function touchedSince(tx: Database, { yard, grid }: PlanningAdvice): Promise<Set<string> | null> {
     const { changed, ...state } = await repository.boxesState(tx, yard.version);
     if (state.layoutVersion !== yard.layoutVersion || state.masterVersion !== yard.masterVersion) return null;
-    if (!changed.length) return advice.suggestions;
+    if (!changed.length) return new Set();
     if (changed.length > ADVICE_DELTA_LIMIT) return null;
     const [rows, drops] = await Promise.all([repository.boxes(tx, changed), repository.pendingDrops(tx, changed)]);
-    const targets = dropTargetsOf(grid);
-    const placeOf = (location: string) => {
-      let target = targets.get(location);
-      if (target === undefined) {
-        try {
-          target = namer.resolve(grid, location);
-        } catch {
-          target = null;
-        }
-        targets.set(location, target);
-      }
-      return target;
-    };
-    const touched = new Set(
+    return new Set(
       [
         ...rows,
         ...changed.flatMap((id) => yard.byContainer.get(id) ?? []),
         ...[...drops, ...changed.flatMap((id) => yard.dropsByContainer.get(id) ?? [])].flatMap((drop) => {
-          const place = placeOf(drop.toLocation);
+          const place = placeIn(grid, drop.toLocation);
           return place ? [place] : [];
         }),
       ].map((place) => stackCellOf(grid, place)),
     );
-    const untouched = (suggestion: SlotSuggestion) => {
-      const place = suggestion.slotFullName ? placeOf(suggestion.slotFullName) : null;
-      return !place || !touched.has(stackCellOf(grid, place));
-    };
-    if ([...advice.suggestions.values()].every(untouched)) return advice.suggestions;
-    if (advice.suggestions.size !== 1) return null;
-    const [number] = advice.suggestions.keys();
-    const next = advice.ranked.get(number!)?.find((slot) => slot.slotFullName && untouched(slot));
-    return next ? new Map([[number!, next]]) : null;
   }
 
   // --- engine runs ---------------------------------------------------------------------------------
