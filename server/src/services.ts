@@ -278,6 +278,7 @@ export function createServices({
     batch,
     erp,
     close() {
+      void exports.close();
       access.close();
       inventoryVersion.close();
       yardLocations.close();

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExportsService, neutraliseCell, readAhead, zipCaughtUp, type Cell } from './exports.service';
+import { createExportsService, neutraliseCell, type Cell } from './exports.service';
+import { createXlsxWriter } from './xlsx-writer';
+import { zipCaughtUp } from './xlsx-thread';
 
 // The streamed xlsx writer (writeWorkbookStream) against exceljs' streaming writer used plainly
 // (each row added and committed, nothing shared): the files read back cell by cell, values, types
@@ -142,62 +144,64 @@ describe('zipCaughtUp', () => {
   });
 });
 
-describe('readAhead', () => {
-  it('gives every batch in order, asking for the next before the current one is used', async () => {
-    const asked: number[] = [];
-    async function* source() {
-      for (let batch = 1; batch <= 3; batch += 1) {
-        asked.push(batch);
-        yield batch;
-      }
+describe('the xlsx writer thread', () => {
+  const names = (count: number) =>
+    Array.from({ length: count }, (_, index) => join(dataDir, `thread-${Date.now()}-${index}.xlsx`));
+
+  it('writes workbooks side by side on one thread, each as the plain writer would', async () => {
+    const writer = createXlsxWriter();
+    try {
+      const [first, second, reference] = names(3);
+      const rows = rowsOf(1200);
+      await plainStreamedFile(reference!, rows);
+      await Promise.all([
+        writer.write(first!, '2.2 Container movements', COLUMNS, batchesOf(rows, 100)),
+        writer.write(second!, '2.2 Container movements', COLUMNS, batchesOf(rows, 450)),
+      ]);
+      const expected = await readBack(reference!);
+      expect(await readBack(first!)).toEqual(expected);
+      expect(await readBack(second!)).toEqual(expected);
+    } finally {
+      await writer.close();
     }
-    const seen: { batch: number; asked: number }[] = [];
-    for await (const batch of readAhead(source())) {
-      await new Promise((resolve) => setImmediate(resolve));
-      seen.push({ batch, asked: asked.length });
-    }
-    expect(seen).toEqual([
-      { batch: 1, asked: 2 },
-      { batch: 2, asked: 3 },
-      { batch: 3, asked: 3 },
-    ]);
   });
 
-  it('closes the source and passes its error on when the reading fails', async () => {
-    let closed = false;
-    async function* source() {
-      try {
-        yield 1;
-        yield 2;
+  it('fails an export the thread cannot write with its reason, closes its source, and writes the next', async () => {
+    const writer = createXlsxWriter();
+    try {
+      let closed = false;
+      async function* source() {
+        try {
+          for (;;) yield rowsOf(10);
+        } finally {
+          closed = true;
+        }
+      }
+      await expect(writer.write(join(dataDir, 'no-such-folder', 'x.xlsx'), 'rows', COLUMNS, source())).rejects.toThrow(
+        /ENOENT/,
+      );
+      expect(closed).toBe(true);
+      const [path] = names(1);
+      await writer.write(path!, 'rows', COLUMNS, batchesOf(rowsOf(20), 7));
+      expect((await readBack(path!)).rowCount).toBe(21);
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('passes a failed read of the rows on, and the thread goes on writing others', async () => {
+    const writer = createXlsxWriter();
+    try {
+      async function* failing() {
+        yield rowsOf(10);
         throw new Error('statement failed');
-      } finally {
-        closed = true;
       }
+      const [path, next] = names(2);
+      await expect(writer.write(path!, 'rows', COLUMNS, failing())).rejects.toThrow('statement failed');
+      await writer.write(next!, 'rows', COLUMNS, batchesOf(rowsOf(20), 7));
+      expect((await readBack(next!)).rowCount).toBe(21);
+    } finally {
+      await writer.close();
     }
-    const seen: number[] = [];
-    await expect(
-      (async () => {
-        for await (const batch of readAhead(source())) seen.push(batch);
-      })(),
-    ).rejects.toThrow('statement failed');
-    expect(seen).toEqual([1, 2]);
-    expect(closed).toBe(true);
-  });
-
-  it('closes the source when the writer stops early', async () => {
-    let closed = false;
-    async function* source() {
-      try {
-        for (let batch = 1; ; batch += 1) yield batch;
-      } finally {
-        closed = true;
-      }
-    }
-    await expect(
-      (async () => {
-        for await (const batch of readAhead(source())) if (batch === 2) throw new Error('disk full');
-      })(),
-    ).rejects.toThrow('disk full');
-    expect(closed).toBe(true);
   });
 });

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { once, type EventEmitter } from 'node:events';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../auth';
 import { hasRole, type ExportFormat } from '@openyard/contracts';
-import type { Cell as SheetCell, Style, ValueType } from 'exceljs';
+import { neutraliseCell, type Cell } from './cells';
+import { createXlsxWriter } from './xlsx-writer';
+
+export { neutraliseCell, type Cell } from './cells';
 
 export interface Workbook {
   sheet: string;
@@ -15,8 +18,6 @@ export interface Workbook {
   // As the caller asked (the export's format parameter); xlsx when not given.
   format?: ExportFormat | undefined;
 }
-
-export type Cell = string | number | Date | null;
 
 // A workbook whose rows come in batches (an SQL query read page by page): written as they come,
 // never held whole (issue 18: 100,000 rows of a report in bounded memory).
@@ -36,54 +37,6 @@ function csvField(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-// Rows the xlsx writer writes before it lets the event loop run (and the zip's deflate, which
-// compresses a chunk a turn, take the next one).
-const WRITE_SLICE = 250;
-
-// The sheet's XML the zip may hold uncompressed before the writer waits for it. exceljs' worksheet
-// stream hands the XML, 64 KB at a time, to archiver without heeding write()'s answer (its StreamBuf
-// ignores it), into a PassThrough archiver puts before the entry's deflate stream: the writer makes
-// XML faster than the deflate takes it, and a 100,000-row sheet piled up 30 MB of it there (issue 18:
-// the export's memory).
-export const ZIP_BACKLOG_BYTES = 1024 * 1024;
-
-// Not in exceljs' typings: the streaming worksheet's stream and the streams it writes to, which are
-// readable-stream 2's (archiver's), without `writableLength`.
-interface BufferingStream extends EventEmitter {
-  writableLength?: number;
-  _writableState?: { length: number };
-}
-
-// Resolves once the streams compressing `sheet`'s XML hold at most ZIP_BACKLOG_BYTES of it.
-export async function zipCaughtUp(sheet: unknown): Promise<void> {
-  const { pipes } = (sheet as { stream: { pipes?: BufferingStream[] } }).stream;
-  for (const target of pipes ?? [])
-    if ((target.writableLength ?? target._writableState?.length ?? 0) > ZIP_BACKLOG_BYTES) await once(target, 'drain');
-}
-
-// The batches of `source`, each asked for before the one before it is written: the database reads
-// the next batch while the writer works on this one. One batch ahead at most.
-export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
-  const iterator = source[Symbol.asyncIterator]();
-  let next: Promise<IteratorResult<T>> | null = iterator.next();
-  try {
-    for (;;) {
-      const current: IteratorResult<T> = await next;
-      next = null;
-      if (current.done) return;
-      next = iterator.next();
-      yield current.value;
-    }
-  } finally {
-    // Stopped early (the writer failed): the batch asked for ahead is awaited, its error
-    // included, so nothing is left unhandled, and the source is closed.
-    if (next) {
-      const pending = await next.catch(() => ({ done: true }) as IteratorResult<T>);
-      if (!pending.done) await iterator.return?.();
-    }
-  }
-}
-
 const TOKEN = /^[0-9a-f-]{36}$/;
 const FILE = /^[A-Za-z0-9._-]+\.(xlsx|csv)$/;
 
@@ -93,18 +46,12 @@ export const EXPORT_CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-// A text a spreadsheet would take for a formula (=, +, -, @, and tab or carriage return before
-// them) gets a leading apostrophe: a customer named "=HYPERLINK(...)" stays text when the file is
-// opened, or edited and saved again (OWASP's CSV injection advice). Numbers and dates are untouched.
-export function neutraliseCell(value: string | number | Date): string | number | Date {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 // Exports are written to DATA_DIR/exports/<token>/<name>.xlsx and fetched by the path the export
 // call returns (spec 3 §7: "return a file path; the file name is the last path segment"). Only the
 // user who made one may fetch it; the PurgeExports job removes them after the retention time.
 export function createExportsService(dataDir: string) {
   const root = join(dataDir, 'exports');
+  const xlsx = createXlsxWriter();
 
   // A new export's folder and file name.
   async function place(baseName: string, format: ExportFormat | undefined) {
@@ -146,7 +93,8 @@ export function createExportsService(dataDir: string) {
     },
 
     // The same file as writeWorkbook, written row by row as the batches come: exceljs' streaming
-    // writer for xlsx (each row committed to the zip stream, no shared strings), CSV lines for csv.
+    // writer for xlsx (each row committed to the zip stream, no shared strings), on the xlsx writer
+    // thread (xlsx-writer.ts); CSV lines for csv.
     async writeWorkbookStream(ownerId: number, baseName: string, workbook: StreamedWorkbook): Promise<string> {
       const { dir, token, fileName, extension } = await place(baseName, workbook.format);
       const path = join(dir, fileName);
@@ -165,48 +113,7 @@ export function createExportsService(dataDir: string) {
         out.end();
         await once(out, 'finish');
       } else {
-        const { default: ExcelJS } = await import('exceljs');
-        const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-          filename: path,
-          useStyles: true,
-          useSharedStrings: false,
-        });
-        book.creator = 'Openyard';
-        const sheet = book.addWorksheet(workbook.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-        sheet.columns = workbook.columns;
-        const header = sheet.getRow(1);
-        header.font = { bold: true };
-        header.commit();
-        // exceljs finds a cell's style id by writing its style as XML, unless it has seen that style
-        // object before in this workbook (a WeakMap by object); every cell it makes has a new empty
-        // one, so that XML was half of the writer's time. The data cells (no row or column style)
-        // share one empty style per value type instead (the id also depends on the type: a date's
-        // default number format), and the rows one empty row style: each gets the id it had, found once.
-        const rowStyle: Partial<Style> = {};
-        const plainStyles = new Map<ValueType, Partial<Style>>();
-        const shareStyle = (cell: SheetCell) => {
-          let style = plainStyles.get(cell.type);
-          if (!style) plainStyles.set(cell.type, (style = {}));
-          cell.style = style;
-        };
-        for await (const batch of readAhead(workbook.batches)) {
-          for (let index = 0; index < batch.length; index += 1) {
-            const row = sheet.addRow(batch[index]!.map((value) => (value === null ? null : neutraliseCell(value))));
-            // A row's style object is not in exceljs' typings (only its parts, font, fill …).
-            (row as unknown as { style: Partial<Style> }).style = rowStyle;
-            row.eachCell(shareStyle);
-            row.commit();
-            // The event loop between slices of a batch: other requests, and the zip stream's
-            // compression, go on while a long export is written.
-            // The writer waits there too while the zip has more than ZIP_BACKLOG_BYTES to compress.
-            if (index % WRITE_SLICE === WRITE_SLICE - 1) {
-              await new Promise((resolve) => setImmediate(resolve));
-              await zipCaughtUp(sheet);
-            }
-          }
-        }
-        sheet.commit();
-        await book.commit();
+        await xlsx.write(path, workbook.sheet, workbook.columns, workbook.batches);
       }
       await writeFile(join(dir, '.owner'), String(ownerId));
       return `/rest/exports/${token}/${fileName}`;
@@ -246,6 +153,9 @@ export function createExportsService(dataDir: string) {
       }
       return removed;
     },
+
+    // The xlsx writer thread stopped (the services closing; an idle one stops by itself).
+    close: () => xlsx.close(),
   };
 }
 
