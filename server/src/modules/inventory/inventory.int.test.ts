@@ -13,6 +13,7 @@ import { sqlState } from '../../lib/database-errors';
 import { projectEvents } from '../../live/projection';
 import { createTestApp, createUserWithPermissions, type TestApp } from '../../test/test-app';
 import { addContainer, containerNumber } from '../../test/yard-fixtures';
+import { freeGroundSlots } from '../../test/gate-fixtures';
 import { outboxEvents } from '../../db/schema';
 import { containerSizes } from '../../db/schema';
 import { yardAreas, yardColumns } from '../../db/schema';
@@ -658,5 +659,55 @@ describe('inventory reads', () => {
     expect((await outcome(superadmin.api.inventory.location({ params: { n: String(box.id) } }))).body.location).toBe(
       'B_8_12_1',
     );
+  });
+});
+
+describe('moves arriving together (group commit, issue 18)', () => {
+  // Changes of the yard so far: each holds the yard's lock once, from its first statement to its commit.
+  const yardChanges = async () => {
+    const text = (await t.app.inject({ url: '/metrics' })).body;
+    const row = text
+      .split('\n')
+      .find((line) => line.startsWith('openyard_inventory_lock_seconds_count{phase="held"} '));
+    return Number(row?.split(' ').pop() ?? 0);
+  };
+
+  it('writes them in fewer transactions, each refused or answered as if alone', async () => {
+    const slots = await freeGroundSlots(t, 17, 'C');
+    const boxes = await Promise.all(
+      slots.slice(0, 8).map((location) => addContainer(t, superadmin.auth, { location })),
+    );
+    const before = { changes: await yardChanges(), state: await yardState() };
+    // Each to the next column; the fourth onto a hole (tier 2 of an empty stack), the sixth and the
+    // seventh to one slot.
+    const targets = slots.slice(8, 16);
+    targets[3] = slots[16]!.replace(/_1$/, '_2');
+    targets[6] = targets[5]!;
+    const answers = await Promise.all(
+      boxes.map((box, index) =>
+        update([{ containerId: box.id, number: box.containerNumber, newLocation: targets[index]! }]),
+      ),
+    );
+    const changes = (await yardChanges()) - before.changes;
+    expect(answers[3]!.statusCode).toBe(400);
+    expect([answers[5]!.statusCode, answers[6]!.statusCode].sort()).toEqual([200, 409]);
+    // Each answered with its own container where it asked it to go.
+    for (const [index, answer] of answers.entries())
+      if (answer.statusCode === 200)
+        expect(answer.json<LocationUpdateResult>().containers.map((view) => [view.containerId, view.location])).toEqual(
+          [[boxes[index]!.id, targets[index]]],
+        );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(6);
+    // Six moves written: six movements, the positions as many as before, and their events.
+    const after = await yardState();
+    expect(after.movements - before.state.movements).toBe(6);
+    expect(after.positions).toBe(before.state.positions);
+    expect(after.outbox).toBeGreaterThan(before.state.outbox);
+    const standing = await t.db
+      .select({ id: containerPositions.containerId })
+      .from(containerPositions)
+      .where(eq(containerPositions.containerId, boxes[3]!.id));
+    expect(standing).toHaveLength(1);
+    expect(changes).toBeLessThan(8);
   });
 });

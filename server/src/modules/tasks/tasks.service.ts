@@ -861,25 +861,38 @@ export function createTasksService(db: Database, deps: TasksDeps) {
         .sort(machineQueueOrder);
       // Each machine's candidates are its own tasks and ALL's, grouped once (every machine against
       // every open task was most of a round for a yard of 200); inMachineQueue decides, and the
-      // indices keep the queue's order.
+      // indices keep the queue's order. A task for ALL is in every queue or in none whatever the
+      // machine (inMachineQueue), so ALL's are decided once, not per machine; and each queue is the
+      // merge of two ascending lists, not a sort (a round stayed linear in the open tasks: with
+      // thousands of ALL's tasks open, copying and sorting them per machine was most of the
+      // server's CPU, issue 18's wall).
       const keyOf = (name: string) => name.trim().toLowerCase();
       const byMachine = new Map<string, number[]>();
       open.forEach((task, index) => {
         const key = keyOf(task.assignedToMachine);
-        byMachine.set(key, [...(byMachine.get(key) ?? []), index]);
+        const list = byMachine.get(key);
+        if (list) list.push(index);
+        else byMachine.set(key, [index]);
       });
-      const forAll = byMachine.get(keyOf(ALL_MACHINES)) ?? [];
+      const forAll = (byMachine.get(keyOf(ALL_MACHINES)) ?? []).filter((index) =>
+        inMachineQueue(open[index]!, ALL_MACHINES),
+      );
       const messages = machines.map((machine) => {
-        const queue = [...(byMachine.get(keyOf(machine.machineName)) ?? []), ...forAll]
-          .sort((a, b) => a - b)
-          .map((index) => open[index]!)
-          .filter((task) => inMachineQueue(task, machine.machineName));
+        const own =
+          keyOf(machine.machineName) === keyOf(ALL_MACHINES)
+            ? []
+            : (byMachine.get(keyOf(machine.machineName)) ?? []).filter((index) =>
+                inMachineQueue(open[index]!, machine.machineName),
+              );
+        const tasks: Task[] = [];
+        for (let a = 0, b = 0; tasks.length < MACHINE_TASKS_PUSHED && (a < own.length || b < forAll.length);)
+          tasks.push(open[b >= forAll.length || (a < own.length && own[a]! < forAll[b]!) ? own[a++]! : forAll[b++]!]!);
         return {
           machineId: machine.id,
           machineName: machine.machineName,
           machineStatus: machine.machineStatus,
-          tasks: queue.slice(0, MACHINE_TASKS_PUSHED),
-          totalCount: queue.length,
+          tasks,
+          totalCount: own.length + forAll.length,
           timestamp: at,
         };
       });
