@@ -6,6 +6,7 @@ import { createBullQueue } from '../adapters/queue';
 import { outboxEvents } from '../db/schema';
 import { createMetrics } from '../lib/metrics';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { metricValue } from '../test/metrics';
 import { buildProbeApp, tcpReachable } from './observability';
 
 // GET /metrics, /livez, /readyz and the request id (plugins/observability.ts, docs/deployment.md).
@@ -65,22 +66,11 @@ describe('/metrics', () => {
   });
 
   it("times the yard's write lock: each writer's wait, and each change's hold to its commit", async () => {
-    const lock = async () => {
-      const text = (await t.app.inject({ url: '/metrics' })).body;
-      const value = (series: string) =>
-        Number(
-          text
-            .split('\n')
-            .find((row) => row.startsWith(`openyard_inventory_lock_seconds_${series} `))
-            ?.split(' ')
-            .pop() ?? 0,
-        );
-      return {
-        waits: value('count{phase="wait"}'),
-        holds: value('count{phase="held"}'),
-        heldSeconds: value('sum{phase="held"}'),
-      };
-    };
+    const lock = async () => ({
+      waits: await metricValue(t, 'openyard_inventory_lock_seconds_count{phase="wait"}'),
+      holds: await metricValue(t, 'openyard_inventory_lock_seconds_count{phase="held"}'),
+      heldSeconds: await metricValue(t, 'openyard_inventory_lock_seconds_sum{phase="held"}'),
+    });
     const before = await lock();
     await t.services.inventory.change(() => new Promise((resolve) => setTimeout(resolve, 50)));
     const after = await lock();

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yardChanges } from '../../test/metrics';
 import { messages, type GateInForm } from '@openyard/contracts';
 import type { Bus } from '../../adapters/bus';
 import { outcome, testClient } from '../../test/api-client';
@@ -104,15 +105,6 @@ describe('two gate-ins for one slot at the same time', () => {
 });
 
 describe('gate-ins and dispatches arriving together (group commit, issue 19)', () => {
-  // Changes of the yard so far: each holds the yard's lock once, from its first statement to its commit.
-  const yardChanges = async () => {
-    const text = (await t.app.inject({ url: '/metrics' })).body;
-    const row = text
-      .split('\n')
-      .find((line) => line.startsWith('openyard_inventory_lock_seconds_count{phase="held"} '));
-    return Number(row?.split(' ').pop() ?? 0);
-  };
-
   it('writes them in fewer transactions, each answered and refused as if alone', async () => {
     const numbers = Array.from({ length: 10 }, () => containerNumber());
     const forms = numbers.map((number) => {
@@ -124,9 +116,9 @@ describe('gate-ins and dispatches arriving together (group commit, issue 19)', (
     // second is refused with the gate's words.
     const twin = singleGateIn({}, { containerNumber: numbers[2]! });
     twin.trailerNumber = forms[2]!.trailerNumber;
-    const before = await yardChanges();
+    const before = await yardChanges(t);
     const answers = await Promise.all([...forms, twin].map((form) => gateIn(form)));
-    const changes = (await yardChanges()) - before;
+    const changes = (await yardChanges(t)) - before;
     const lost = answers[2]!.status === 409 ? 2 : 10;
     const won = answers.map((_, index) => index).filter((index) => index !== lost);
     expect(won.map((index) => answers[index]!.status)).toEqual(Array(10).fill(200));
@@ -146,7 +138,7 @@ describe('gate-ins and dispatches arriving together (group commit, issue 19)', (
 
     // Their dispatches together, one of a container that is not in the yard.
     const missing = containerNumber();
-    const dispatchBefore = await yardChanges();
+    const dispatchBefore = await yardChanges(t);
     const dispatched = await Promise.all(
       [...numbers, missing].map((number) =>
         outcome(
@@ -159,7 +151,7 @@ describe('gate-ins and dispatches arriving together (group commit, issue 19)', (
     expect(dispatched.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(200));
     expect(dispatched.slice(0, 10).map((answer) => answer.body.containerNumber)).toEqual(numbers);
     expect(dispatched[10]).toMatchObject({ status: 404, body: { message: messages.dispatchNotInYard(missing) } });
-    expect((await yardChanges()) - dispatchBefore).toBeLessThan(11);
+    expect((await yardChanges(t)) - dispatchBefore).toBeLessThan(11);
     const left = await t.db
       .select()
       .from(containers)

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yardChanges } from '../../test/metrics';
 import type {
   InventoryGrid,
   InventorySnapshot,
@@ -663,21 +664,12 @@ describe('inventory reads', () => {
 });
 
 describe('moves arriving together (group commit, issue 18)', () => {
-  // Changes of the yard so far: each holds the yard's lock once, from its first statement to its commit.
-  const yardChanges = async () => {
-    const text = (await t.app.inject({ url: '/metrics' })).body;
-    const row = text
-      .split('\n')
-      .find((line) => line.startsWith('openyard_inventory_lock_seconds_count{phase="held"} '));
-    return Number(row?.split(' ').pop() ?? 0);
-  };
-
   it('writes them in fewer transactions, each refused or answered as if alone', async () => {
     const slots = await freeGroundSlots(t, 17, 'C');
     const boxes = await Promise.all(
       slots.slice(0, 8).map((location) => addContainer(t, superadmin.auth, { location })),
     );
-    const before = { changes: await yardChanges(), state: await yardState() };
+    const before = { changes: await yardChanges(t), state: await yardState() };
     // Each to the next column; the fourth onto a hole (tier 2 of an empty stack), the sixth and the
     // seventh to one slot.
     const targets = slots.slice(8, 16);
@@ -688,7 +680,7 @@ describe('moves arriving together (group commit, issue 18)', () => {
         update([{ containerId: box.id, number: box.containerNumber, newLocation: targets[index]! }]),
       ),
     );
-    const changes = (await yardChanges()) - before.changes;
+    const changes = (await yardChanges(t)) - before.changes;
     expect(answers[3]!.statusCode).toBe(400);
     expect([answers[5]!.statusCode, answers[6]!.statusCode].sort()).toEqual([200, 409]);
     // Each answered with its own container where it asked it to go.
