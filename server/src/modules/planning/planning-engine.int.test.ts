@@ -315,9 +315,17 @@ describe('gate-in with planning on', () => {
     const ranked = advices.map((advice, index) =>
       advice.ranked.get(numbers[index]!)!.map((suggestion) => suggestion.slotFullName!),
     );
-    // One yard, like boxes: the same ranking for the three.
+    // One yard, like boxes: the same ranking for the three (one run of the engine, kept with the
+    // yard), each named for its own box; a 40 ft box on that yard gets its own.
     expect(ranked[1]).toEqual(ranked[0]);
     expect(ranked[2]).toEqual(ranked[0]);
+    expect(advices.map((advice, index) => advice.ranked.get(numbers[index]!)![0]!.containerNumber)).toEqual(numbers);
+    const forty = containerNumber('MSCU');
+    const fortyRanked = (await keeping.advise([{ containerNumber: forty, containerSize: '40' }])).ranked.get(forty)!;
+    for (const suggestion of fortyRanked)
+      expect(pairs.get(slotParts(suggestion.slotFullName!).area)!.has(slotParts(suggestion.slotFullName!).column)).toBe(
+        true,
+      );
     const held = await t.db.transaction((tx) => keeping.heldAdvice(tx, advices));
     expect(numbers.map((number) => held!.get(number)!.slotFullName)).toEqual(ranked[0]!.slice(0, 3));
     expect(asGiven(advices[0]!, held)).toBe(true);

@@ -624,6 +624,31 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     return adviceModel.built;
   }
 
+  // The engine's run for one box advised on a kept yard (adviceYard), by what the engine reads of
+  // the box (its size, departure, slot-group values and group; not its number, which only names
+  // it): like boxes at a busy gate, advised on one yard, get the one ranking the engine gives that
+  // box there, for one run a yard instead of one a gate-in (heldAdvice then gives them its slots in
+  // turn). Kept with the yard's model, so as long as the model is.
+  const adviceRuns = new WeakMap<YardModel, Map<string, ReturnType<typeof planPlacements>>>();
+  function adviceRun(
+    model: YardModel,
+    box: EngineBox,
+    options: [now: number, alternatives: number],
+    run: () => ReturnType<typeof planPlacements>,
+  ) {
+    const { id, ...shape } = box;
+    const key = JSON.stringify([shape, options]);
+    let runs = adviceRuns.get(model);
+    if (!runs) adviceRuns.set(model, (runs = new Map<string, ReturnType<typeof planPlacements>>()));
+    let result = runs.get(key);
+    if (!result) runs.set(key, (result = run()));
+    return {
+      ...result,
+      placements: result.placements.map((placement) => ({ ...placement, boxId: id })),
+      unplaced: result.unplaced.map((entry) => ({ ...entry, boxId: id })),
+    };
+  }
+
   const slotName = (grid: Grid, model: YardModel, stackKey: string, tier: number) => {
     const position = model.positionOf(stackKey, tier);
     return position ? namer.names(grid, position) : null;
@@ -717,10 +742,15 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     const unplaced = new Map<string, string>();
     if (open.length) {
       const arrivals = await arrivalsOf(database, open, sizes, rules, estimate, now);
-      const result = planPlacements(model.stacks, arrivals, {
-        ...engineOptions(now, origin, estimate.depot),
-        alternatives: options.alternatives ?? 1,
-      });
+      const run = () =>
+        planPlacements(model.stacks, arrivals, {
+          ...engineOptions(now, origin, estimate.depot),
+          alternatives: options.alternatives ?? 1,
+        });
+      const result =
+        options.adviceYard && arrivals.length === 1
+          ? adviceRun(model, arrivals[0]!, [now, options.alternatives ?? 1], run)
+          : run();
       for (const placement of result.placements) {
         const names = slotName(grid, model, placement.stackKey, placement.tier);
         if (names)
