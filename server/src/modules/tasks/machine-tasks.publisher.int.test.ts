@@ -1,7 +1,14 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
-import { MachineTasksMessage, topics, type TaskInput } from '@openyard/contracts';
+import {
+  inMachineQueue,
+  machineQueueOrder,
+  MACHINE_TASKS_PUSHED,
+  MachineTasksMessage,
+  topics,
+  type TaskInput,
+} from '@openyard/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   startMachineTasksPublisher,
@@ -106,6 +113,33 @@ describe('the machine tasks publisher (issue 17)', () => {
     for (const machine of [a!, b!]) {
       expect(holds(machine, shared!.taskId)).toBe(false);
       expect(holds(machine, other!.taskId)).toBe(false);
+    }
+  });
+
+  it("sends each machine the head of its queue in the terminal's order, and counts the whole of it", async () => {
+    const [a, b] = machines;
+    // More than a message carries: A's own, B's own and ALL's, some on priority, interleaved.
+    const body = Array.from({ length: 3 * MACHINE_TASKS_PUSHED }, (_, index) =>
+      task([a!.name, b!.name, 'ALL'][index % 3]!, { onPriority: index % 7 === 0 }),
+    );
+    await operator.api.tasks.save({ body });
+    await settle();
+    const known = await t.services.machines.machines();
+    const pair = [a!, b!].map((machine) => known.find((candidate) => candidate.id === machine.id)!);
+    const { messages, open: all } = await t.services.tasks.machineTaskMessages(pair);
+    for (const [index, machine] of [a!, b!].entries()) {
+      // The terminal's queue, as the rule has it: every open task in its order, its own and ALL's.
+      const queue = [...all].sort(machineQueueOrder).filter((candidate) => inMachineQueue(candidate, machine.name));
+      expect(queue.length).toBeGreaterThan(MACHINE_TASKS_PUSHED);
+      expect(messages[index]!.tasks.map((entry) => entry.taskId)).toEqual(
+        queue.slice(0, MACHINE_TASKS_PUSHED).map((entry) => entry.taskId),
+      );
+      expect(messages[index]!.totalCount).toBe(queue.length);
+      // What the machine was sent is that.
+      expect(queueOf(machine)!.tasks.map((entry) => entry.taskId)).toEqual(
+        messages[index]!.tasks.map((entry) => entry.taskId),
+      );
+      expect(queueOf(machine)!.totalCount).toBe(queue.length);
     }
   });
 
