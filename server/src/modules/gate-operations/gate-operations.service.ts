@@ -139,6 +139,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
 export type PreparedGateIn =
   | { answer: GateInResult }
   | {
+      plan: GateInPlan;
       run: (tx: Database, events: NewEvent[]) => Promise<GateInResult>;
       context: { number: string; answers: DatabaseAnswers };
     };
@@ -230,15 +231,21 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
       return item.result!;
     };
   }
+  // The gate's words for the constraints a gate-in or a dispatch may meet.
+  const gateInContext = (plan: GateInPlan) => ({
+    number: plan.numbers.join(', '),
+    answers: gateAnswers(plan.realTags, plan.trailerTag),
+  });
+  const dispatchContext = (plan: DispatchPlan) => ({ number: plan.number, answers: gateAnswers([], null) });
   const commitGateIn = groupCommit<GateInPlan, GateInResult>(
     (tx, events, plans) => runGateIns(tx, events, plans),
     (plan) => plan.form.requestId,
-    (plan) => ({ number: plan.numbers.join(', '), answers: gateAnswers(plan.realTags, plan.trailerTag) }),
+    gateInContext,
   );
   const commitDispatch = groupCommit<DispatchPlan, DispatchResult>(
     (tx, events, plans) => runDispatches(tx, events, plans),
     (plan) => plan.requestId,
-    (plan) => ({ number: plan.number, answers: gateAnswers([], null) }),
+    dispatchContext,
   );
 
   // The stored answer of a committed request id, read before any work.
@@ -480,7 +487,7 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     };
     return {
       plan,
-      context: { number, answers: gateAnswers([], null) },
+      context: dispatchContext(plan),
       run: async (tx: Database, events: NewEvent[]): Promise<DispatchResult> => {
         const [result] = await runDispatches(tx, events, [plan], options);
         if (result instanceof AppError) throw result;
@@ -993,9 +1000,15 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     );
     if (unplaced.length && deps.planning) {
       try {
-        // The advice each gate-in was given before the lock (a batch file's set shares one), held
-        // if it still holds for all of them, checked in their order.
-        const advices = [...new Set(admittedPlans.map(({ plan }) => plan.advice))];
+        // The advice each gate-in wanting a slot was given before the lock (a batch file's set
+        // shares one), held if it still holds for all of them, checked in their order.
+        const advices = [
+          ...new Set(
+            admittedPlans
+              .filter(({ plan }) => unplaced.some((container) => plan.numbers.includes(container.containerNumber)))
+              .map(({ plan }) => plan.advice),
+          ),
+        ];
         const advisable = (advice: GateInPlan['advice']): advice is NonNullable<GateInPlan['advice']> => !!advice;
         const advised =
           advices.every(advisable) &&
@@ -1124,10 +1137,8 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
     if ('answer' in checked!) return { answer: checked.answer };
     const { plan } = checked!;
     return {
-      context: {
-        number: plan.numbers.join(', '),
-        answers: gateAnswers(plan.realTags, plan.trailerTag),
-      },
+      plan,
+      context: gateInContext(plan),
       run: async (tx: Database, events: NewEvent[]): Promise<GateInResult> => {
         const [result] = await runGateIns(tx, events, [plan], options);
         if (result instanceof AppError) throw result;
@@ -1139,14 +1150,9 @@ export function createGateOperationsService(db: Database, deps: GateOperationsDe
   return {
     // POST gate/containers: single (one container) or double (two 20 ft) offloading.
     async gateIn(form: GateInForm, principal: Principal, options: GateTransactionOptions = {}): Promise<GateInResult> {
-      if (!options.within) {
-        const [checked] = await checkGateIns([form], principal, {});
-        if ('refusal' in checked!) throw checked.refusal;
-        if ('answer' in checked!) return checked.answer;
-        return commitGateIn(checked!.plan);
-      }
       const prepared = await prepareGateIn(form, principal, options);
       if ('answer' in prepared) return prepared.answer;
+      if (!options.within) return commitGateIn(prepared.plan);
       return inventory.change(prepared.run, prepared.context);
     },
 

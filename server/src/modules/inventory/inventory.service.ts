@@ -184,6 +184,12 @@ export function createInventoryService(
     maxWaitMs: 0,
     flush: (items) =>
       change(async (tx, events) => {
+        // A move alone needs no savepoint: a refusal rolls its own transaction back.
+        if (items.length === 1) {
+          const [item] = items;
+          item!.views = await moveWithin(tx, events, item!.requests, item!.actor);
+          return;
+        }
         for (const item of items) {
           const own: NewEvent[] = [];
           try {
@@ -191,16 +197,14 @@ export function createInventoryService(
               const views = await moveWithin(savepoint, own, item.requests, item.actor);
               // The yard's checks deferred to the commit (migration 0003) run at the end of each move
               // of a set, so a move that breaks one rolls back alone.
-              if (items.length > 1) {
-                await savepoint.execute(sql`set constraints all immediate`);
-                await savepoint.execute(sql`set constraints all deferred`);
-              }
+              await savepoint.execute(sql`set constraints all immediate`);
+              await savepoint.execute(sql`set constraints all deferred`);
               return views;
             });
             delete item.failure;
             events.push(...own);
           } catch (error) {
-            item.failure = { error: databaseError(error, combineAnswers({}, yardChangeAnswers({}))) };
+            item.failure = { error: databaseError(error, yardChangeAnswers()) };
           }
         }
       }),
