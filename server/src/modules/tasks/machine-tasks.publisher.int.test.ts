@@ -94,7 +94,7 @@ describe('the machine tasks publisher (issue 17)', () => {
     // B's queue did not change: it is not sent again.
     expect(sentTo(b!)).toHaveLength(before);
 
-    // An edit that moves the task says only where it is now; A's queue is sent again without it.
+    // An edit that gives the task to B: A's queue is sent again without it.
     await operator.api.tasks.save({ body: [{ ...task(b!.name), taskId: own!.taskId }] });
     await settle();
     expect(holds(b!, own!.taskId)).toBe(true);
@@ -122,14 +122,23 @@ describe('the machine tasks publisher (issue 17)', () => {
     const body = Array.from({ length: 3 * MACHINE_TASKS_PUSHED }, (_, index) =>
       task([a!.name, b!.name, 'ALL'][index % 3]!, { onPriority: index % 7 === 0 }),
     );
-    await operator.api.tasks.save({ body });
+    const saved = (await operator.api.tasks.save({ body })).tasks;
+    // Two started by A's driver: one of A's last own tasks, and one of ALL's, which becomes A's.
+    const last = (name: string) => saved.filter((entry) => entry.assignedToMachine === name).at(-1)!;
+    await t.services.tasks.startMachineTask(a!.name, last(a!.name).taskId);
+    await t.services.tasks.startMachineTask(a!.name, last('ALL').taskId);
     await settle();
     const known = await t.services.machines.machines();
     const pair = [a!, b!].map((machine) => known.find((candidate) => candidate.id === machine.id)!);
-    const { messages, open: all } = await t.services.tasks.machineTaskMessages(pair);
+    const messages = await t.services.tasks.machineTaskMessages(pair);
     for (const [index, machine] of [a!, b!].entries()) {
-      // The terminal's queue, as the rule has it: every open task in its order, its own and ALL's.
-      const queue = [...all].sort(machineQueueOrder).filter((candidate) => inMachineQueue(candidate, machine.name));
+      // The terminal's queue (every open task of the machine and ALL's, sorted by the rule), read
+      // apart from the heads the message is made of.
+      const { tasks: terminal } = await t.services.tasks.machineQueue(machine.name);
+      const queue = [...terminal]
+        .sort(machineQueueOrder)
+        .filter((candidate) => inMachineQueue(candidate, machine.name));
+      expect(queue).toHaveLength(terminal.length);
       expect(queue.length).toBeGreaterThan(MACHINE_TASKS_PUSHED);
       expect(messages[index]!.tasks.map((entry) => entry.taskId)).toEqual(
         queue.slice(0, MACHINE_TASKS_PUSHED).map((entry) => entry.taskId),
@@ -141,6 +150,14 @@ describe('the machine tasks publisher (issue 17)', () => {
       );
       expect(queueOf(machine)!.totalCount).toBe(queue.length);
     }
+    // A's started tasks head its queue; B's queue lost the ALL task A's driver took.
+    expect(
+      messages[0]!.tasks
+        .slice(0, 2)
+        .map((entry) => entry.taskId)
+        .sort(),
+    ).toEqual([last(a!.name).taskId, last('ALL').taskId].sort());
+    expect(messages[1]!.tasks.some((entry) => entry.taskId === last('ALL').taskId)).toBe(false);
   });
 
   it('sends every queue again when the broker connection comes back', async () => {

@@ -24,8 +24,9 @@ const YIELD_EVERY = 20;
 // as the terminal shows it, retained, so a machine that connects or reconnects gets it at once. A
 // consumer of the domain events (never the live messages): a task created, edited, transferred,
 // started, completed or deleted marks the queues it is in (a task for ALL is in every machine's
-// queue, inMachineQueue), a machine saved its own, and one round at a time reads the marked queues together and publishes
-// those that changed. Events that arrive during a round are taken by the next, so a burst costs a
+// queue, inMachineQueue), a task given another machine (task.transferred, an edit included) also
+// the queue it left, a machine saved its own; and one round at a time reads the heads of the marked
+// queues together and publishes those that changed. Events that arrive during a round are taken by the next, so a burst costs a
 // few rounds, not one per event. Every process that runs ingest publishes (several workers
 // processes publish the same snapshots; each reads after the last event it heard, so the retained
 // one is the latest).
@@ -40,9 +41,6 @@ export function startMachineTasksPublisher(deps: {
   let everyMachine = false;
   const names = new Set<string>();
   const ids = new Set<number>();
-  // Where each open task was last seen (its machine, lower case): an edit that moves a task to
-  // another machine says only where it is now, and the queue it left must be published too.
-  const seenOn = new Map<number, string>();
   // What was last published per machine (without its timestamp): the same queue is not sent again.
   const published = new Map<number, string>();
   let round: Promise<void> | null = null;
@@ -56,13 +54,8 @@ export function startMachineTasksPublisher(deps: {
     else names.add(name.trim().toLowerCase());
   };
 
-  function mark(list: readonly { taskId: number; assignedToMachine: string }[], done = false) {
-    for (const task of list) {
-      markMachine(task.assignedToMachine);
-      const before = seenOn.get(task.taskId);
-      if (before !== undefined) markMachine(before);
-      if (done) seenOn.delete(task.taskId);
-    }
+  function mark(list: readonly { assignedToMachine: string }[]) {
+    for (const task of list) markMachine(task.assignedToMachine);
     schedule();
   }
 
@@ -93,8 +86,7 @@ export function startMachineTasksPublisher(deps: {
         const machines = (await deps.machines.machines()).filter(
           (machine) => all || wantedIds.has(machine.id) || wanted.has(machine.machineName.trim().toLowerCase()),
         );
-        const { messages, open } = await deps.tasks.machineTaskMessages(machines);
-        for (const task of open) seenOn.set(task.taskId, task.assignedToMachine);
+        const messages = await deps.tasks.machineTaskMessages(machines);
         // Each task is written once a round (ALL's are in every queue), and every few machines the
         // event loop gets a turn: a round for a whole yard must not hold up the API.
         const taskJson = new Map<number, string>();
@@ -137,13 +129,9 @@ export function startMachineTasksPublisher(deps: {
   const unsubscribe = subscribeDomainEvents(deps.bus, {
     'task.created': (event) => mark(event.data.tasks),
     'task.updated': (event) => mark(event.data.tasks),
-    'task.transferred': (event) =>
-      mark([
-        ...event.data.tasks,
-        ...event.data.previous.map((entry) => ({ taskId: entry.taskId, assignedToMachine: entry.assignedToMachine })),
-      ]),
-    'task.completed': (event) => mark(event.data.tasks, true),
-    'task.deleted': (event) => mark(event.data.tasks, true),
+    'task.transferred': (event) => mark([...event.data.tasks, ...event.data.previous]),
+    'task.completed': (event) => mark(event.data.tasks),
+    'task.deleted': (event) => mark(event.data.tasks),
     // A machine added (its queue holds ALL's tasks), renamed, or its status set on the screen. The
     // status that telemetry and health ageing change is not followed: a status storm (a shift's
     // machines all coming online) would send every queue again for nothing the queue holds.

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../adapters/db';
 import { containers, containerSizes } from '../../db/schema';
 import { containsPattern } from '../../lib/like';
+import { rowsOf } from '../../db/bulk-insert';
 import { itvTasks, tasks, taskSearchText, yardExceptions } from './tasks.table';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -310,6 +311,43 @@ export const tasksRepository = {
         ),
       );
     return withParents(db, rows);
+  },
+
+  // The heads of machines' queues as their MQTT topics carry them (the machine-tasks publisher):
+  // per machine name, its first `limit` open tasks in queue order (machineQueueOrder within one
+  // name: started first, priority first, the oldest first) and how many it has. One statement
+  // walks tasks_machine_queue_idx per name; only the heads come back as rows, so a round costs the
+  // same with 20 open tasks or 20,000 (the wall's pile of ALL's tasks).
+  async machineQueueHeads(db: Database, names: string[], limit: number) {
+    const keys = [...new Set(names.map((name) => name.trim().toLowerCase()))];
+    const heads = rowsOf<{ name: string; total: number; ids: (number | string)[] | null }>(
+      await db.execute(sql`
+        select m.name,
+          (select count(*) from ${tasks} c
+            where c.completed_at is null and lower(c.assigned_to_machine) = m.name)::int as total,
+          array(select h.id from ${tasks} h
+            where h.completed_at is null and lower(h.assigned_to_machine) = m.name
+            order by (h.started_at is null), h.on_priority desc nulls last, h.generated_at, h.id
+            limit ${limit}) as ids
+        from (values ${sql.join(
+          keys.map((key) => sql`(${key})`),
+          sql`, `,
+        )}) as m(name)`),
+    );
+    const ids = heads.flatMap((head) => (head.ids ?? []).map(Number));
+    const rows = ids.length ? await withParents(db, await db.select().from(tasks).where(inArray(tasks.id, ids))) : [];
+    const byId = new Map(rows.map((view) => [view.task.id, view]));
+    return new Map(
+      heads.map((head) => [
+        head.name,
+        // A task completed or deleted between the two reads is left out (its event marks the queue
+        // for the next round).
+        {
+          total: Number(head.total),
+          heads: (head.ids ?? []).flatMap((id) => byId.get(Number(id)) ?? []),
+        },
+      ]),
+    );
   },
 
   // The open task a machine's pick or drop finishes: its own first, then ALL's; the oldest first.

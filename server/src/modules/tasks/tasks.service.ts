@@ -552,7 +552,21 @@ export function createTasksService(db: Database, deps: TasksDeps) {
           edits.map((entry) => entry.input.taskId!),
         );
         if (created.length) events.push({ type: 'task.created', data: { visitId: null, tasks: created } });
-        if (edited.length) events.push({ type: 'task.updated', data: { tasks: edited } });
+        // An edit that gives a task another machine is a transfer: its event names the machine it
+        // left, whose queue changed too (the machine-tasks publisher).
+        const before = new Map(current.map((row) => [row.id, row.assignedToMachine]));
+        const stays = (task: Task) => sameMachine(before.get(task.taskId)!, task.assignedToMachine);
+        const stayed = edited.filter(stays);
+        const moved = edited.filter((task) => !stays(task));
+        if (stayed.length) events.push({ type: 'task.updated', data: { tasks: stayed } });
+        if (moved.length)
+          events.push({
+            type: 'task.transferred',
+            data: {
+              tasks: moved,
+              previous: moved.map((task) => ({ taskId: task.taskId, assignedToMachine: before.get(task.taskId)! })),
+            },
+          });
         return { responsestatus: 'success', tasks: [...created, ...edited] };
       });
     },
@@ -842,61 +856,50 @@ export function createTasksService(db: Database, deps: TasksDeps) {
       return { machineId: machine.id, machineName: machine.machineName, machineStatus: machine.machineStatus, tasks };
     },
 
-    // The queues of these machines as their own MQTT topics carry them (topics.machineTasks), read
-    // in one query: the terminal's queue (inMachineQueue, machineQueueOrder), its first
-    // MACHINE_TASKS_PUSHED tasks; and every open task read, with its machine.
-    async machineTaskMessages(
-      machines: Machine[],
-      at = Date.now(),
-    ): Promise<{ messages: MachineTasksMessage[]; open: Task[] }> {
-      if (!machines.length) return { messages: [], open: [] };
-      const open = (
-        await tasksRepository.machineQueue(
-          db,
-          machines.map((machine) => machine.machineName),
-          ALL_MACHINES,
-        )
-      )
-        .map(toTask)
-        .sort(machineQueueOrder);
-      // Each machine's candidates are its own tasks and ALL's, grouped once (every machine against
-      // every open task was most of a round for a yard of 200); inMachineQueue decides, and the
-      // indices keep the queue's order. A task for ALL is in every queue or in none whatever the
-      // machine (inMachineQueue), so ALL's are decided once, not per machine; and each queue is the
-      // merge of two ascending lists, not a sort (a round stayed linear in the open tasks: with
-      // thousands of ALL's tasks open, copying and sorting them per machine was most of the
-      // server's CPU, issue 18's wall).
+    // The queues of these machines as their own MQTT topics carry them (topics.machineTasks): the
+    // terminal's queue (inMachineQueue, machineQueueOrder), its first MACHINE_TASKS_PUSHED tasks and
+    // how many it holds. Only the heads are read (tasksRepository.machineQueueHeads): a queue's
+    // first tasks are among the first of its own and the first of ALL's, so each message is the
+    // merge of two short lists. Reading every open task each round grew with the tasks a yard
+    // leaves open (issue 18's wall: thousands of ALL's, read and mapped several times a second).
+    async machineTaskMessages(machines: Machine[], at = Date.now()): Promise<MachineTasksMessage[]> {
+      if (!machines.length) return [];
       const keyOf = (name: string) => name.trim().toLowerCase();
-      const byMachine = new Map<string, number[]>();
-      open.forEach((task, index) => {
-        const key = keyOf(task.assignedToMachine);
-        const list = byMachine.get(key);
-        if (list) list.push(index);
-        else byMachine.set(key, [index]);
-      });
-      const forAll = (byMachine.get(keyOf(ALL_MACHINES)) ?? []).filter((index) =>
-        inMachineQueue(open[index]!, ALL_MACHINES),
+      const queues = await tasksRepository.machineQueueHeads(
+        db,
+        [...machines.map((machine) => machine.machineName), ALL_MACHINES],
+        MACHINE_TASKS_PUSHED,
       );
-      const messages = machines.map((machine) => {
-        const own =
-          keyOf(machine.machineName) === keyOf(ALL_MACHINES)
-            ? []
-            : (byMachine.get(keyOf(machine.machineName)) ?? []).filter((index) =>
-                inMachineQueue(open[index]!, machine.machineName),
-              );
+      const headsOf = (name: string) => {
+        const queue = queues.get(keyOf(name));
+        return { total: queue?.total ?? 0, tasks: (queue?.heads ?? []).map(toTask) };
+      };
+      // A task for ALL is in every queue (inMachineQueue), so ALL's heads are mapped once.
+      const forAll = headsOf(ALL_MACHINES);
+      return machines.map((machine) => {
+        const own = sameMachine(machine.machineName, ALL_MACHINES)
+          ? { total: 0, tasks: [] }
+          : headsOf(machine.machineName);
         const tasks: Task[] = [];
-        for (let a = 0, b = 0; tasks.length < MACHINE_TASKS_PUSHED && (a < own.length || b < forAll.length);)
-          tasks.push(open[b >= forAll.length || (a < own.length && own[a]! < forAll[b]!) ? own[a++]! : forAll[b++]!]!);
+        for (
+          let a = 0, b = 0;
+          tasks.length < MACHINE_TASKS_PUSHED && (a < own.tasks.length || b < forAll.tasks.length);
+        )
+          tasks.push(
+            b >= forAll.tasks.length ||
+              (a < own.tasks.length && machineQueueOrder(own.tasks[a]!, forAll.tasks[b]!) <= 0)
+              ? own.tasks[a++]!
+              : forAll.tasks[b++]!,
+          );
         return {
           machineId: machine.id,
           machineName: machine.machineName,
           machineStatus: machine.machineStatus,
           tasks,
-          totalCount: own.length + forAll.length,
+          totalCount: own.total + forAll.total,
           timestamp: at,
         };
       });
-      return { messages, open };
     },
 
     // The driver starts a task of the queue: a task for ALL becomes this machine's.

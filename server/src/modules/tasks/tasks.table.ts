@@ -100,9 +100,16 @@ export const tasks = pgTable(
       .using('gin', sql`${taskSearchText(table)} gin_trgm_ops`)
       .with({ fastupdate: false })
       .where(sql`${table.completedAt} is null`),
-    // A machine's queue: its open tasks.
-    index('tasks_machine_open_idx')
-      .on(sql`lower(${table.assignedToMachine})`)
+    // A machine's queue: its open tasks, in queue order (machineQueueOrder within one machine), so
+    // the head of a queue is read without reading the rest (tasksRepository.machineQueueHeads).
+    index('tasks_machine_queue_idx')
+      .on(
+        sql`lower(${table.assignedToMachine})`,
+        sql`(${table.startedAt} is null)`,
+        table.onPriority.desc(),
+        table.generatedAt,
+        table.id,
+      )
       .where(sql`${table.completedAt} is null`),
     check('tasks_number_length', sql`char_length(${table.containerNumber}) between 1 and 11`),
     check('tasks_source', sql`${table.source} in ('gate', 'planning', 'user', 'kiosk', 'upload')`),

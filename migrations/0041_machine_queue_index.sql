@@ -1,0 +1,2 @@
+DROP INDEX "tasks_machine_open_idx";--> statement-breakpoint
+CREATE INDEX "tasks_machine_queue_idx" ON "tasks" USING btree (lower("assigned_to_machine"),("started_at" is null),"on_priority" DESC NULLS LAST,"generated_at","id") WHERE "tasks"."completed_at" is null;
