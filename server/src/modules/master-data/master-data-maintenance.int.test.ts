@@ -8,6 +8,7 @@ import { outcome } from '../../test/api-client';
 import { eventually } from '../../test/eventually';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addContainer, containerNumber } from '../../test/yard-fixtures';
+import { containerMasterIds } from '../inventory';
 
 let t: TestApp;
 let superadmin: Awaited<ReturnType<TestApp['login']>>;
@@ -63,6 +64,40 @@ describe('master-data maintenance', () => {
     await eventually(async () =>
       live.some((message) => message.type === 'masterData.changed.v1' && message.data.list === 'task-types'),
     );
+  });
+
+  it('lets a container name an item as soon as it is added, renamed or deleted (the kept lists follow)', async () => {
+    const cases = [
+      { list: 'categories', field: 'category', id: 'categoryId', label: 'category', extra: {} },
+      { list: 'cargo-types', field: 'cargoType', id: 'cargoTypeId', label: 'cargo type', extra: {} },
+      { list: 'container-processes', field: 'process', id: 'processId', label: 'process', extra: {} },
+      {
+        list: 'container-types',
+        field: 'containerType',
+        id: 'typeId',
+        label: 'container type',
+        extra: { isoGroup: 'QQ' },
+      },
+      { list: 'customers', field: 'customer', id: 'customerId', label: 'customer', extra: { code: 'QC' } },
+    ] as const;
+    const resolve = (field: string, value: string) => containerMasterIds(t.db, { [field]: value });
+    for (const entry of cases) {
+      const name = unique(entry.label);
+      // The lists are read (and kept) before the item exists.
+      await expect(resolve(entry.field, name)).rejects.toThrow(messages.unknownMasterData(entry.label, name));
+      const body = { list: entry.list, name, ...entry.extra } as MasterItemInput;
+      const created = await admin.api.masterData.createItem({ body });
+      expect((await resolve(entry.field, name))[entry.id]).toBe(created.id);
+
+      await admin.api.masterData.updateItem({ params: { id: created.id }, body: { ...body, name: `${name} 2` } });
+      expect((await resolve(entry.field, `${name} 2`))[entry.id]).toBe(created.id);
+      await expect(resolve(entry.field, name)).rejects.toThrow(messages.unknownMasterData(entry.label, name));
+
+      await superadmin.api.masterData.deleteItem({ params: { list: entry.list, id: created.id } });
+      await expect(resolve(entry.field, `${name} 2`)).rejects.toThrow(
+        messages.unknownMasterData(entry.label, `${name} 2`),
+      );
+    }
   });
 
   it('refuses a second item of the same name, and a name of spaces', async () => {

@@ -15,6 +15,7 @@ import {
   linerInfos,
   linerPrefixes,
   machineStatuses,
+  masterDataState,
   machineTypes,
   readerTypes,
   taskTypes,
@@ -39,6 +40,16 @@ export const masterDataRepository = {
   named(db: Database, list: NamedListName) {
     const table = NAMED_LISTS[list];
     return db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.sortOrder), asc(table.name));
+  },
+
+  // The version of the lists' contents (master_data_state, bumped by a trigger on each list that a
+  // container names), as text: a bigint.
+  async version(db: Database) {
+    const [row] = await db
+      .select({ version: sql<string>`${masterDataState.version}::text` })
+      .from(masterDataState)
+      .where(eq(masterDataState.id, 1));
+    return row?.version ?? '0';
   },
 
   sizes: (db: Database) => db.select().from(containerSizes).orderBy(asc(containerSizes.sortOrder)),
