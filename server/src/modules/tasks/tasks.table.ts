@@ -100,8 +100,8 @@ export const tasks = pgTable(
       .using('gin', sql`${taskSearchText(table)} gin_trgm_ops`)
       .with({ fastupdate: false })
       .where(sql`${table.completedAt} is null`),
-    // A machine's queue: its open tasks, in queue order (machineQueueOrder within one machine), so
-    // the head of a queue is read without reading the rest (tasksRepository.machineQueueHeads).
+    // A machine's queue: its open tasks by machine name, in the order tasksRepository.machineQueueHeads
+    // numbers them (machineQueueOrder within one machine).
     index('tasks_machine_queue_idx')
       .on(
         sql`lower(${table.assignedToMachine})`,
