@@ -12,6 +12,10 @@ export default defineConfig({
     globalSetup: ['e2e/support/globalSetup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A page answers in its own time: on a slow day the login, a route's first read and the live
+    // socket take seconds, so a poll waits as long as a locator does (pages' default timeout).
+    // Vitest's default (1 s) made the gate picker's poll fail on a machine 2–4× slower.
+    expect: { poll: { timeout: 20_000 } },
     // Two files at a time, each with its own server (free ports, its own data folder and broker) and
     // browser: a file spends much of its time waiting for its server to start and its pages to
     // answer, so two share the two cores of the machines this runs on. The tests of a file run in
