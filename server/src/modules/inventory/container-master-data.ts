@@ -1,6 +1,7 @@
 import { messages, type ContainerInput } from '@openyard/contracts';
 import type { Database } from '../../adapters/db';
 import { badRequest } from '../../errors';
+import { keptByVersion } from '../../lib/kept-by-version';
 import { masterDataRepository } from '../master-data';
 
 type MasterNames = Pick<
@@ -25,27 +26,13 @@ const readLists = (database: Database) =>
     masterDataRepository.customers(database),
   ]);
 
-// The lists last read through each database handle, with the master-data version read before them
+// The lists kept per database handle with the master-data version read before them
 // (master_data_state: every statement that changes one of these lists gives it a new version, in
 // the changing transaction). A call reads the version, one row, and reads the six lists again only
 // when it moved: a gate-in made six statements fewer, each of which waited its turn behind the
-// device pipeline's writes on PGlite. Lists read after their version are never older than it; a
-// transaction's own handle sees its own changes and keeps its own entry, so what it read never
-// reaches another.
-const lastRead = new WeakMap<Database, { version: string; lists: ReturnType<typeof readLists> }>();
-
-async function masterLists(database: Database) {
-  const version = await masterDataRepository.version(database);
-  const kept = lastRead.get(database);
-  if (kept?.version === version) return kept.lists;
-  const lists = readLists(database);
-  lastRead.set(database, { version, lists });
-  // A failed read is not kept.
-  lists.catch(() => {
-    if (lastRead.get(database)?.lists === lists) lastRead.delete(database);
-  });
-  return lists;
-}
+// device pipeline's writes on PGlite.
+const keptLists = keptByVersion(readLists);
+const masterLists = async (database: Database) => keptLists(database, await masterDataRepository.version(database));
 
 // The same resolution for many inputs against one read of the lists (a sheet's rows).
 export async function containerMasterResolver(database: Database) {

@@ -90,6 +90,66 @@ const PLANNED = sql.raw(`
 // Planned rows are few (the plans' open reservations): a partial index keeps them apart from the
 // yard's history (containers_planned_idx).
 
+// The engine's rows of the yard (boxes, yardState). A box: a container standing in the yard (a
+// plan's reservation too), once, where it stands (a 40 ft box by its pair's first column), with what
+// the departure estimate reads: the liner by the owner code, process, category, and when it came (a
+// reservation: when its pre-advice expects it), as epoch milliseconds.
+interface BoxRow {
+  areaId: number;
+  rowIndex: number;
+  columnIndex: number;
+  tier: number;
+  containerId: number;
+  containerNumber: string;
+  sizeId: number;
+  linerId: number | null;
+  processId: number | null;
+  categoryId: number | null;
+  igm: string | null;
+  arrivedAt: number;
+}
+const boxesQuery = (where: SQL) => sql`select cp.area_id as "areaId", cp.row_index as "rowIndex",
+    min(cp.column_index) as "columnIndex", cp.tier, c.id as "containerId",
+    c.container_number as "containerNumber", c.size_id as "sizeId", lp.liner_id as "linerId",
+    c.process_id as "processId", c.category_id as "categoryId", c.igm,
+    round(extract(epoch from case when c.planned then greatest(now(), coalesce(pa.expected_from, now()))
+      else c.gate_in_at end) * 1000)::float8 as "arrivedAt"
+  from container_positions cp
+  join containers c on c.id = cp.container_id
+  left join liner_prefixes lp on lp.prefix = left(c.container_number, 4)
+  left join pre_advices pa on c.planned and pa.container_number = c.container_number and pa.used_at is null
+  ${where}
+  group by cp.area_id, cp.row_index, cp.tier, c.id, lp.liner_id, pa.expected_from`;
+const boxRows = (rows: BoxRow[]) =>
+  rows.map((row) => ({ ...row, columnIndex: Number(row.columnIndex), arrivedAt: Number(row.arrivedAt) }));
+
+// A pending drop: a container in the yard without a slot that a pending task takes to one (the
+// gate's offloading), with its task's place.
+interface DropRow {
+  containerId: number;
+  containerNumber: string;
+  toLocation: string;
+  sizeId: number;
+  linerId: number | null;
+  processId: number | null;
+  categoryId: number | null;
+  igm: string | null;
+  arrivedAt: number;
+}
+const dropsQuery = (also: SQL) => sql`select distinct on (c.id) c.id as "containerId",
+    c.container_number as "containerNumber", t.to_location as "toLocation", c.size_id as "sizeId",
+    lp.liner_id as "linerId", c.process_id as "processId", c.category_id as "categoryId", c.igm,
+    round(extract(epoch from c.gate_in_at) * 1000)::float8 as "arrivedAt"
+  from tasks t
+  join containers c on c.id = t.container_id
+  left join liner_prefixes lp on lp.prefix = left(c.container_number, 4)
+  where t.completed_at is null and t.to_location is not null
+    and c.dispatched_at is null and c.voided_at is null and not c.planned
+    and not exists (select 1 from container_positions cp where cp.container_id = c.id)
+    ${also}
+  order by c.id, t.generated_at desc`;
+const dropRows = (rows: DropRow[]) => rows.map((row) => ({ ...row, arrivedAt: Number(row.arrivedAt) }));
+
 export const planningRepository = {
   async queued(db: Database, filter: QueuedFilter): Promise<QueuedRow[]> {
     // The numbers asked for narrow both branches (a save's or a suggestion's few containers).
@@ -259,14 +319,13 @@ export const planningRepository = {
       .from(containerSizes)
       .orderBy(asc(containerSizes.lengthFeet), asc(containerSizes.name)),
 
-  // The liners of these owner codes (liner_prefixes, spec 1 §9).
-  async linersOfPrefixes(db: Database, prefixes: string[]) {
-    if (!prefixes.length) return new Map<string, { id: number; name: string }>();
+  // Every owner code's liner (liner_prefixes, spec 1 §9): a few rows a liner, kept by the caller
+  // with the master-data version (master_data_bump on liner_prefixes and liner_infos).
+  async linersByPrefix(db: Database) {
     const rows = await db
       .select({ prefix: linerPrefixes.prefix, id: linerInfos.id, name: linerInfos.name })
       .from(linerPrefixes)
-      .innerJoin(linerInfos, eq(linerInfos.id, linerPrefixes.linerId))
-      .where(inArray(linerPrefixes.prefix, [...new Set(prefixes)]));
+      .innerJoin(linerInfos, eq(linerInfos.id, linerPrefixes.linerId));
     return new Map(rows.map((row) => [row.prefix, { id: row.id, name: row.name }]));
   },
 
@@ -326,60 +385,53 @@ export const planningRepository = {
     );
   },
 
-  // Every box standing in the yard (a plan's reservations too), once, where it stands (a 40 ft box by
-  // its pair's first column), with what the departure estimate reads: the container's liner (by its
-  // owner code), process and category, and when it came (a reservation: when its pre-advice expects
-  // it). Times as epoch milliseconds: thousands of rows are read per suggestion.
-  // Only the given containers' boxes (those changed since a version, container_changes).
-  async boxes(db: Database, containerIds?: number[]) {
-    const rows = rowsOf<{
-      areaId: number;
-      rowIndex: number;
-      columnIndex: number;
-      tier: number;
-      containerId: number;
-      containerNumber: string;
-      sizeId: number;
-      linerId: number | null;
-      processId: number | null;
-      categoryId: number | null;
-      igm: string | null;
-      arrivedAt: number;
-    }>(
-      await db.execute(sql`select cp.area_id as "areaId", cp.row_index as "rowIndex",
-          min(cp.column_index) as "columnIndex", cp.tier, c.id as "containerId",
-          c.container_number as "containerNumber", c.size_id as "sizeId", lp.liner_id as "linerId",
-          c.process_id as "processId", c.category_id as "categoryId", c.igm,
-          round(extract(epoch from case when c.planned then greatest(now(), coalesce(pa.expected_from, now()))
-            else c.gate_in_at end) * 1000)::float8 as "arrivedAt"
-        from container_positions cp
-        join containers c on c.id = cp.container_id
-        left join liner_prefixes lp on lp.prefix = left(c.container_number, 4)
-        left join pre_advices pa on c.planned and pa.container_number = c.container_number and pa.used_at is null
-        ${containerIds ? sql`where cp.container_id = any(${`{${containerIds.join(',')}}`}::int[])` : sql``}
-        group by cp.area_id, cp.row_index, cp.tier, c.id, lp.liner_id, pa.expected_from`),
-    );
-    return rows.map((row) => ({ ...row, columnIndex: Number(row.columnIndex), arrivedAt: Number(row.arrivedAt) }));
+  // Every box standing in the yard (BoxRow): thousands of rows.
+  async boxes(db: Database) {
+    return boxRows(rowsOf<BoxRow>(await db.execute(boxesQuery(sql``))));
   },
 
   // What the boxes as read depend on, in one snapshot: the inventory version, the master data's
-  // (liner prefixes) and the layout's; and with a version, the containers changed after it.
-  async boxesState(db: Database, since: number | null) {
-    const [row] = rowsOf<{ version: number; masterVersion: number; layoutVersion: number; changed: number[] | null }>(
-      await db.execute(sql`select i.version::float8 as version, i.layout_version::float8 as "layoutVersion",
+  // (liner prefixes) and the layout's. With a version (`since`), also the containers changed after
+  // it (container_changes) and, when there are at most `limit` of them, their boxes and their
+  // pending drops as they are now: a suggestion brings its copy of the yard up to date in one
+  // statement (each statement waits its turn behind the device pipeline's writes on PGlite).
+  async yardState(db: Database, since: number | null, limit = 0) {
+    const [row] = rowsOf<{
+      version: number;
+      masterVersion: number;
+      layoutVersion: number;
+      changed: number[] | null;
+      boxes: BoxRow[] | string | null;
+      drops: DropRow[] | string | null;
+    }>(
+      // The changed ids once (materialized: inlined, the array would be read again in each use).
+      await db.execute(sql`with ch as materialized (select ${
+        since === null
+          ? sql`null::int[]`
+          : sql`array(select cc.container_id from container_changes cc where cc.version > ${since})`
+      } as ids)
+        select i.version::float8 as version, i.layout_version::float8 as "layoutVersion",
           (select m.version from master_data_state m where m.id = 1)::float8 as "masterVersion",
-          ${
-            since === null
-              ? sql`null::int[]`
-              : sql`array(select cc.container_id from container_changes cc where cc.version > ${since})`
-          } as changed
-        from inventory_state i where i.id = 1`),
+          ch.ids as changed,
+          case when cardinality(ch.ids) between 1 and ${limit}::int then coalesce((select json_agg(b)
+            from (${boxesQuery(sql`where cp.container_id = any(ch.ids)`)}) b), '[]') end as boxes,
+          case when cardinality(ch.ids) between 1 and ${limit}::int then coalesce((select json_agg(d)
+            from (${dropsQuery(sql`and t.container_id = any(ch.ids)`)}) d), '[]') end as drops
+        from inventory_state i, ch
+        where i.id = 1`),
     );
+    const json = <T>(value: T[] | string | null): T[] | null =>
+      value === null ? null : typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
+    const changed = row!.changed ?? [];
+    const boxes = json(row!.boxes);
+    const drops = json(row!.drops);
     return {
       version: Number(row!.version),
       masterVersion: Number(row!.masterVersion),
       layoutVersion: Number(row!.layoutVersion),
-      changed: row!.changed ?? [],
+      changed,
+      // The changed containers' boxes and drops; null when none changed or more than `limit` did.
+      delta: boxes && drops ? { boxes: boxRows(boxes), drops: dropRows(drops) } : null,
     };
   },
 
@@ -391,35 +443,10 @@ export const planningRepository = {
     );
   },
 
-  // Containers in the yard without a slot that a pending task takes to one (the gate's offloading):
-  // the slot is theirs until the machine drops them there, so the engine keeps it for them.
-  // Only the given containers' (those changed since a version, container_changes).
-  async pendingDrops(db: Database, containerIds?: number[]) {
-    const rows = rowsOf<{
-      containerId: number;
-      containerNumber: string;
-      toLocation: string;
-      sizeId: number;
-      linerId: number | null;
-      processId: number | null;
-      categoryId: number | null;
-      igm: string | null;
-      arrivedAt: number;
-    }>(
-      await db.execute(sql`select distinct on (c.id) c.id as "containerId", c.container_number as "containerNumber",
-          t.to_location as "toLocation", c.size_id as "sizeId", lp.liner_id as "linerId",
-          c.process_id as "processId", c.category_id as "categoryId", c.igm,
-          round(extract(epoch from c.gate_in_at) * 1000)::float8 as "arrivedAt"
-        from tasks t
-        join containers c on c.id = t.container_id
-        left join liner_prefixes lp on lp.prefix = left(c.container_number, 4)
-        where t.completed_at is null and t.to_location is not null
-          and c.dispatched_at is null and c.voided_at is null and not c.planned
-          and not exists (select 1 from container_positions cp where cp.container_id = c.id)
-          ${containerIds ? sql`and t.container_id = any(${`{${containerIds.join(',')}}`}::int[])` : sql``}
-        order by c.id, t.generated_at desc`),
-    );
-    return rows.map((row) => ({ ...row, arrivedAt: Number(row.arrivedAt) }));
+  // Every pending drop (DropRow): the slot is the container's until the machine drops it there, so
+  // the engine keeps it for it.
+  async pendingDrops(db: Database) {
+    return dropRows(rowsOf<DropRow>(await db.execute(dropsQuery(sql``))));
   },
 
   // The dwell (gate-in to dispatch) of the containers dispatched in the last `days` days: the median

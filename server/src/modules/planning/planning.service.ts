@@ -30,6 +30,7 @@ import type { Database } from '../../adapters/db';
 import type { JobRequest } from '../../adapters/queue';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { DatabaseAnswers } from '../../lib/database-errors';
+import { keptByVersion } from '../../lib/kept-by-version';
 import type { Principal } from '../auth';
 import { loadGrid, type Actor, type InventoryService, type NewContainerRow } from '../inventory';
 import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
@@ -342,12 +343,16 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   async function readYardBoxes(database: Database, held: YardBoxes | null): Promise<YardBoxes> {
     const now = Date.now();
     const fresh = !held || now - held.readAt >= BOXES_FULL_READ_MS;
-    const { changed, ...state } = await repository.boxesState(database, fresh ? null : held.version);
+    const { changed, delta, ...state } = await repository.yardState(
+      database,
+      fresh ? null : held.version,
+      BOXES_DELTA_LIMIT,
+    );
     if (
       fresh ||
       held.masterVersion !== state.masterVersion ||
       held.layoutVersion !== state.layoutVersion ||
-      changed.length > BOXES_DELTA_LIMIT
+      (changed.length && !delta)
     ) {
       const [rows, drops] = await Promise.all([repository.boxes(database), repository.pendingDrops(database)]);
       const byContainer = new Map<number, Box[]>();
@@ -355,11 +360,8 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
       const dropsByContainer = new Map(drops.map((drop) => [drop.containerId, drop]));
       return { ...state, readAt: now, byContainer, boxes: rows, dropsByContainer, drops, reread: byContainer.size };
     }
-    if (!changed.length) return { ...held, version: state.version, reread: 0 };
-    const [rows, drops] = await Promise.all([
-      repository.boxes(database, changed),
-      repository.pendingDrops(database, changed),
-    ]);
+    if (!delta) return { ...held, version: state.version, reread: 0 };
+    const { boxes: rows, drops } = delta;
     // Containers that changed without standing in the yard or going to it before or now (a
     // gate-in's without a slot yet): the same arrays (what is worked out from them is kept).
     const standing = !rows.length && changed.every((id) => !held.byContainer.has(id));
@@ -654,6 +656,10 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     return position ? namer.names(grid, position) : null;
   };
 
+  // Every owner code's liner, kept with the master-data version of the yard a suggestion is made on
+  // (read in the yard's statement): a gate-in's suggestion reads none.
+  const linersByPrefix = keptByVersion((database) => repository.linersByPrefix(database));
+
   // The boxes of containers asking for a slot (the gate's, an ERP's): size, liner by the owner code,
   // slot-group values, departure from now.
   async function arrivalsOf(
@@ -663,11 +669,9 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     rules: Awaited<ReturnType<typeof slotRules>>,
     estimate: ReturnType<typeof dwellEstimator>,
     now: number,
+    masterVersion: number,
   ): Promise<EngineBox[]> {
-    const liners = await repository.linersOfPrefixes(
-      database,
-      containers.map((container) => normalizeContainerNumber(container.containerNumber).slice(0, 4)),
-    );
+    const liners = await linersByPrefix(database, masterVersion);
     return containers.map((container) => {
       const number = normalizeContainerNumber(container.containerNumber);
       const lengthFeet = sizes.byName.get(container.containerSize.trim().toUpperCase());
@@ -741,7 +745,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     const ranked = new Map<string, SlotSuggestion[]>();
     const unplaced = new Map<string, string>();
     if (open.length) {
-      const arrivals = await arrivalsOf(database, open, sizes, rules, estimate, now);
+      const arrivals = await arrivalsOf(database, open, sizes, rules, estimate, now, yard.masterVersion);
       const run = () =>
         planPlacements(model.stacks, arrivals, {
           ...engineOptions(now, origin, estimate.depot),
@@ -892,11 +896,11 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
   // The stacks (stackCellOf) where a container changed since an advice's yard stands, stood or is
   // going; null when the layout or the master data changed since, or too many containers did.
   async function touchedSince(tx: Database, { yard, grid }: PlanningAdvice): Promise<Set<string> | null> {
-    const { changed, ...state } = await repository.boxesState(tx, yard.version);
+    const { changed, delta, ...state } = await repository.yardState(tx, yard.version, ADVICE_DELTA_LIMIT);
     if (state.layoutVersion !== yard.layoutVersion || state.masterVersion !== yard.masterVersion) return null;
     if (!changed.length) return new Set();
-    if (changed.length > ADVICE_DELTA_LIMIT) return null;
-    const [rows, drops] = await Promise.all([repository.boxes(tx, changed), repository.pendingDrops(tx, changed)]);
+    if (!delta) return null;
+    const { boxes: rows, drops } = delta;
     return new Set(
       [
         ...rows,
