@@ -11,6 +11,7 @@ import {
 } from '@openyard/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
+  ROUND_GAP_MS,
   startMachineTasksPublisher,
   type DevicePublisher,
   type MachineTasksPublisher,
@@ -99,6 +100,29 @@ describe('the machine tasks publisher (issue 17)', () => {
     await settle();
     expect(holds(b!, own!.taskId)).toBe(true);
     expect(holds(a!, own!.taskId)).toBe(false);
+  });
+
+  it('sends a burst of changes to a queue in a few rounds, the last one holding them all', async () => {
+    const [a] = machines;
+    await settle();
+    const before = sentTo(a!).length;
+    // Six tasks for A, each committed and its event delivered on its own (a busy gate's gate-ins).
+    const created: number[] = [];
+    const began = performance.now();
+    for (let index = 0; index < 6; index += 1) {
+      const [one] = (await operator.api.tasks.save({ body: [task(a!.name)] })).tasks;
+      created.push(one!.taskId);
+      await t.relay.kick();
+    }
+    const burstMs = performance.now() - began;
+    await settle();
+    const sends = sentTo(a!).length - before;
+    // Rounds start ROUND_GAP_MS apart: one at the first event, one per gap the burst lasted, one
+    // after it (with no gap each event is a round of its own: six sends on a machine that makes
+    // the burst in 200 ms).
+    expect(sends).toBeGreaterThanOrEqual(1);
+    expect(sends).toBeLessThanOrEqual(2 + Math.floor(burstMs / ROUND_GAP_MS));
+    for (const taskId of created) expect(holds(a!, taskId)).toBe(true);
   });
 
   it("puts a task for ALL in every machine's queue, and takes a completed or deleted one out", async () => {

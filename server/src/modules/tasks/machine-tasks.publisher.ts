@@ -18,6 +18,10 @@ export interface DevicePublisher {
 const RETRY_MS = 2000;
 // Machines a round prepares between two turns of the event loop.
 const YIELD_EVERY = 20;
+// Rounds start at least this far apart. At a busy gate every gate-in's task is an event: what
+// arrives within a quarter of a second goes out in one round instead of a round each (each reads the
+// marked queues' heads and the machines). An event after a quiet spell goes out at once.
+export const ROUND_GAP_MS = 250;
 
 // Tasks pushed to the machines over MQTT (issue 17: devices without a screen). Each machine's own
 // topic (topics.machineTasks, which only that machine's login may subscribe to) carries its queue
@@ -26,8 +30,9 @@ const YIELD_EVERY = 20;
 // started, completed or deleted marks the queues it is in (a task for ALL is in every machine's
 // queue, inMachineQueue), a task given another machine (task.transferred, an edit included) also
 // the queue it left, a machine saved its own; and one round at a time reads the heads of the marked
-// queues together and publishes those that changed. Events that arrive during a round are taken by the next, so a burst costs a
-// few rounds, not one per event. Every process that runs ingest publishes (several workers
+// queues together and publishes those that changed. Events that arrive during a round, or less than
+// ROUND_GAP_MS after it began, are taken by the next, so a burst costs a few rounds, not one per
+// event. Every process that runs ingest publishes (several workers
 // processes publish the same snapshots; each reads after the last event it heard, so the retained
 // one is the latest).
 export function startMachineTasksPublisher(deps: {
@@ -44,6 +49,7 @@ export function startMachineTasksPublisher(deps: {
   // What was last published per machine (without its timestamp): the same queue is not sent again.
   const published = new Map<number, string>();
   let round: Promise<void> | null = null;
+  let lastRoundAt = -Infinity;
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;
 
@@ -67,15 +73,20 @@ export function startMachineTasksPublisher(deps: {
 
   function schedule() {
     if (stopped || round || retry) return;
-    // The events of one bus batch (and of the same turn) go into one round.
-    round = new Promise<void>((resolve) => setImmediate(resolve)).then(run).finally(() => {
-      round = null;
-      if (!retry && marked()) schedule();
-    });
+    // The events of one bus batch (and of the same turn) go into one round, and those of the gap.
+    const wait = lastRoundAt + ROUND_GAP_MS - performance.now();
+    round = new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)))
+      .then(run)
+      .finally(() => {
+        round = null;
+        if (!retry && marked()) schedule();
+      });
   }
 
+  // One round: the marked queues read and those that changed published.
   async function run() {
-    while (!stopped && marked()) {
+    if (!stopped && marked()) {
+      lastRoundAt = performance.now();
       const all = everyMachine;
       const wanted = new Set(names);
       const wantedIds = new Set(ids);
