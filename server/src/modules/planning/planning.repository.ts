@@ -94,11 +94,8 @@ const PLANNED = sql.raw(`
 // plan's reservation too), once, where it stands (a 40 ft box by its pair's first column), with what
 // the departure estimate reads: the liner by the owner code, process, category, and when it came (a
 // reservation: when its pre-advice expects it), as epoch milliseconds.
-interface BoxRow {
-  areaId: number;
-  rowIndex: number;
-  columnIndex: number;
-  tier: number;
+// What the engine reads of a container in the yard, standing or dropping.
+export interface ContainerFacts {
   containerId: number;
   containerNumber: string;
   sizeId: number;
@@ -107,6 +104,12 @@ interface BoxRow {
   categoryId: number | null;
   igm: string | null;
   arrivedAt: number;
+}
+interface BoxRow extends ContainerFacts {
+  areaId: number;
+  rowIndex: number;
+  columnIndex: number;
+  tier: number;
 }
 const boxesQuery = (where: SQL) => sql`select cp.area_id as "areaId", cp.row_index as "rowIndex",
     min(cp.column_index) as "columnIndex", cp.tier, c.id as "containerId",
@@ -125,16 +128,8 @@ const boxRows = (rows: BoxRow[]) =>
 
 // A pending drop: a container in the yard without a slot that a pending task takes to one (the
 // gate's offloading), with its task's place.
-interface DropRow {
-  containerId: number;
-  containerNumber: string;
+interface DropRow extends ContainerFacts {
   toLocation: string;
-  sizeId: number;
-  linerId: number | null;
-  processId: number | null;
-  categoryId: number | null;
-  igm: string | null;
-  arrivedAt: number;
 }
 const dropsQuery = (also: SQL) => sql`select distinct on (c.id) c.id as "containerId",
     c.container_number as "containerNumber", t.to_location as "toLocation", c.size_id as "sizeId",

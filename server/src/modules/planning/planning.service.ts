@@ -37,7 +37,12 @@ import { commitWithEvents, type AfterCommit, type NewEvent } from '../outbox';
 import type { Grid } from '../yard';
 import { departureEstimate, dwellEstimator } from './departures';
 import { digOut, planPlacements, type DigOutInstance, type EngineBox } from './engine';
-import { planningRepository as repository, type EngineRunRow, type QueuedRow } from './planning.repository';
+import {
+  planningRepository as repository,
+  type ContainerFacts,
+  type EngineRunRow,
+  type QueuedRow,
+} from './planning.repository';
 import {
   buildYardModel,
   cellKey,
@@ -515,15 +520,7 @@ export function createPlanningService(db: Database, deps: PlanningDependencies) 
     const { boxes: positions, drops } = yard;
     const sizeParamName = rules.sizeParam?.name;
     const sizeOf = (sizeId: number) => sizes.byId.get(sizeId) ?? { name: '20', lengthFeet: 20 };
-    const boxOf = (row: {
-      containerNumber: string;
-      sizeId: number;
-      linerId: number | null;
-      processId: number | null;
-      categoryId: number | null;
-      igm: string | null;
-      arrivedAt: number;
-    }): EngineBox => {
+    const boxOf = (row: ContainerFacts): EngineBox => {
       const group = groupOf(row);
       const size = sizeOf(row.sizeId);
       return {
