@@ -90,11 +90,12 @@ const PLANNED = sql.raw(`
 // Planned rows are few (the plans' open reservations): a partial index keeps them apart from the
 // yard's history (containers_planned_idx).
 
-// The engine's rows of the yard (boxes, yardState). A box: a container standing in the yard (a
-// plan's reservation too), once, where it stands (a 40 ft box by its pair's first column), with what
-// the departure estimate reads: the liner by the owner code, process, category, and when it came (a
-// reservation: when its pre-advice expects it), as epoch milliseconds.
-// What the engine reads of a container in the yard, standing or dropping.
+// A json or json_agg column: PGlite gives it parsed, postgres.js as text.
+const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+// What the engine reads of a container in the yard, standing or dropping: the liner by the owner
+// code, process, category, and when it came (a reservation: when its pre-advice expects it), as
+// epoch milliseconds.
 export interface ContainerFacts {
   containerId: number;
   containerNumber: string;
@@ -105,6 +106,8 @@ export interface ContainerFacts {
   igm: string | null;
   arrivedAt: number;
 }
+// The engine's rows of the yard (boxes, yardState). A box: a container standing in the yard (a
+// plan's reservation too), once, where it stands (a 40 ft box by its pair's first column).
 interface BoxRow extends ContainerFacts {
   areaId: number;
   rowIndex: number;
@@ -352,12 +355,11 @@ export const planningRepository = {
           coalesce((select json_agg(json_build_object('latitude', position_lat, 'longitude', position_long))
             from gates where type = 'IN' and position_lat is not null and position_long is not null), '[]') as gates`),
     );
-    const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
     return {
-      sizes: json(row!.sizes),
-      params: json(row!.params),
-      groupCells: json(row!.groupCells),
-      gates: json(row!.gates),
+      sizes: fromJson(row!.sizes),
+      params: fromJson(row!.params),
+      groupCells: fromJson(row!.groupCells),
+      gates: fromJson(row!.gates),
     };
   },
 
@@ -415,11 +417,9 @@ export const planningRepository = {
         from inventory_state i, ch
         where i.id = 1`),
     );
-    const json = <T>(value: T[] | string | null): T[] | null =>
-      value === null ? null : typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
     const changed = row!.changed ?? [];
-    const boxes = json(row!.boxes);
-    const drops = json(row!.drops);
+    const boxes = row!.boxes === null ? null : fromJson(row!.boxes);
+    const drops = row!.drops === null ? null : fromJson(row!.drops);
     return {
       version: Number(row!.version),
       masterVersion: Number(row!.masterVersion),

@@ -32,9 +32,8 @@ export const ROUND_GAP_MS = 250;
 // the queue it left, a machine saved its own; and one round at a time reads the heads of the marked
 // queues together and publishes those that changed. Events that arrive during a round, or less than
 // ROUND_GAP_MS after it began, are taken by the next, so a burst costs a few rounds, not one per
-// event. Every process that runs ingest publishes (several workers
-// processes publish the same snapshots; each reads after the last event it heard, so the retained
-// one is the latest).
+// event. Every process that runs ingest publishes (several workers processes publish the same
+// snapshots; each reads after the last event it heard, so the retained one is the latest).
 export function startMachineTasksPublisher(deps: {
   bus: Bus;
   tasks: TasksService;
